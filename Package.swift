@@ -1,0 +1,32 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "ModalEvents",
+    products: [
+        .library(name: "ModalEvents", targets: ["ModalEvents"]),
+        .library(name: "ModalProjection", targets: ["ModalProjection"]),
+        .executable(name: "modal-log", targets: ["modal-log"]),
+    ],
+    dependencies: [],
+    targets: [
+        .target(name: "ModalEvents"),
+        .target(name: "ModalProjection", dependencies: ["ModalEvents"]),
+        .executableTarget(name: "modal-log", dependencies: ["ModalEvents", "ModalProjection"]),
+        .testTarget(name: "ModalEventsTests", dependencies: ["ModalEvents"]),
+        .testTarget(name: "ModalProjectionTests", dependencies: ["ModalEvents", "ModalProjection"]),
+        .testTarget(name: "ModalLogTests", dependencies: ["modal-log", "ModalEvents", "ModalProjection"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        // SE-0335: spell out `any` for existential types.
+        .enableUpcomingFeature("ExistentialAny"),
+        // SE-0409: imports are internal unless marked `public`.
+        .enableUpcomingFeature("InternalImportsByDefault"),
+        // SE-0444: members of an imported module are visible only where it is imported.
+        .enableUpcomingFeature("MemberImportVisibility"),
+    ]
+}

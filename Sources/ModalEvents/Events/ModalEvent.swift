@@ -1,0 +1,125 @@
+/// One thing that happened to the modals of an app: the body of a log line.
+///
+/// Each case is one `type` of the spec (`../shared/spec/event-log-v1.md`),
+/// with the spec's fields and defaults. Values are kept as the log states
+/// them: a number that must be an integer (`index`, `level`) is a `Double`
+/// here, so a well-formed event with a fractional index reads, writes back
+/// unchanged, and is rejected by the projection with `invalidValue`.
+///
+/// ```swift
+/// let events: [ModalEvent] = [
+///     .rootRegister(RootRegistration()),
+///     .modalPresent(ModalPresentation(link: "compose", content: "ComposeView")),
+///     .modalPresented(link: "compose"),
+///     .dimmingTap(),
+/// ]
+/// ```
+public enum ModalEvent: Sendable, Hashable {
+    /// `root.register`: a modal host appears.
+    case rootRegister(RootRegistration)
+    /// `root.resize`: rotation, split view, window resize.
+    case rootResize(root: String = ModalEvent.defaultRoot, size: Size)
+    /// `root.remove`: the host goes away with all its modals.
+    case rootRemove(root: String = ModalEvent.defaultRoot)
+    /// `modal.present`: a link asks to present.
+    case modalPresent(ModalPresentation)
+    /// `modal.presented`: its present animation finished.
+    case modalPresented(root: String = ModalEvent.defaultRoot, link: String)
+    /// `modal.dismiss`: a dismissal starts (animating out).
+    case modalDismiss(root: String = ModalEvent.defaultRoot, link: String, reason: String = ModalEvent.defaultDismissReason)
+    /// `modal.dismissed`: its dismiss completion ran; it leaves the hierarchy.
+    case modalDismissed(root: String = ModalEvent.defaultRoot, link: String)
+    /// `card.push`: a card is pushed onto the modal's card stack.
+    case cardPush(root: String = ModalEvent.defaultRoot, link: String, content: String, sticky: String? = nil)
+    /// `card.pop`: back to the previous card.
+    case cardPop(root: String = ModalEvent.defaultRoot, link: String)
+    /// `card.replace`: a morph; the top card's content changes in place.
+    case cardReplace(
+        root: String = ModalEvent.defaultRoot, link: String, content: String,
+        direction: ReplaceDirection = .forward, animation: ReplaceAnimation = .scale)
+    /// `dimming.tap`: the shared dimming view was tapped.
+    case dimmingTap(root: String = ModalEvent.defaultRoot)
+    /// `keyboard.change`: the keyboard frame changed; applies to every root.
+    /// `responderBottom` `nil` means the bottom edge of each root.
+    case keyboardChange(height: Double, responderBottom: Double? = nil)
+    /// `snap.to`: snap to one of the modal's snap points (an integer index).
+    case snapTo(root: String = ModalEvent.defaultRoot, link: String, index: Double)
+    /// `drag.change`: a drag moves the modal to a fractional snap index (-1 is off-screen).
+    case dragChange(root: String = ModalEvent.defaultRoot, link: String, position: Double)
+    /// `drag.end`: the drag is released. `position` `nil` means the current position;
+    /// `velocity` is in snap indexes per second.
+    case dragEnd(root: String = ModalEvent.defaultRoot, link: String, position: Double? = nil, velocity: Double = 0)
+
+    /// The root an event names when it leaves `root` out.
+    public static let defaultRoot = "default"
+    /// The reason of a `modal.dismiss` that leaves `reason` out.
+    public static let defaultDismissReason = "programmatic"
+}
+
+extension ModalEvent {
+    /// The event's `type` as the log spells it: `"modal.present"`.
+    public var type: EventType {
+        switch self {
+        case .rootRegister: .rootRegister
+        case .rootResize: .rootResize
+        case .rootRemove: .rootRemove
+        case .modalPresent: .modalPresent
+        case .modalPresented: .modalPresented
+        case .modalDismiss: .modalDismiss
+        case .modalDismissed: .modalDismissed
+        case .cardPush: .cardPush
+        case .cardPop: .cardPop
+        case .cardReplace: .cardReplace
+        case .dimmingTap: .dimmingTap
+        case .keyboardChange: .keyboardChange
+        case .snapTo: .snapTo
+        case .dragChange: .dragChange
+        case .dragEnd: .dragEnd
+        }
+    }
+
+    /// The root the event names; `nil` for `keyboard.change`, which applies to every root.
+    public var root: String? {
+        switch self {
+        case .rootRegister(let registration): registration.root
+        case .modalPresent(let presentation): presentation.root
+        case .rootResize(let root, _), .rootRemove(let root), .dimmingTap(let root),
+            .modalPresented(let root, _), .modalDismiss(let root, _, _), .modalDismissed(let root, _),
+            .cardPush(let root, _, _, _), .cardPop(let root, _), .cardReplace(let root, _, _, _, _),
+            .snapTo(let root, _, _), .dragChange(let root, _, _), .dragEnd(let root, _, _, _):
+            root
+        case .keyboardChange: nil
+        }
+    }
+
+    /// The link the event names; `nil` for events about a whole root or the keyboard.
+    public var link: String? {
+        switch self {
+        case .modalPresent(let presentation): presentation.link
+        case .modalPresented(_, let link), .modalDismiss(_, let link, _), .modalDismissed(_, let link),
+            .cardPush(_, let link, _, _), .cardPop(_, let link), .cardReplace(_, let link, _, _, _),
+            .snapTo(_, let link, _), .dragChange(_, let link, _), .dragEnd(_, let link, _, _):
+            link
+        case .rootRegister, .rootResize, .rootRemove, .dimmingTap, .keyboardChange: nil
+        }
+    }
+}
+
+/// The `type` of an event, as the log spells it.
+public enum EventType: String, Sendable, Hashable, CaseIterable {
+    case rootRegister = "root.register"
+    case rootResize = "root.resize"
+    case rootRemove = "root.remove"
+    case modalPresent = "modal.present"
+    case modalPresented = "modal.presented"
+    case modalDismiss = "modal.dismiss"
+    case modalDismissed = "modal.dismissed"
+    case cardPush = "card.push"
+    case cardPop = "card.pop"
+    case cardReplace = "card.replace"
+    case dimmingTap = "dimming.tap"
+    case keyboardChange = "keyboard.change"
+    case snapTo = "snap.to"
+    case dragChange = "drag.change"
+    case dragEnd = "drag.end"
+}

@@ -1,0 +1,45 @@
+/// The fields of `modal.present`: what a link asks to show, and how.
+public struct ModalPresentation: Sendable, Hashable {
+    public var root: String
+    /// The presenting link's id, unique among the live modals of its root.
+    public var link: String
+    /// What the first card shows (a route, a view).
+    public var content: String
+    /// The link of the modal this one is nested in.
+    public var parent: String?
+    public var style: ModalStyle
+    /// The app's data for the modal (ModalPresenter's item), readable until `modal.dismissed`.
+    public var payload: JSONValue?
+    /// Whether a dimming tap or a drag may dismiss it; a programmatic dismissal always can.
+    public var canDismiss: Bool
+    /// Heights as fractions of the root's height, strictly increasing, each in (0, 1].
+    public var snapPoints: [Double]
+    /// The index of the snap point it opens at. An integer.
+    public var initialSnap: Double
+    /// The sticky elements shown over the first card; they survive `card.replace`.
+    public var sticky: String?
+
+    public init(
+        root: String = ModalEvent.defaultRoot,
+        link: String,
+        content: String,
+        parent: String? = nil,
+        style: ModalStyle = .sheet,
+        payload: JSONValue? = nil,
+        canDismiss: Bool = true,
+        snapPoints: [Double] = [1.0],
+        initialSnap: Double = 0,
+        sticky: String? = nil
+    ) {
+        self.root = root
+        self.link = link
+        self.content = content
+        self.parent = parent
+        self.style = style
+        self.payload = payload
+        self.canDismiss = canDismiss
+        self.snapPoints = snapPoints
+        self.initialSnap = initialSnap
+        self.sticky = sticky
+    }
+}

@@ -1,0 +1,36 @@
+/// The fields of `root.register`: a modal host and how it behaves.
+///
+/// Every field has the spec's default, so `RootRegistration()` registers the
+/// `"default"` root as a 390 x 844 window that stacks modals.
+public struct RootRegistration: Sendable, Hashable {
+    public var root: String
+    public var presentation: RootPresentation
+    /// Window level: roots are ordered by it, then by registration. An integer.
+    public var level: Double
+    public var policy: RootPolicy
+    public var dimming: DimmingConfiguration
+    public var keyboard: KeyboardConfiguration
+    public var size: Size
+    /// How many cards of a stack show at once. An integer, at least 1.
+    public var maxVisibleCards: Double
+
+    public init(
+        root: String = ModalEvent.defaultRoot,
+        presentation: RootPresentation = .window,
+        level: Double = 0,
+        policy: RootPolicy = .stack,
+        dimming: DimmingConfiguration = DimmingConfiguration(),
+        keyboard: KeyboardConfiguration = KeyboardConfiguration(),
+        size: Size = .defaultRoot,
+        maxVisibleCards: Double = 2
+    ) {
+        self.root = root
+        self.presentation = presentation
+        self.level = level
+        self.policy = policy
+        self.dimming = dimming
+        self.keyboard = keyboard
+        self.size = size
+        self.maxVisibleCards = maxVisibleCards
+    }
+}

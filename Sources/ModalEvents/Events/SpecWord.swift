@@ -1,0 +1,101 @@
+/// A word from one of the spec's closed lists (`"sheet"`, `"overlay"`, ...).
+///
+/// Words are stored as their raw string, so an event that names a word the
+/// spec does not list is still well-formed: the reducer rejects it with
+/// `invalidValue` instead of the reader failing. Conformers list the words
+/// they know in ``knownValues``.
+public protocol SpecWord: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral,
+    CustomStringConvertible
+where RawValue == String {
+    /// Every word the spec lists, in the spec's order.
+    static var knownValues: [Self] { get }
+    init(rawValue: String)
+}
+
+extension SpecWord {
+    public init(stringLiteral value: String) { self.init(rawValue: value) }
+
+    /// Whether the spec lists this word.
+    public var isKnown: Bool { Self.knownValues.contains(self) }
+
+    public var description: String { rawValue }
+
+    /// The known words joined for messages: `sheet, fullScreen, alert`.
+    public static var knownList: String { knownValues.map(\.rawValue).joined(separator: ", ") }
+}
+
+/// How a root hosts its modals: in a window of its own, or over the view it sits on.
+public struct RootPresentation: SpecWord {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let window: Self = "window"
+    public static let overlay: Self = "overlay"
+    public static let knownValues: [Self] = [.window, .overlay]
+}
+
+/// Whether a root stacks modals or shows one at a time (AppRouter's `sheet(item:)`).
+public struct RootPolicy: SpecWord {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let stack: Self = "stack"
+    public static let single: Self = "single"
+    public static let knownValues: [Self] = [.stack, .single]
+}
+
+/// What a tap on a root's shared dimming view does.
+public struct DimmingTapAction: SpecWord {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let dismissTopmost: Self = "dismissTopmost"
+    public static let passThrough: Self = "passThrough"
+    public static let absorb: Self = "absorb"
+    public static let knownValues: [Self] = [.dismissTopmost, .passThrough, .absorb]
+}
+
+/// How a root moves its modals out of the keyboard's way.
+public struct KeyboardStrategy: SpecWord {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let offsetByObscuredHeight: Self = "offsetByObscuredHeight"
+    public static let offsetByKeyboardHeight: Self = "offsetByKeyboardHeight"
+    public static let none: Self = "none"
+    public static let knownValues: [Self] = [.offsetByObscuredHeight, .offsetByKeyboardHeight, .none]
+}
+
+/// How a modal is drawn.
+public struct ModalStyle: SpecWord {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let sheet: Self = "sheet"
+    public static let fullScreen: Self = "fullScreen"
+    public static let alert: Self = "alert"
+    public static let toast: Self = "toast"
+    public static let card: Self = "card"
+    public static let custom: Self = "custom"
+    public static let knownValues: [Self] = [.sheet, .fullScreen, .alert, .toast, .card, .custom]
+}
+
+/// Which way a `card.replace` morph runs.
+public struct ReplaceDirection: SpecWord {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let forward: Self = "forward"
+    public static let backward: Self = "backward"
+    public static let knownValues: [Self] = [.forward, .backward]
+}
+
+/// How a `card.replace` morph animates.
+public struct ReplaceAnimation: SpecWord {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let scale: Self = "scale"
+    public static let slide: Self = "slide"
+    public static let knownValues: [Self] = [.scale, .slide]
+}

@@ -1,0 +1,350 @@
+/// Reads one JSON text from UTF-8 bytes into a ``JSONValue``.
+///
+/// A small recursive-descent reader with no dependencies. It checks the whole
+/// grammar (RFC 8259), refuses invalid UTF-8, lone surrogates and duplicate
+/// keys, and bounds nesting depth, so hostile input cannot exhaust the stack.
+///
+/// ```swift
+/// let value = try JSONReader.read(Array(#"{"a":[1,2.5,"x"]}"#.utf8))
+/// ```
+public enum JSONReader {
+    /// The deepest nesting of arrays and objects a document may have.
+    public static let defaultMaximumDepth = 256
+
+    /// Reads `bytes` as exactly one JSON value, with optional white space around it.
+    ///
+    /// - Parameters:
+    ///   - bytes: The document, UTF-8.
+    ///   - maximumDepth: How deeply arrays and objects may nest.
+    /// - Returns: The value.
+    /// - Throws: ``JSONSyntaxError`` naming the byte offset and what was wrong.
+    /// - Complexity: O(*n*) in the number of bytes.
+    public static func read(
+        _ bytes: some Collection<UInt8>, maximumDepth: Int = defaultMaximumDepth
+    ) throws(JSONSyntaxError) -> JSONValue {
+        let contiguous = bytes.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(JSONSyntaxError) in
+                try read(UnsafeRawBufferPointer(buffer), maximumDepth: maximumDepth)
+            }
+        }
+        if let contiguous { return try contiguous.get() }
+        return try Array(bytes).withUnsafeBytes { buffer in
+            Result { () throws(JSONSyntaxError) in try read(buffer, maximumDepth: maximumDepth) }
+        }.get()
+    }
+
+    /// Reads `buffer` as exactly one JSON value. See ``read(_:maximumDepth:)``.
+    public static func read(
+        _ buffer: UnsafeRawBufferPointer, maximumDepth: Int = defaultMaximumDepth
+    ) throws(JSONSyntaxError) -> JSONValue {
+        var parser = _JSONParser(bytes: buffer, maximumDepth: maximumDepth)
+        do throws(JSONSyntaxError) {
+            parser.skipWhitespace()
+            let value = try parser.parseValue(depth: 0)
+            parser.skipWhitespace()
+            if parser.index < buffer.count {
+                throw parser.error("unexpected \(parser.describeByte(at: parser.index)) after the JSON value")
+            }
+            return value
+        } catch {
+            // A structural error caused by a stray non-ASCII byte is really a UTF-8 problem.
+            if error.kind == .syntax, let offset = UTF8Validation.firstInvalidOffset(in: buffer) {
+                throw JSONSyntaxError(kind: .invalidUTF8, offset: offset, message: "invalid UTF-8 at byte \(offset + 1)")
+            }
+            throw error
+        }
+    }
+}
+
+/// Why a JSON text could not be read, and where.
+public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: Sendable, Hashable {
+        /// Not JSON: a grammar error, a duplicate key, nesting too deep.
+        case syntax
+        /// Bytes that are not UTF-8.
+        case invalidUTF8
+    }
+
+    public var kind: Kind
+    /// Zero-based byte offset of the fault in the text.
+    public var offset: Int
+    /// What was wrong, as a sentence fragment: `expected ':' after a key`.
+    public var message: String
+
+    public var description: String { message }
+}
+
+struct _JSONParser {
+    let bytes: UnsafeRawBufferPointer
+    let maximumDepth: Int
+    var index = 0
+
+    init(bytes: UnsafeRawBufferPointer, maximumDepth: Int) {
+        self.bytes = bytes
+        self.maximumDepth = maximumDepth
+    }
+
+    func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
+        let offset = offset ?? index
+        return JSONSyntaxError(kind: .syntax, offset: offset, message: "\(message) (column \(offset + 1))")
+    }
+
+    func describeByte(at offset: Int) -> String {
+        guard offset < bytes.count else { return "end of line" }
+        let byte = bytes[offset]
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+
+    mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): index += 1
+            default: return
+            }
+        }
+    }
+
+    mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        guard index < bytes.count else { throw error("expected a value, found end of line") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
+        case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectWord("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        default: throw error("expected a value, found \(describeByte(at: index))")
+        }
+    }
+
+    mutating func expectWord(_ word: StaticString) throws(JSONSyntaxError) {
+        let start = index
+        let count = word.utf8CodeUnitCount
+        guard bytes.count - index >= count else { throw error("invalid literal", at: start) }
+        for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] {
+            throw error("invalid literal", at: start)
+        }
+        index += count
+    }
+
+    mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        guard depth <= maximumDepth else { throw error("nesting deeper than \(maximumDepth) levels") }
+        index += 1  // {
+        var members: [JSONMember] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw error("expected a key in quotes, found \(describeByte(at: index))")
+            }
+            let keyOffset = index
+            let key = try parseString()
+            if members.contains(where: { $0.key == key }) {
+                throw error("duplicate key \"\(key)\"", at: keyOffset)
+            }
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw error("expected ':' after key \"\(key)\", found \(describeByte(at: index))")
+            }
+            index += 1
+            skipWhitespace()
+            let value = try parseValue(depth: depth)
+            members.append(JSONMember(key, value))
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unterminated object: expected ',' or '}'") }
+            switch bytes[index] {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "}"): index += 1; return .object(members)
+            default: throw error("expected ',' or '}' in object, found \(describeByte(at: index))")
+            }
+        }
+    }
+
+    mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        guard depth <= maximumDepth else { throw error("nesting deeper than \(maximumDepth) levels") }
+        index += 1  // [
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue(depth: depth))
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unterminated array: expected ',' or ']'") }
+            switch bytes[index] {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "]"): index += 1; return .array(elements)
+            default: throw error("expected ',' or ']' in array, found \(describeByte(at: index))")
+            }
+        }
+    }
+
+    mutating func parseNumber() throws(JSONSyntaxError) -> JSONNumber {
+        let start = index
+        func isDigit(_ offset: Int) -> Bool {
+            offset < bytes.count && bytes[offset] >= UInt8(ascii: "0") && bytes[offset] <= UInt8(ascii: "9")
+        }
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard isDigit(index) else { throw error("invalid number: expected a digit", at: index) }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if isDigit(index) { throw error("invalid number: leading zero", at: start) }
+        } else {
+            while isDigit(index) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard isDigit(index) else { throw error("invalid number: expected a digit after '.'") }
+            while isDigit(index) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
+            guard isDigit(index) else { throw error("invalid number: expected a digit in the exponent") }
+            while isDigit(index) { index += 1 }
+        }
+        let literal = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        return JSONNumber(validatedLiteral: literal)
+    }
+
+    mutating func parseString() throws(JSONSyntaxError) -> String {
+        let open = index
+        index += 1  // "
+        let start = index
+        // Fast path: no escapes.
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
+                index += 1
+                return try makeString(slice, startingAt: start)
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw error("control character in string must be escaped") }
+            index += 1
+        }
+        guard index < bytes.count else { throw error("unterminated string", at: open) }
+        // Slow path: decode escapes into a scratch buffer.
+        var scratch = Array(UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                return try scratch.withUnsafeBytes { buffer in
+                    Result { () throws(JSONSyntaxError) in try makeString(buffer, startingAt: start) }
+                }.get()
+            case UInt8(ascii: "\\"):
+                try parseEscape(into: &scratch)
+            case ..<0x20:
+                throw error("control character in string must be escaped")
+            default:
+                scratch.append(byte)
+                index += 1
+            }
+        }
+        throw error("unterminated string", at: open)
+    }
+
+    func makeString(_ buffer: UnsafeRawBufferPointer, startingAt start: Int) throws(JSONSyntaxError) -> String {
+        if let string = String(validating: buffer, as: UTF8.self) { return string }
+        let offset = start + (UTF8Validation.firstInvalidOffset(in: buffer) ?? 0)
+        throw JSONSyntaxError(kind: .invalidUTF8, offset: offset, message: "invalid UTF-8 in string (column \(offset + 1))")
+    }
+
+    mutating func parseEscape(into scratch: inout [UInt8]) throws(JSONSyntaxError) {
+        let escapeStart = index
+        index += 1  // backslash
+        guard index < bytes.count else { throw error("unterminated escape", at: escapeStart) }
+        let byte = bytes[index]
+        index += 1
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(byte)
+        case UInt8(ascii: "b"): scratch.append(0x08)
+        case UInt8(ascii: "f"): scratch.append(0x0C)
+        case UInt8(ascii: "n"): scratch.append(0x0A)
+        case UInt8(ascii: "r"): scratch.append(0x0D)
+        case UInt8(ascii: "t"): scratch.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = try parseHex4()
+            if (0xD800...0xDBFF).contains(scalar) {
+                guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                else { throw error("lone surrogate \\u\(String(scalar, radix: 16, uppercase: true))", at: escapeStart) }
+                index += 2
+                let low = try parseHex4()
+                guard (0xDC00...0xDFFF).contains(low) else {
+                    throw error("lone surrogate \\u\(String(scalar, radix: 16, uppercase: true))", at: escapeStart)
+                }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            } else if (0xDC00...0xDFFF).contains(scalar) {
+                throw error("lone surrogate \\u\(String(scalar, radix: 16, uppercase: true))", at: escapeStart)
+            }
+            scratch.append(contentsOf: UTF8.encode(Unicode.Scalar(scalar)!)!)
+        default:
+            throw error("invalid escape \\\(Character(Unicode.Scalar(byte)))", at: escapeStart)
+        }
+    }
+
+    mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
+        guard bytes.count - index >= 4 else { throw error("\\u needs four hex digits") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw error("\\u needs four hex digits")
+            }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+}
+
+/// UTF-8 checks that say where the first bad byte is, for error messages.
+enum UTF8Validation {
+    /// The offset of the first byte that does not begin or continue a valid
+    /// UTF-8 sequence; `nil` when all of `buffer` is valid.
+    static func firstInvalidOffset(in buffer: UnsafeRawBufferPointer) -> Int? {
+        var index = 0
+        while index < buffer.count {
+            let lead = buffer[index]
+            let length: Int
+            var lowerBound: UInt8 = 0x80
+            var upperBound: UInt8 = 0xBF
+            switch lead {
+            case 0x00...0x7F: index += 1; continue
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; lowerBound = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; upperBound = 0x9F
+            case 0xF0: length = 4; lowerBound = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; upperBound = 0x8F
+            default: return index
+            }
+            guard index + length <= buffer.count else { return index }
+            for offset in 1..<length {
+                let byte = buffer[index + offset]
+                let (low, high) = offset == 1 ? (lowerBound, upperBound) : (0x80, 0xBF)
+                if byte < low || byte > high { return index }
+            }
+            index += length
+        }
+        return nil
+    }
+}

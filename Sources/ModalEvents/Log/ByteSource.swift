@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where a reader's bytes come from: a file descriptor or memory.
+protocol ByteSource: AnyObject {
+    /// Fills the front of `buffer`; returns how many bytes it wrote, 0 at the end.
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(EventLogError) -> Int
+}
+
+/// Reads a file (or standard input) through `read(2)`, so memory stays
+/// bounded by the reader's buffer, whatever the file's size.
+final class FileDescriptorSource: ByteSource {
+    private let descriptor: Int32
+    private let ownsDescriptor: Bool
+    private let name: String
+
+    /// Opens `path` for reading; `"-"` is standard input.
+    init(path: String) throws(EventLogError) {
+        name = path
+        if path == "-" {
+            descriptor = 0
+            ownsDescriptor = false
+            return
+        }
+        let opened = open(path, O_RDONLY)
+        guard opened >= 0 else {
+            let code = errno
+            let kind: EventLogError.Kind = code == ENOENT || code == ENOTDIR ? .fileNotFound : .readFailed
+            let reason = code == ENOENT ? "no such file" : String(cString: strerror(code))
+            throw EventLogError(kind, file: path, message: "cannot open: \(reason)")
+        }
+        descriptor = opened
+        ownsDescriptor = true
+    }
+
+    deinit {
+        if ownsDescriptor { _ = close(descriptor) }
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(EventLogError) -> Int {
+        while true {
+            #if canImport(Darwin)
+                let count = Darwin.read(descriptor, buffer.baseAddress, buffer.count)
+            #elseif canImport(Glibc)
+                let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+            #else
+                let count = Musl.read(descriptor, buffer.baseAddress, buffer.count)
+            #endif
+            if count >= 0 { return count }
+            if errno == EINTR { continue }
+            let reason = String(cString: strerror(errno))
+            throw EventLogError(.readFailed, file: name, message: "cannot read: \(reason)")
+        }
+    }
+}
+
+/// Serves bytes already in memory, for tests and in-process callers.
+final class MemorySource: ByteSource {
+    private let bytes: [UInt8]
+    private var offset = 0
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        let count = min(buffer.count, bytes.count - offset)
+        bytes.withUnsafeBytes { source in
+            buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[offset..<offset + count]))
+        }
+        offset += count
+        return count
+    }
+}

@@ -1,0 +1,69 @@
+/// Why a log could not be read, and where: the file, the line, what was wrong.
+///
+/// Its description is the form compilers use, so editors can jump to it:
+///
+///     session.jsonl:17: unknown event type "modal.presnt"
+public struct EventLogError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The kind of fault. New kinds may be added without breaking callers.
+    public struct Kind: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// A line that is not JSON.
+        public static let invalidJSON = Kind(rawValue: "invalidJSON")
+        /// Bytes that are not UTF-8.
+        public static let invalidUTF8 = Kind(rawValue: "invalidUTF8")
+        /// A line that is JSON but not an object.
+        public static let notAnObject = Kind(rawValue: "notAnObject")
+        /// A `type` the format does not define.
+        public static let unknownType = Kind(rawValue: "unknownType")
+        /// A required field left out.
+        public static let missingField = Kind(rawValue: "missingField")
+        /// A field of the wrong JSON type (or a number too large for a `Double`).
+        public static let wrongType = Kind(rawValue: "wrongType")
+        /// A `seq` that is not the one before plus 1.
+        public static let seqOutOfOrder = Kind(rawValue: "seqOutOfOrder")
+        /// The first line is not a modal-events header.
+        public static let missingHeader = Kind(rawValue: "missingHeader")
+        /// A header whose `version` this reader does not know.
+        public static let newerVersion = Kind(rawValue: "newerVersion")
+        /// A file with no complete line at all.
+        public static let emptyFile = Kind(rawValue: "emptyFile")
+        /// A line longer than the reader's limit.
+        public static let lineTooLong = Kind(rawValue: "lineTooLong")
+        /// The file does not exist.
+        public static let fileNotFound = Kind(rawValue: "fileNotFound")
+        /// The file exists but could not be read.
+        public static let readFailed = Kind(rawValue: "readFailed")
+    }
+
+    public var kind: Kind
+    /// The path as the caller gave it; `-` or `<stdin>` for standard input.
+    public var file: String
+    /// The 1-based line of the fault; `nil` for faults of the whole file.
+    public var line: Int?
+    /// What was wrong, as a sentence fragment: `missing field "content"`.
+    public var message: String
+
+    public init(_ kind: Kind, file: String = "", line: Int? = nil, message: String) {
+        self.kind = kind
+        self.file = file
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String {
+        let place = [file.isEmpty ? nil : file, line.map(String.init)].compactMap { $0 }.joined(separator: ":")
+        return place.isEmpty ? message : "\(place): \(message)"
+    }
+}
+
+/// Something a reader noticed and stepped over without failing.
+public struct EventLogWarning: Sendable, Hashable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var message: String
+
+    public var description: String { "\(file):\(line): \(message)" }
+}

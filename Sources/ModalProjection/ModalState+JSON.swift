@@ -1,0 +1,157 @@
+public import ModalEvents
+
+extension ModalState {
+    /// The state in the spec's JSON shape, keys in the spec's order.
+    ///
+    /// Complete: ``init(json:)`` reads it back to an equal state, so it serves
+    /// as a snapshot. The derived keys (`dimming.visible`, `keyboardOffset`,
+    /// `visibleCards`) are written for readers and recomputed on reading.
+    public var json: JSONValue {
+        .object([
+            JSONMember("seq", .number(JSONNumber(seq))),
+            JSONMember(
+                "keyboard",
+                [
+                    "height": .number(JSONNumber(keyboard.height)),
+                    "responderBottom": keyboard.responderBottom.map { .number(JSONNumber($0)) } ?? .null,
+                ]),
+            JSONMember("roots", .array(roots.map { $0.json(keyboard: keyboard) })),
+            JSONMember("rejected", .array(rejected.map(\.json))),
+        ])
+    }
+
+    /// The state's JSON as text: pretty (one member a line) by default.
+    public func jsonText(style: JSONWriter.Style = .pretty) -> String {
+        json.serialized(style: style)
+    }
+
+    /// Reads a state from its JSON shape; derived keys are ignored.
+    ///
+    /// - Throws: ``EventLogError`` (`missingField`, `wrongType`) naming the
+    ///   field's path, such as `roots[0].modals[1].snap.index`.
+    public init(json: JSONValue) throws(EventLogError) {
+        let fields = try JSONFields(json, path: "")
+        let keyboard = try fields.requiredObject("keyboard")
+        self.init(
+            seq: try fields.requiredInteger("seq"),
+            keyboard: KeyboardState(
+                height: try keyboard.requiredNumber("height"), responderBottom: try keyboard.number("responderBottom")),
+            roots: try fields.requiredArray("roots").enumerated().map { (index, root) throws(EventLogError) in
+                try RootState(json: root, path: "roots[\(index)].")
+            },
+            rejected: try fields.requiredArray("rejected").enumerated().map { (index, rejection) throws(EventLogError) in
+                try Rejection(json: rejection, path: "rejected[\(index)].")
+            })
+    }
+}
+
+extension RootState {
+    func json(keyboard state: KeyboardState) -> JSONValue {
+        .object([
+            JSONMember("root", .string(id)),
+            JSONMember("presentation", .string(presentation.rawValue)),
+            JSONMember("level", .number(JSONNumber(level))),
+            JSONMember("policy", .string(policy.rawValue)),
+            JSONMember("size", ["width": .number(JSONNumber(size.width)), "height": .number(JSONNumber(size.height))]),
+            JSONMember("maxVisibleCards", .number(JSONNumber(maxVisibleCards))),
+            JSONMember(
+                "dimming",
+                ["tap": .string(dimming.tap.rawValue), "hidden": .bool(dimming.hidden), "visible": .bool(isDimmingVisible)]),
+            JSONMember(
+                "keyboard",
+                ["strategy": .string(keyboard.strategy.rawValue), "additional": .number(JSONNumber(keyboard.additional))]),
+            JSONMember("keyboardOffset", .number(JSONNumber(keyboardOffset(keyboard: state)))),
+            JSONMember("modals", .array(modals.map { $0.json(visibleCards: visibleCardCount(of: $0)) })),
+        ])
+    }
+
+    init(json: JSONValue, path: String) throws(EventLogError) {
+        let fields = try JSONFields(json, path: path)
+        let size = try fields.requiredObject("size")
+        let dimming = try fields.requiredObject("dimming")
+        let keyboard = try fields.requiredObject("keyboard")
+        self.init(
+            id: try fields.requiredString("root"),
+            presentation: RootPresentation(rawValue: try fields.requiredString("presentation")),
+            level: try fields.requiredInteger("level"),
+            policy: RootPolicy(rawValue: try fields.requiredString("policy")),
+            size: Size(width: try size.requiredNumber("width"), height: try size.requiredNumber("height")),
+            maxVisibleCards: try fields.requiredInteger("maxVisibleCards"),
+            dimming: DimmingConfiguration(
+                tap: DimmingTapAction(rawValue: try dimming.requiredString("tap")), hidden: try dimming.requiredBool("hidden")),
+            keyboard: KeyboardConfiguration(
+                strategy: KeyboardStrategy(rawValue: try keyboard.requiredString("strategy")),
+                additional: try keyboard.requiredNumber("additional")),
+            modals: try fields.requiredArray("modals").enumerated().map { (index, modal) throws(EventLogError) in
+                try Modal(json: modal, path: "\(path)modals[\(index)].")
+            })
+    }
+}
+
+extension Modal {
+    func json(visibleCards: Int) -> JSONValue {
+        .object([
+            JSONMember("link", .string(link)),
+            JSONMember("phase", .string(phase.rawValue)),
+            JSONMember("dismissReason", dismissReason.map(JSONValue.string) ?? .null),
+            JSONMember("style", .string(style.rawValue)),
+            JSONMember("parent", parent.map(JSONValue.string) ?? .null),
+            JSONMember("canDismiss", .bool(canDismiss)),
+            JSONMember("payload", payload ?? .null),
+            JSONMember(
+                "cards",
+                .array(cards.map { ["content": .string($0.content), "sticky": $0.sticky.map(JSONValue.string) ?? .null] })),
+            JSONMember("visibleCards", .number(JSONNumber(visibleCards))),
+            JSONMember(
+                "snap",
+                [
+                    "points": .array(snap.points.map { .number(JSONNumber($0)) }),
+                    "index": .number(JSONNumber(snap.index)),
+                    "position": .number(JSONNumber(snap.position)),
+                    "dragging": .bool(snap.dragging),
+                ]),
+        ])
+    }
+
+    init(json: JSONValue, path: String) throws(EventLogError) {
+        let fields = try JSONFields(json, path: path)
+        let phaseName = try fields.requiredString("phase")
+        guard let phase = ModalPhase(rawValue: phaseName) else {
+            throw EventLogError(
+                .wrongType, message: "field \"\(path)phase\" must be presenting, presented or dismissing, found \"\(phaseName)\"")
+        }
+        let snap = try fields.requiredObject("snap")
+        self.init(
+            link: try fields.requiredString("link"),
+            phase: phase,
+            dismissReason: try fields.string("dismissReason"),
+            style: ModalStyle(rawValue: try fields.requiredString("style")),
+            parent: try fields.string("parent"),
+            canDismiss: try fields.requiredBool("canDismiss"),
+            payload: fields.any("payload"),
+            cards: try fields.requiredArray("cards").enumerated().map { (index, card) throws(EventLogError) in
+                let card = try JSONFields(card, path: "\(path)cards[\(index)].")
+                return Card(content: try card.requiredString("content"), sticky: try card.string("sticky"))
+            },
+            snap: SnapState(
+                points: try snap.requiredNumbers("points"),
+                index: try snap.requiredInteger("index"),
+                position: try snap.requiredNumber("position"),
+                dragging: try snap.requiredBool("dragging")))
+    }
+}
+
+extension Rejection {
+    var json: JSONValue {
+        ["seq": .number(JSONNumber(seq)), "code": .string(code.rawValue), "message": .string(message)]
+    }
+
+    init(json: JSONValue, path: String) throws(EventLogError) {
+        let fields = try JSONFields(json, path: path)
+        let codeName = try fields.requiredString("code")
+        guard let code = RejectionCode(rawValue: codeName) else {
+            throw EventLogError(.wrongType, message: "field \"\(path)code\" is not a rejection code: \"\(codeName)\"")
+        }
+        self.init(seq: try fields.requiredInteger("seq"), code: code, message: try fields.requiredString("message"))
+    }
+}

@@ -1,0 +1,230 @@
+public import ModalEvents
+
+/// The modals of an app at one point of its log: the projection of the events
+/// up to ``seq``.
+///
+/// Roots are kept bottom to top (by level, then registration), and in each
+/// root its live modals bottom to top (by presentation). Build one by folding
+/// events with ``reduce(into:event:)``:
+///
+/// ```swift
+/// var state = ModalState()
+/// for entry in entries { ModalState.reduce(into: &state, event: entry) }
+/// state.modal(link: "compose", in: "default")?.phase  // .presented
+/// ```
+public struct ModalState: Sendable, Hashable {
+    /// The seq of the last event applied; 0 before any.
+    public var seq: Int
+    /// The keyboard, shared by every root.
+    public var keyboard: KeyboardState
+    /// The registered roots, bottom to top.
+    public var roots: [RootState]
+    /// Every event that could not apply, in log order.
+    public var rejected: [Rejection]
+
+    /// The state before any event: no roots, keyboard down.
+    public init(seq: Int = 0, keyboard: KeyboardState = KeyboardState(), roots: [RootState] = [], rejected: [Rejection] = []) {
+        self.seq = seq
+        self.keyboard = keyboard
+        self.roots = roots
+        self.rejected = rejected
+    }
+
+    /// The root registered as `id`.
+    ///
+    /// - Complexity: O(*n*) in the number of roots.
+    public func root(_ id: String) -> RootState? {
+        roots.first { $0.id == id }
+    }
+
+    /// The live modal presented by `link` in root `root`.
+    public func modal(link: String, in root: String = ModalEvent.defaultRoot) -> Modal? {
+        self.root(root)?.modal(link: link)
+    }
+
+    /// The keyboard offset of root `id` (rule 9); `nil` when it is not registered.
+    public func keyboardOffset(of id: String) -> Double? {
+        root(id)?.keyboardOffset(keyboard: keyboard)
+    }
+}
+
+/// The keyboard as the last `keyboard.change` left it.
+public struct KeyboardState: Sendable, Hashable {
+    /// The keyboard's height; 0 when it is down.
+    public var height: Double
+    /// The first responder's bottom edge; `nil` means the bottom edge of each root.
+    public var responderBottom: Double?
+
+    public init(height: Double = 0, responderBottom: Double? = nil) {
+        self.height = height
+        self.responderBottom = responderBottom
+    }
+}
+
+/// A modal host and its live modals.
+public struct RootState: Sendable, Hashable, Identifiable {
+    /// The root's id (`"root"` in the JSON).
+    public var id: String
+    public var presentation: RootPresentation
+    public var level: Int
+    public var policy: RootPolicy
+    public var size: Size
+    public var maxVisibleCards: Int
+    public var dimming: DimmingConfiguration
+    public var keyboard: KeyboardConfiguration
+    /// Live modals, bottom to top.
+    public var modals: [Modal]
+
+    public init(
+        id: String = ModalEvent.defaultRoot, presentation: RootPresentation = .window, level: Int = 0,
+        policy: RootPolicy = .stack, size: Size = .defaultRoot, maxVisibleCards: Int = 2,
+        dimming: DimmingConfiguration = DimmingConfiguration(), keyboard: KeyboardConfiguration = KeyboardConfiguration(),
+        modals: [Modal] = []
+    ) {
+        self.id = id
+        self.presentation = presentation
+        self.level = level
+        self.policy = policy
+        self.size = size
+        self.maxVisibleCards = maxVisibleCards
+        self.dimming = dimming
+        self.keyboard = keyboard
+        self.modals = modals
+    }
+
+    /// The live modal presented by `link`.
+    public func modal(link: String) -> Modal? {
+        modals.first { $0.link == link }
+    }
+
+    /// Whether the shared dimming view shows (rule 7): it is not hidden and a
+    /// modal is not dismissing.
+    public var isDimmingVisible: Bool {
+        !dimming.hidden && modals.contains { $0.phase != .dismissing }
+    }
+
+    /// How far the root moves up for the keyboard (rule 9). Derived, so it
+    /// follows a later `root.resize` too.
+    public func keyboardOffset(keyboard state: KeyboardState) -> Double {
+        let keyboardHeight = state.height
+        guard keyboardHeight > 0 else { return 0 }
+        switch keyboard.strategy {
+        case .offsetByKeyboardHeight:
+            return keyboardHeight + keyboard.additional
+        case .offsetByObscuredHeight:
+            let responderBottom = state.responderBottom ?? size.height
+            return max(0, responderBottom + keyboard.additional - (size.height - keyboardHeight))
+        default:
+            return 0
+        }
+    }
+
+    /// How many of `modal`'s cards show (rule 8): the top `maxVisibleCards`.
+    public func visibleCardCount(of modal: Modal) -> Int {
+        min(modal.cards.count, maxVisibleCards)
+    }
+}
+
+/// Where a modal is in its life.
+public enum ModalPhase: String, Sendable, Hashable, CaseIterable {
+    /// Asked to present; its present animation runs.
+    case presenting
+    /// On screen.
+    case presented
+    /// Its dismiss animation runs; it leaves at `modal.dismissed`.
+    case dismissing
+}
+
+/// A live modal: its phase, its card stack, its snap state and its payload.
+public struct Modal: Sendable, Hashable, Identifiable {
+    public var link: String
+    public var phase: ModalPhase
+    /// Why it is dismissing: the `modal.dismiss` reason, or `replaced`,
+    /// `parentDismissed`, `dimmingTap`, `drag`. `nil` until it dismisses.
+    public var dismissReason: String?
+    public var style: ModalStyle
+    /// The link of the modal it is nested in.
+    public var parent: String?
+    public var canDismiss: Bool
+    /// The app's data for it, readable until `modal.dismissed`.
+    public var payload: JSONValue?
+    /// Its card stack, bottom to top; never empty.
+    public var cards: [Card]
+    public var snap: SnapState
+
+    public var id: String { link }
+
+    public init(
+        link: String, phase: ModalPhase = .presenting, dismissReason: String? = nil, style: ModalStyle = .sheet,
+        parent: String? = nil, canDismiss: Bool = true, payload: JSONValue? = nil, cards: [Card], snap: SnapState = SnapState()
+    ) {
+        self.link = link
+        self.phase = phase
+        self.dismissReason = dismissReason
+        self.style = style
+        self.parent = parent
+        self.canDismiss = canDismiss
+        self.payload = payload
+        self.cards = cards
+        self.snap = snap
+    }
+}
+
+/// One card of a modal's stack.
+public struct Card: Sendable, Hashable {
+    public var content: String
+    /// Sticky elements over the card; they survive `card.replace`.
+    public var sticky: String?
+
+    public init(content: String, sticky: String? = nil) {
+        self.content = content
+        self.sticky = sticky
+    }
+}
+
+/// Where a modal rests among its snap points, and whether it is being dragged.
+public struct SnapState: Sendable, Hashable {
+    /// Heights as fractions of the root's height, strictly increasing.
+    public var points: [Double]
+    /// The snap point it rests at (or last rested at, while dismissing by drag).
+    public var index: Int
+    /// A fractional snap index: where it is drawn; -1 is off-screen.
+    public var position: Double
+    public var dragging: Bool
+
+    public init(points: [Double] = [1.0], index: Int = 0, position: Double = 0, dragging: Bool = false) {
+        self.points = points
+        self.index = index
+        self.position = position
+        self.dragging = dragging
+    }
+}
+
+/// An event that could not apply, and why.
+public struct Rejection: Error, Sendable, Hashable, CustomStringConvertible {
+    public var seq: Int
+    public var code: RejectionCode
+    /// One sentence for a person: `no live modal "compose" in root "default"`.
+    public var message: String
+
+    public init(seq: Int, code: RejectionCode, message: String) {
+        self.seq = seq
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "seq \(seq): \(code.rawValue): \(message)" }
+}
+
+/// The spec's rejection codes.
+public enum RejectionCode: String, Sendable, Hashable, CaseIterable {
+    /// No modal host for that root.
+    case unknownRoot
+    case duplicateRoot
+    case duplicateLink
+    case unknownLink
+    case invalidTransition
+    case snapOutOfRange
+    case lastCard
+    case invalidValue
+}

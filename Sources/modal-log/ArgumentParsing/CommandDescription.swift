@@ -1,0 +1,113 @@
+/// What a command takes: the source of its parsing and of its help text.
+///
+/// A small stand-in for swift-argument-parser (the package takes no
+/// dependencies): positional arguments, flags, options with a value, and
+/// subcommands, with help laid out the same way.
+struct CommandDescription: Sendable {
+    /// The name typed on the command line: `replay`.
+    var name: String
+    /// One line for OVERVIEW and the parent's SUBCOMMANDS list.
+    var abstract: String
+    /// More paragraphs printed after the overview.
+    var discussion: String = ""
+    var arguments: [ArgumentDescription] = []
+    var options: [OptionDescription] = []
+    var subcommands: [CommandDescription] = []
+}
+
+/// A positional argument: `<log>`.
+struct ArgumentDescription: Sendable {
+    var name: String
+    var help: String
+}
+
+/// A flag (`--json`) or an option with a value (`--at <seq>`).
+struct OptionDescription: Sendable {
+    var name: String
+    var shortName: Character? = nil
+    /// The value's name in help (`seq`); `nil` for a flag.
+    var valueName: String? = nil
+    var help: String
+
+    var isFlag: Bool { valueName == nil }
+}
+
+/// The arguments of one command line, parsed.
+struct ParsedArguments: Sendable, Equatable {
+    var positionals: [String: String] = [:]
+    var options: [String: String] = [:]
+    var flags: Set<String> = []
+
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+}
+
+/// A command line that does not fit its command: exit 64.
+struct UsageError: Error, Equatable {
+    var message: String
+}
+
+extension CommandDescription {
+    /// Parses `arguments` (after the command's name) against this description.
+    ///
+    /// `--` ends the options; `-` alone is a positional (standard input).
+    /// `--name=value` and `--name value` are both accepted.
+    ///
+    /// - Throws: ``UsageError`` for an unknown option, a missing value, a
+    ///   missing or extra argument.
+    func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var positionals: [String] = []
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            guard !optionsEnded, argument.hasPrefix("-"), argument != "-" else {
+                positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            var spelled = argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+                spelled = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            guard let option = option(spelled: spelled) else {
+                throw UsageError(message: "Unknown option '\(spelled)'")
+            }
+            if option.isFlag {
+                guard inlineValue == nil else { throw UsageError(message: "Flag '--\(option.name)' takes no value") }
+                parsed.flags.insert(option.name)
+                continue
+            }
+            if let inlineValue {
+                parsed.options[option.name] = inlineValue
+            } else if index < arguments.count {
+                parsed.options[option.name] = arguments[index]
+                index += 1
+            } else {
+                throw UsageError(message: "Missing value for '--\(option.name) <\(option.valueName ?? "value")>'")
+            }
+        }
+        for (position, argument) in self.arguments.enumerated() {
+            guard position < positionals.count else {
+                throw UsageError(message: "Missing expected argument '<\(argument.name)>'")
+            }
+            parsed.positionals[argument.name] = positionals[position]
+        }
+        if positionals.count > self.arguments.count {
+            throw UsageError(message: "Unexpected argument '\(positionals[self.arguments.count])'")
+        }
+        return parsed
+    }
+
+    private func option(spelled: String) -> OptionDescription? {
+        options.first { option in
+            spelled == "--\(option.name)" || option.shortName.map { spelled == "-\($0)" } == true
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import ModalEvents
+import ModalProjection
+
+/// `modal-log replay LOG [--json]`: the final state.
+enum ReplayCommand: ToolCommand {
+    static let description = CommandDescription(
+        name: "replay",
+        abstract: "Replay a log and print its final state.",
+        discussion: """
+            Applies every event in order. Rejected events are part of the state \
+            (its 'rejected' list); a malformed line stops the replay with an error \
+            that names the file and line (exit 65). A torn last line (no newline) \
+            is skipped with a warning.
+            """,
+        arguments: [CommonArguments.log],
+        options: [CommonArguments.json])
+
+    static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
+        let path = arguments.positionals["log"]!
+        let reader = try io.openLog(path)
+        var replay = Replay()
+        try replay.run(reader)
+        io.printWarnings(of: reader)
+        io.print(arguments.has("json") ? replay.state.jsonText() : StateTree.render(replay.state))
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,38 @@
+import ModalEvents
+import ModalProjection
+
+/// `modal-log state LOG --at SEQ [--json]`: the state right after one event.
+enum StateCommand: ToolCommand {
+    static let description = CommandDescription(
+        name: "state",
+        abstract: "Print the state right after one event.",
+        discussion: """
+            --at 0 is the state before any event. A seq past the log's last event \
+            is an error that names the last one (exit 64). Lines after SEQ are not read.
+            """,
+        arguments: [CommonArguments.log],
+        options: [
+            OptionDescription(name: "at", valueName: "seq", help: "(required) The seq of the event to stop after."),
+            CommonArguments.json,
+        ])
+
+    static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
+        let path = arguments.positionals["log"]!
+        guard let text = arguments.options["at"] else {
+            throw UsageError(message: "Missing expected option '--at <seq>'")
+        }
+        guard let seq = Int(text), seq >= 0 else {
+            throw UsageError(message: "The value '\(text)' is invalid for '--at <seq>': expected a seq, 0 or more")
+        }
+        let reader = try io.openLog(path)
+        var replay = Replay()
+        let reached = try replay.run(reader, through: seq)
+        io.printWarnings(of: reader)
+        guard reached else {
+            let last = reader.lastSeq == 0 ? "it has no events" : "its last event is seq \(reader.lastSeq)"
+            throw UsageError(message: "seq \(seq) is past the end of \(path): \(last)")
+        }
+        io.print(arguments.has("json") ? replay.state.jsonText() : StateTree.render(replay.state))
+        return ExitCode.success
+    }
+}

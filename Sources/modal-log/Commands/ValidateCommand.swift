@@ -1,0 +1,34 @@
+import ModalEvents
+import ModalProjection
+
+/// `modal-log validate LOG`: is the log well-formed, and does every event apply?
+enum ValidateCommand: ToolCommand {
+    static let description = CommandDescription(
+        name: "validate",
+        abstract: "Check a log: its format, then every event against the rules.",
+        discussion: """
+            Exit status: 0 when the log is clean; 1 when events were rejected (each \
+            listed with its seq, code and reason); 65 when the log is malformed (the \
+            error names the file and line); 66 when the file is missing; 64 on bad usage.
+            """,
+        arguments: [CommonArguments.log])
+
+    static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
+        let path = arguments.positionals["log"]!
+        let reader = try io.openLog(path)
+        var replay = Replay()
+        try replay.run(reader)
+        io.printWarnings(of: reader)
+        let rejected = replay.state.rejected
+        for rejection in rejected {
+            io.print("seq \(rejection.seq): \(rejection.code.rawValue): \(rejection.message)")
+        }
+        let events = replay.eventCount == 1 ? "1 event" : "\(replay.eventCount) events"
+        if rejected.isEmpty {
+            io.print("\(path): ok, \(events), none rejected")
+            return ExitCode.success
+        }
+        io.print("\(path): \(events), \(rejected.count) rejected")
+        return ExitCode.checkFailed
+    }
+}

@@ -1,0 +1,99 @@
+import ModalEvents
+import ModalProjection
+
+/// The `modal-log` tool: every command, callable in-process.
+///
+/// ```swift
+/// let io = ToolIO.captured()
+/// let status = ModalLog.run(arguments: ["validate", "EventLogs/rejections.jsonl"], io: io)
+/// ```
+enum ModalLog {
+    static let version = "0.1.0"
+    static let name = "modal-log"
+
+    static var commands: [any ToolCommand.Type] { [ReplayCommand.self, StateCommand.self, ValidateCommand.self] }
+
+    static let description = CommandDescription(
+        name: name,
+        abstract: "Read, check and replay modal event logs (format v1).",
+        discussion: """
+            A log is JSON Lines: a header, then one event per line. Replaying it \
+            folds every event into the state of the app's roots, modals, card \
+            stacks and snap points; the same log gives the same state on any machine.
+            """,
+        subcommands: commands.map { $0.description })
+
+    /// Runs the tool with `arguments` (without the program's name) and
+    /// returns its exit status.
+    static func run(arguments: [String], io: ToolIO) -> Int32 {
+        if arguments.prefix(while: { $0 != "--" }).contains("--version") {
+            io.print("\(name) \(version) (event log format v\(LogHeader.currentVersion))")
+            return ExitCode.success
+        }
+        guard let first = arguments.first else {
+            return usageError("Missing subcommand", command: description, path: name, io: io)
+        }
+        if first == "-h" || first == "--help" {
+            io.write(HelpFormatter.help(for: description, path: name))
+            return ExitCode.success
+        }
+        if first == "help" {
+            guard let topic = arguments.dropFirst().first else {
+                io.write(HelpFormatter.help(for: description, path: name))
+                return ExitCode.success
+            }
+            guard let command = command(named: topic) else {
+                return usageError("Unknown subcommand '\(topic)'", command: description, path: name, io: io)
+            }
+            io.write(HelpFormatter.help(for: command.description, path: "\(name) \(topic)"))
+            return ExitCode.success
+        }
+        guard let command = command(named: first) else {
+            return usageError("Unknown subcommand '\(first)'", command: description, path: name, io: io)
+        }
+        let path = "\(name) \(first)"
+        let rest = Array(arguments.dropFirst())
+        let options = rest.prefix { $0 != "--" }
+        if options.contains("-h") || options.contains("--help") {
+            io.write(HelpFormatter.help(for: command.description, path: path))
+            return ExitCode.success
+        }
+        do {
+            let parsed = try command.description.parse(rest)
+            return try command.run(parsed, io: io)
+        } catch let error as UsageError {
+            return usageError(error.message, command: command.description, path: path, io: io)
+        } catch let error as EventLogError {
+            io.printError("Error: \(error)")
+            return ExitCode.for(error)
+        } catch {
+            io.printError("Error: \(error)")
+            return ExitCode.ioError
+        }
+    }
+
+    private static func command(named name: String) -> (any ToolCommand.Type)? {
+        commands.first { $0.description.name == name }
+    }
+
+    private static func usageError(_ message: String, command: CommandDescription, path: String, io: ToolIO) -> Int32 {
+        io.printError("Error: \(message)")
+        io.printError("Usage: \(HelpFormatter.usage(for: command, path: path))")
+        io.printError("  See '\(path) --help' for more information.")
+        return ExitCode.usage
+    }
+}
+
+/// One subcommand of the tool.
+protocol ToolCommand {
+    static var description: CommandDescription { get }
+    /// Runs the command; throws ``UsageError`` or ``EventLogError``.
+    static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32
+}
+
+extension ToolIO {
+    /// Prints the reader's warnings (a torn last line) to standard error.
+    func printWarnings(of reader: EventLogReader) {
+        for warning in reader.warnings { printError("warning: \(warning)") }
+    }
+}

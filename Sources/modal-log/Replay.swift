@@ -1,0 +1,32 @@
+import ModalEvents
+import ModalProjection
+
+/// Folds a log's events into a state: the loop every command shares.
+struct Replay {
+    var state = ModalState()
+    /// How many events were read.
+    var eventCount = 0
+
+    /// Reads events from `reader` and applies them, stopping after event
+    /// `seq` when one is given.
+    ///
+    /// - Returns: Whether the replay reached `seq` (always true without one).
+    /// - Throws: ``EventLogError`` for the first malformed line.
+    @discardableResult
+    mutating func run(_ reader: EventLogReader, through seq: Int? = nil) throws(EventLogError) -> Bool {
+        if let seq, seq <= state.seq { return true }
+        while let entry = try reader.next() {
+            ModalState.reduce(into: &state, event: entry)
+            eventCount += 1
+            if let seq, entry.seq >= seq { return true }
+        }
+        return seq == nil
+    }
+}
+
+/// The options every command that reads one log shares.
+enum CommonArguments {
+    static let log = ArgumentDescription(
+        name: "log", help: "The log to read: a path, or - for standard input.")
+    static let json = OptionDescription(name: "json", help: "Print the state as the spec's JSON instead of a tree.")
+}

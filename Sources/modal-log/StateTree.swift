@@ -1,0 +1,75 @@
+import ModalEvents
+import ModalProjection
+
+/// Draws a state as a tree for people: roots, then their modals bottom to top,
+/// each with its cards, snap state and payload.
+///
+///     seq 10 · keyboard down
+///     root "default" · window · level 0 · stack · 390x844
+///     │ dimming dismissTopmost, visible · keyboard offsetByObscuredHeight +0, offset 0
+///     └─ "compose" presented · sheet
+///          cards: ComposeView (1 visible of 1)
+///          snap: index 0 of [1] · position 0
+enum StateTree {
+    static func render(_ state: ModalState) -> String {
+        var lines: [String] = []
+        let keyboard = state.keyboard
+        var keyboardText = keyboard.height == 0 ? "keyboard down" : "keyboard \(number(keyboard.height))"
+        if let bottom = keyboard.responderBottom { keyboardText += ", responder bottom \(number(bottom))" }
+        lines.append("seq \(state.seq) · \(keyboardText)")
+        if state.roots.isEmpty { lines.append("(no roots)") }
+        for root in state.roots {
+            lines.append(
+                "root \"\(root.id)\" · \(root.presentation) · level \(root.level) · \(root.policy) · \(root.size)"
+                    + (root.maxVisibleCards == 2 ? "" : " · \(root.maxVisibleCards) visible cards"))
+            let dimming =
+                "dimming \(root.dimming.tap)\(root.dimming.hidden ? ", hidden" : ""), "
+                + (root.isDimmingVisible ? "visible" : "not visible")
+            let additional = root.keyboard.additional == 0 ? "" : " +\(number(root.keyboard.additional))"
+            let offset = root.keyboardOffset(keyboard: keyboard)
+            lines.append("│ \(dimming) · keyboard \(root.keyboard.strategy)\(additional), offset \(number(offset))")
+            if root.modals.isEmpty { lines.append("└─ (no modals)") }
+            for (index, modal) in root.modals.enumerated() {
+                let last = index == root.modals.count - 1
+                lines.append((last ? "└─ " : "├─ ") + heading(of: modal))
+                let indent = last ? "     " : "│    "
+                for detail in details(of: modal, in: root) { lines.append(indent + detail) }
+            }
+        }
+        if state.rejected.isEmpty {
+            lines.append("rejected: none")
+        } else {
+            lines.append("rejected: \(state.rejected.count)")
+            for rejection in state.rejected {
+                lines.append("  seq \(rejection.seq) \(rejection.code.rawValue): \(rejection.message)")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func heading(of modal: Modal) -> String {
+        var heading = "\"\(modal.link)\" \(modal.phase.rawValue)"
+        if let reason = modal.dismissReason { heading += " (\(reason))" }
+        heading += " · \(modal.style)"
+        if let parent = modal.parent { heading += " · in \"\(parent)\"" }
+        if !modal.canDismiss { heading += " · cannot dismiss" }
+        return heading
+    }
+
+    private static func details(of modal: Modal, in root: RootState) -> [String] {
+        let cards = modal.cards.map { card in card.content + (card.sticky.map { " [sticky \($0)]" } ?? "") }
+        var details = [
+            "cards: \(cards.joined(separator: " > ")) (\(root.visibleCardCount(of: modal)) visible of \(cards.count))"
+        ]
+        let points = modal.snap.points.map(number).joined(separator: ", ")
+        var snap = "snap: index \(modal.snap.index) of [\(points)] · position \(number(modal.snap.position))"
+        if modal.snap.dragging { snap += " · dragging" }
+        details.append(snap)
+        if let payload = modal.payload { details.append("payload: \(payload.serialized())") }
+        return details
+    }
+
+    private static func number(_ value: Double) -> String {
+        JSONNumber(value).literal
+    }
+}

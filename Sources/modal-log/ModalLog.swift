@@ -5,7 +5,7 @@ import ModalProjection
 ///
 /// ```swift
 /// let io = ToolIO.captured()
-/// let status = ModalLog.run(arguments: ["validate", "EventLogs/rejections.jsonl"], io: io)
+/// let status = ModalLog.run(arguments: ["validate", "EventLogs/modal-presenter/usage.jsonl"], io: io)
 /// ```
 enum ModalLog {
     static let version = "0.1.0"

@@ -71,6 +71,12 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     /// What was wrong, as a sentence fragment: `expected ':' after a key`.
     public var message: String
 
+    public init(kind: Kind, offset: Int, message: String) {
+        self.kind = kind
+        self.offset = offset
+        self.message = message
+    }
+
     public var description: String { message }
 }
 

@@ -41,6 +41,12 @@ public final class EventLogReader {
         /// Byte offset of the torn line's first byte in the file.
         public var offset: Int
         public var length: Int
+
+        public init(line: Int, offset: Int, length: Int) {
+            self.line = line
+            self.offset = offset
+            self.length = length
+        }
     }
 
     /// The name errors and warnings use: the path, or `-` for standard input.

@@ -1,0 +1,152 @@
+import ModalEvents
+import Testing
+
+/// Events read from and write to log lines exactly as the spec says.
+@Suite struct EventCodecTests {
+    func decode(_ line: String) throws -> LoggedEvent {
+        try LoggedEvent(json: JSONReader.read(Array(line.utf8)))
+    }
+
+    func encode(_ entry: LoggedEvent) -> String {
+        String(decoding: EventLogEncoder.encode(entry).dropLast(), as: UTF8.self)
+    }
+
+    /// One of every event type, with every field set away from its default.
+    static let everyEvent: [ModalEvent] = [
+        .rootRegister(
+            RootRegistration(
+                root: "alerts", presentation: .overlay, level: 2, policy: .single,
+                dimming: DimmingConfiguration(tap: .passThrough, hidden: true),
+                keyboard: KeyboardConfiguration(strategy: .offsetByKeyboardHeight, additional: 20),
+                size: Size(width: 1024, height: 768), maxVisibleCards: 3)),
+        .rootResize(root: "alerts", size: Size(width: 768, height: 1024)),
+        .rootRemove(root: "alerts"),
+        .modalPresent(
+            ModalPresentation(
+                root: "r", link: "compose", content: "ComposeView", parent: "p", style: .card,
+                payload: ["item": ["id": 42, "title": "Ünïcode ✓", "tags": ["a", "b"], "none": nil]], canDismiss: false,
+                snapPoints: [0.25, 0.5, 1], initialSnap: 2, sticky: "Chrome")),
+        .modalPresented(root: "r", link: "compose"),
+        .modalDismiss(root: "r", link: "compose", reason: "lifetimeEnded"),
+        .modalDismissed(root: "r", link: "compose"),
+        .cardPush(root: "r", link: "menu", content: "Detail", sticky: "Back"),
+        .cardPop(root: "r", link: "menu"),
+        .cardReplace(root: "r", link: "menu", content: "Step2", direction: .backward, animation: .slide),
+        .dimmingTap(root: "r"),
+        .keyboardChange(height: 291.5, responderBottom: 700),
+        .snapTo(root: "r", link: "sheet", index: 1),
+        .dragChange(root: "r", link: "sheet", position: -0.75),
+        .dragEnd(root: "r", link: "sheet", position: 1.25, velocity: -3.5),
+    ]
+
+    @Test func everyTypeIsCovered() {
+        #expect(Set(Self.everyEvent.map(\.type)) == Set(EventType.allCases))
+    }
+
+    @Test(arguments: everyEvent)
+    func everyEventRoundTrips(event: ModalEvent) throws {
+        let entry = LoggedEvent(seq: 7, time: 1.5, event: event)
+        let line = encode(entry)
+        #expect(try decode(line) == entry)
+        // Writing is deterministic: the decoded event writes the same bytes.
+        #expect(encode(try decode(line)) == line)
+    }
+
+    @Test(arguments: everyEvent)
+    func everyEventWithItsDefaultsRoundTrips(event: ModalEvent) throws {
+        let minimal = LoggedEvent(seq: 1, event: event.withDefaults)
+        #expect(try decode(encode(minimal)) == minimal)
+    }
+
+    @Test func defaultsAreLeftOutAndKeysComeInTheSpecOrder() {
+        let line = encode(LoggedEvent(seq: 3, time: 0.5, event: .modalPresent(ModalPresentation(link: "a", content: "A"))))
+        #expect(line == #"{"seq":3,"time":0.5,"type":"modal.present","link":"a","content":"A"}"#)
+        #expect(encode(LoggedEvent(seq: 1, event: .rootRegister(RootRegistration()))) == #"{"seq":1,"type":"root.register"}"#)
+    }
+
+    @Test func leftOutFieldsTakeTheSpecDefaults() throws {
+        let entry = try decode(#"{"seq":1,"type":"root.register"}"#)
+        #expect(entry == LoggedEvent(seq: 1, event: .rootRegister(RootRegistration())))
+        let present = try decode(#"{"seq":2,"type":"modal.present","link":"a","content":"A","dimming":{}}"#)
+        #expect(present.event == .modalPresent(ModalPresentation(link: "a", content: "A")))
+        let partial = try decode(#"{"seq":1,"type":"root.register","dimming":{"hidden":true},"keyboard":{"additional":5}}"#)
+        #expect(
+            partial.event
+                == .rootRegister(
+                    RootRegistration(
+                        dimming: DimmingConfiguration(hidden: true), keyboard: KeyboardConfiguration(additional: 5))))
+        #expect(try decode(#"{"seq":1,"type":"drag.end","link":"s"}"#).event == .dragEnd(link: "s", position: nil, velocity: 0))
+    }
+
+    @Test func nullCountsAsLeftOutAndUnknownFieldsAreIgnored() throws {
+        let entry = try decode(
+            #"{"seq":1,"time":null,"type":"modal.present","root":null,"link":"a","content":"A","parent":null,"payload":null,"extra":{"x":[1]}}"#)
+        #expect(entry == LoggedEvent(seq: 1, event: .modalPresent(ModalPresentation(link: "a", content: "A"))))
+    }
+
+    @Test func wordsOutsideTheirListStillDecode() throws {
+        // Well-formed: the projection rejects it with invalidValue.
+        let entry = try decode(#"{"seq":1,"type":"modal.present","link":"a","content":"A","style":"popover","initialSnap":0.5}"#)
+        guard case .modalPresent(let presentation) = entry.event else { Issue.record("not a present"); return }
+        #expect(presentation.style == "popover" && !presentation.style.isKnown)
+        #expect(presentation.initialSnap == 0.5)
+        #expect(encode(entry).contains(#""style":"popover""#))
+    }
+
+    static let malformedLines: [(String, EventLogError.Kind, String)] = [
+        (#"[1]"#, .notAnObject, "expected a JSON object, found an array"),
+        (#"{"type":"dimming.tap"}"#, .missingField, #"missing field "seq""#),
+        (#"{"seq":"1","type":"dimming.tap"}"#, .wrongType, #"field "seq" must be a number, found a string"#),
+        (#"{"seq":1.5,"type":"dimming.tap"}"#, .wrongType, #"field "seq" must be an integer"#),
+        (#"{"seq":1}"#, .missingField, #"missing field "type""#),
+        (#"{"seq":1,"type":"modal.presnt"}"#, .unknownType, #"unknown event type "modal.presnt""#),
+        (#"{"seq":1,"type":"modal.present","content":"A"}"#, .missingField, #"missing field "link""#),
+        (#"{"seq":1,"type":"modal.present","link":"a"}"#, .missingField, #"missing field "content""#),
+        (#"{"seq":1,"type":"modal.present","link":5,"content":"A"}"#, .wrongType, #"field "link" must be a string, found a number"#),
+        (#"{"seq":1,"type":"modal.present","link":"a","content":"A","canDismiss":"no"}"#, .wrongType, #""canDismiss" must be a boolean"#),
+        (#"{"seq":1,"type":"modal.present","link":"a","content":"A","snapPoints":[1,"x"]}"#, .wrongType, #""snapPoints[1]" must be a number"#),
+        (#"{"seq":1,"type":"modal.present","link":"a","content":"A","snapPoints":1}"#, .wrongType, #""snapPoints" must be an array"#),
+        (#"{"seq":1,"type":"root.resize"}"#, .missingField, #"missing field "size""#),
+        (#"{"seq":1,"type":"root.resize","size":{"width":1}}"#, .missingField, #"missing field "size.height""#),
+        (#"{"seq":1,"type":"root.register","dimming":{"hidden":1}}"#, .wrongType, #""dimming.hidden" must be a boolean"#),
+        (#"{"seq":1,"type":"root.register","keyboard":[]}"#, .wrongType, #""keyboard" must be an object"#),
+        (#"{"seq":1,"type":"keyboard.change"}"#, .missingField, #"missing field "height""#),
+        (#"{"seq":1,"type":"keyboard.change","height":1e999}"#, .wrongType, #""height" is out of range: 1e999"#),
+        (#"{"seq":1,"type":"snap.to","link":"a"}"#, .missingField, #"missing field "index""#),
+        (#"{"seq":1,"type":"drag.change","link":"a"}"#, .missingField, #"missing field "position""#),
+        (#"{"seq":1,"time":"now","type":"dimming.tap"}"#, .wrongType, #""time" must be a number"#),
+    ]
+
+    @Test(arguments: malformedLines)
+    func malformedLinesNameWhatIsWrong(line: String, kind: EventLogError.Kind, message: String) {
+        #expect {
+            try decode(line)
+        } throws: { error in
+            let error = error as! EventLogError
+            return error.kind == kind && error.message.contains(message)
+        }
+    }
+}
+
+extension ModalEvent {
+    /// The same event with every field that has a default set to it.
+    var withDefaults: ModalEvent {
+        switch self {
+        case .rootRegister(let registration): .rootRegister(RootRegistration(root: registration.root))
+        case .modalPresent(let presentation): .modalPresent(ModalPresentation(link: presentation.link, content: presentation.content))
+        case .rootResize(_, let size): .rootResize(size: size)
+        case .rootRemove: .rootRemove()
+        case .modalPresented(_, let link): .modalPresented(link: link)
+        case .modalDismiss(_, let link, _): .modalDismiss(link: link)
+        case .modalDismissed(_, let link): .modalDismissed(link: link)
+        case .cardPush(_, let link, let content, _): .cardPush(link: link, content: content)
+        case .cardPop(_, let link): .cardPop(link: link)
+        case .cardReplace(_, let link, let content, _, _): .cardReplace(link: link, content: content)
+        case .dimmingTap: .dimmingTap()
+        case .keyboardChange(let height, _): .keyboardChange(height: height)
+        case .snapTo(_, let link, let index): .snapTo(link: link, index: index)
+        case .dragChange(_, let link, let position): .dragChange(link: link, position: position)
+        case .dragEnd(_, let link, _, _): .dragEnd(link: link)
+        }
+    }
+}

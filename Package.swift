@@ -21,12 +21,13 @@ let package = Package(
 )
 
 for target in package.targets {
-    target.swiftSettings = (target.swiftSettings ?? []) + [
-        // SE-0335: spell out `any` for existential types.
-        .enableUpcomingFeature("ExistentialAny"),
-        // SE-0409: imports are internal unless marked `public`.
-        .enableUpcomingFeature("InternalImportsByDefault"),
-        // SE-0444: members of an imported module are visible only where it is imported.
-        .enableUpcomingFeature("MemberImportVisibility"),
-    ]
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            // SE-0335: spell out `any` for existential types.
+            .enableUpcomingFeature("ExistentialAny"),
+            // SE-0409: imports are internal unless marked `public`.
+            .enableUpcomingFeature("InternalImportsByDefault"),
+            // SE-0444: members of an imported module are visible only where it is imported.
+            .enableUpcomingFeature("MemberImportVisibility"),
+        ]
 }

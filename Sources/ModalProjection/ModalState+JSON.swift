@@ -39,7 +39,8 @@ extension ModalState {
             roots: try fields.requiredArray("roots").enumerated().map { (index, root) throws(EventLogError) in
                 try RootState(json: root, path: "roots[\(index)].")
             },
-            rejected: try fields.requiredArray("rejected").enumerated().map { (index, rejection) throws(EventLogError) in
+            rejected: try fields.requiredArray("rejected").enumerated().map {
+                (index, rejection) throws(EventLogError) in
                 try Rejection(json: rejection, path: "rejected[\(index)].")
             })
     }
@@ -56,10 +57,16 @@ extension RootState {
             JSONMember("maxVisibleCards", .number(JSONNumber(maxVisibleCards))),
             JSONMember(
                 "dimming",
-                ["tap": .string(dimming.tap.rawValue), "hidden": .bool(dimming.hidden), "visible": .bool(isDimmingVisible)]),
+                [
+                    "tap": .string(dimming.tap.rawValue), "hidden": .bool(dimming.hidden),
+                    "visible": .bool(isDimmingVisible),
+                ]),
             JSONMember(
                 "keyboard",
-                ["strategy": .string(keyboard.strategy.rawValue), "additional": .number(JSONNumber(keyboard.additional))]),
+                [
+                    "strategy": .string(keyboard.strategy.rawValue),
+                    "additional": .number(JSONNumber(keyboard.additional)),
+                ]),
             JSONMember("keyboardOffset", .number(JSONNumber(keyboardOffset(keyboard: state)))),
             JSONMember("modals", .array(modals.map { $0.json(visibleCards: visibleCardCount(of: $0)) })),
         ])
@@ -78,7 +85,8 @@ extension RootState {
             size: Size(width: try size.requiredNumber("width"), height: try size.requiredNumber("height")),
             maxVisibleCards: try fields.requiredInteger("maxVisibleCards"),
             dimming: DimmingConfiguration(
-                tap: DimmingTapAction(rawValue: try dimming.requiredString("tap")), hidden: try dimming.requiredBool("hidden")),
+                tap: DimmingTapAction(rawValue: try dimming.requiredString("tap")),
+                hidden: try dimming.requiredBool("hidden")),
             keyboard: KeyboardConfiguration(
                 strategy: KeyboardStrategy(rawValue: try keyboard.requiredString("strategy")),
                 additional: try keyboard.requiredNumber("additional")),
@@ -100,7 +108,8 @@ extension Modal {
             JSONMember("payload", payload ?? .null),
             JSONMember(
                 "cards",
-                .array(cards.map { ["content": .string($0.content), "sticky": $0.sticky.map(JSONValue.string) ?? .null] })),
+                .array(
+                    cards.map { ["content": .string($0.content), "sticky": $0.sticky.map(JSONValue.string) ?? .null] })),
             JSONMember("visibleCards", .number(JSONNumber(visibleCards))),
             JSONMember(
                 "snap",
@@ -118,7 +127,8 @@ extension Modal {
         let phaseName = try fields.requiredString("phase")
         guard let phase = ModalPhase(rawValue: phaseName) else {
             throw EventLogError(
-                .wrongType, message: "field \"\(path)phase\" must be presenting, presented or dismissing, found \"\(phaseName)\"")
+                .wrongType,
+                message: "field \"\(path)phase\" must be presenting, presented or dismissing, found \"\(phaseName)\"")
         }
         let snap = try fields.requiredObject("snap")
         self.init(

@@ -135,7 +135,8 @@ extension ModalState {
         try Check.known(registration.keyboard.strategy, field: "keyboard.strategy")
         guard registration.keyboard.additional >= 0 else {
             throw Refusal(
-                .invalidValue, "keyboard.additional must be 0 or more, found \(JSONNumber(registration.keyboard.additional))")
+                .invalidValue,
+                "keyboard.additional must be 0 or more, found \(JSONNumber(registration.keyboard.additional))")
         }
         try Check.size(registration.size)
         let maxVisibleCards = try Check.integer(registration.maxVisibleCards, field: "maxVisibleCards")
@@ -176,7 +177,8 @@ extension ModalState {
         guard presentation.snapPoints.indices.contains(initialSnap) else {
             throw Refusal(
                 .snapOutOfRange,
-                "initialSnap \(initialSnap) is outside 0..<\(presentation.snapPoints.count) of modal \"\(presentation.link)\"")
+                "initialSnap \(initialSnap) is outside 0..<\(presentation.snapPoints.count) of modal \"\(presentation.link)\""
+            )
         }
         if root.policy == .single {
             for index in roots[rootIndex].modals.indices where roots[rootIndex].modals[index].phase != .dismissing {
@@ -293,7 +295,8 @@ extension Modal {
 
     func checkPresented(_ action: String) throws(Refusal) {
         guard phase == .presented else {
-            throw Refusal(.invalidTransition, "cannot \(action) modal \"\(link)\": it is \(phase.rawValue), not presented")
+            throw Refusal(
+                .invalidTransition, "cannot \(action) modal \"\(link)\": it is \(phase.rawValue), not presented")
         }
     }
 }
@@ -329,14 +332,19 @@ enum Check {
                 throw Refusal(.invalidValue, "snapPoints[\(index)] must be in (0, 1], found \(JSONNumber(point))")
             }
             guard index == 0 || points[index - 1] < point else {
-                throw Refusal(.invalidValue, "snapPoints must be strictly increasing, found \(JSONNumber(point)) after \(JSONNumber(points[index - 1]))")
+                throw Refusal(
+                    .invalidValue,
+                    "snapPoints must be strictly increasing, found \(JSONNumber(point)) after \(JSONNumber(points[index - 1]))"
+                )
             }
         }
     }
 
     static func snapIndex(_ index: Int, of modal: Modal) throws(Refusal) {
         guard modal.snap.points.indices.contains(index) else {
-            throw Refusal(.snapOutOfRange, "snap index \(index) is outside 0..<\(modal.snap.points.count) of modal \"\(modal.link)\"")
+            throw Refusal(
+                .snapOutOfRange,
+                "snap index \(index) is outside 0..<\(modal.snap.points.count) of modal \"\(modal.link)\"")
         }
     }
 }

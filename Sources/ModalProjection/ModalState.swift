@@ -23,7 +23,9 @@ public struct ModalState: Sendable, Hashable {
     public var rejected: [Rejection]
 
     /// The state before any event: no roots, keyboard down.
-    public init(seq: Int = 0, keyboard: KeyboardState = KeyboardState(), roots: [RootState] = [], rejected: [Rejection] = []) {
+    public init(
+        seq: Int = 0, keyboard: KeyboardState = KeyboardState(), roots: [RootState] = [], rejected: [Rejection] = []
+    ) {
         self.seq = seq
         self.keyboard = keyboard
         self.roots = roots
@@ -78,7 +80,8 @@ public struct RootState: Sendable, Hashable, Identifiable {
     public init(
         id: String = ModalEvent.defaultRoot, presentation: RootPresentation = .window, level: Int = 0,
         policy: RootPolicy = .stack, size: Size = .defaultRoot, maxVisibleCards: Int = 2,
-        dimming: DimmingConfiguration = DimmingConfiguration(), keyboard: KeyboardConfiguration = KeyboardConfiguration(),
+        dimming: DimmingConfiguration = DimmingConfiguration(),
+        keyboard: KeyboardConfiguration = KeyboardConfiguration(),
         modals: [Modal] = []
     ) {
         self.id = id
@@ -156,7 +159,8 @@ public struct Modal: Sendable, Hashable, Identifiable {
 
     public init(
         link: String, phase: ModalPhase = .presenting, dismissReason: String? = nil, style: ModalStyle = .sheet,
-        parent: String? = nil, canDismiss: Bool = true, payload: JSONValue? = nil, cards: [Card], snap: SnapState = SnapState()
+        parent: String? = nil, canDismiss: Bool = true, payload: JSONValue? = nil, cards: [Card],
+        snap: SnapState = SnapState()
     ) {
         self.link = link
         self.phase = phase

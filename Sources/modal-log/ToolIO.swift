@@ -1,3 +1,6 @@
+import ModalEvents
+import ModalProjection
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,9 +8,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-import ModalEvents
-import ModalProjection
 
 /// Where the tool reads standard input and writes its output: the process's
 /// own streams, or memory, so tests run the whole tool in-process.

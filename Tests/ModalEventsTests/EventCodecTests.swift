@@ -59,9 +59,12 @@ import Testing
     }
 
     @Test func defaultsAreLeftOutAndKeysComeInTheSpecOrder() {
-        let line = encode(LoggedEvent(seq: 3, time: 0.5, event: .modalPresent(ModalPresentation(link: "a", content: "A"))))
+        let line = encode(
+            LoggedEvent(seq: 3, time: 0.5, event: .modalPresent(ModalPresentation(link: "a", content: "A"))))
         #expect(line == #"{"seq":3,"time":0.5,"type":"modal.present","link":"a","content":"A"}"#)
-        #expect(encode(LoggedEvent(seq: 1, event: .rootRegister(RootRegistration()))) == #"{"seq":1,"type":"root.register"}"#)
+        #expect(
+            encode(LoggedEvent(seq: 1, event: .rootRegister(RootRegistration())))
+                == #"{"seq":1,"type":"root.register"}"#)
     }
 
     @Test func leftOutFieldsTakeTheSpecDefaults() throws {
@@ -69,24 +72,29 @@ import Testing
         #expect(entry == LoggedEvent(seq: 1, event: .rootRegister(RootRegistration())))
         let present = try decode(#"{"seq":2,"type":"modal.present","link":"a","content":"A","dimming":{}}"#)
         #expect(present.event == .modalPresent(ModalPresentation(link: "a", content: "A")))
-        let partial = try decode(#"{"seq":1,"type":"root.register","dimming":{"hidden":true},"keyboard":{"additional":5}}"#)
+        let partial = try decode(
+            #"{"seq":1,"type":"root.register","dimming":{"hidden":true},"keyboard":{"additional":5}}"#)
         #expect(
             partial.event
                 == .rootRegister(
                     RootRegistration(
                         dimming: DimmingConfiguration(hidden: true), keyboard: KeyboardConfiguration(additional: 5))))
-        #expect(try decode(#"{"seq":1,"type":"drag.end","link":"s"}"#).event == .dragEnd(link: "s", position: nil, velocity: 0))
+        #expect(
+            try decode(#"{"seq":1,"type":"drag.end","link":"s"}"#).event
+                == .dragEnd(link: "s", position: nil, velocity: 0))
     }
 
     @Test func nullCountsAsLeftOutAndUnknownFieldsAreIgnored() throws {
         let entry = try decode(
-            #"{"seq":1,"time":null,"type":"modal.present","root":null,"link":"a","content":"A","parent":null,"payload":null,"extra":{"x":[1]}}"#)
+            #"{"seq":1,"time":null,"type":"modal.present","root":null,"link":"a","content":"A","parent":null,"payload":null,"extra":{"x":[1]}}"#
+        )
         #expect(entry == LoggedEvent(seq: 1, event: .modalPresent(ModalPresentation(link: "a", content: "A"))))
     }
 
     @Test func wordsOutsideTheirListStillDecode() throws {
         // Well-formed: the projection rejects it with invalidValue.
-        let entry = try decode(#"{"seq":1,"type":"modal.present","link":"a","content":"A","style":"popover","initialSnap":0.5}"#)
+        let entry = try decode(
+            #"{"seq":1,"type":"modal.present","link":"a","content":"A","style":"popover","initialSnap":0.5}"#)
         guard case .modalPresent(let presentation) = entry.event else { Issue.record("not a present"); return }
         #expect(presentation.style == "popover" && !presentation.style.isKnown)
         #expect(presentation.initialSnap == 0.5)
@@ -102,13 +110,28 @@ import Testing
         (#"{"seq":1,"type":"modal.presnt"}"#, .unknownType, #"unknown event type "modal.presnt""#),
         (#"{"seq":1,"type":"modal.present","content":"A"}"#, .missingField, #"missing field "link""#),
         (#"{"seq":1,"type":"modal.present","link":"a"}"#, .missingField, #"missing field "content""#),
-        (#"{"seq":1,"type":"modal.present","link":5,"content":"A"}"#, .wrongType, #"field "link" must be a string, found a number"#),
-        (#"{"seq":1,"type":"modal.present","link":"a","content":"A","canDismiss":"no"}"#, .wrongType, #""canDismiss" must be a boolean"#),
-        (#"{"seq":1,"type":"modal.present","link":"a","content":"A","snapPoints":[1,"x"]}"#, .wrongType, #""snapPoints[1]" must be a number"#),
-        (#"{"seq":1,"type":"modal.present","link":"a","content":"A","snapPoints":1}"#, .wrongType, #""snapPoints" must be an array"#),
+        (
+            #"{"seq":1,"type":"modal.present","link":5,"content":"A"}"#, .wrongType,
+            #"field "link" must be a string, found a number"#
+        ),
+        (
+            #"{"seq":1,"type":"modal.present","link":"a","content":"A","canDismiss":"no"}"#, .wrongType,
+            #""canDismiss" must be a boolean"#
+        ),
+        (
+            #"{"seq":1,"type":"modal.present","link":"a","content":"A","snapPoints":[1,"x"]}"#, .wrongType,
+            #""snapPoints[1]" must be a number"#
+        ),
+        (
+            #"{"seq":1,"type":"modal.present","link":"a","content":"A","snapPoints":1}"#, .wrongType,
+            #""snapPoints" must be an array"#
+        ),
         (#"{"seq":1,"type":"root.resize"}"#, .missingField, #"missing field "size""#),
         (#"{"seq":1,"type":"root.resize","size":{"width":1}}"#, .missingField, #"missing field "size.height""#),
-        (#"{"seq":1,"type":"root.register","dimming":{"hidden":1}}"#, .wrongType, #""dimming.hidden" must be a boolean"#),
+        (
+            #"{"seq":1,"type":"root.register","dimming":{"hidden":1}}"#, .wrongType,
+            #""dimming.hidden" must be a boolean"#
+        ),
         (#"{"seq":1,"type":"root.register","keyboard":[]}"#, .wrongType, #""keyboard" must be an object"#),
         (#"{"seq":1,"type":"keyboard.change"}"#, .missingField, #"missing field "height""#),
         (#"{"seq":1,"type":"keyboard.change","height":1e999}"#, .wrongType, #""height" is out of range: 1e999"#),
@@ -133,7 +156,8 @@ extension ModalEvent {
     var withDefaults: ModalEvent {
         switch self {
         case .rootRegister(let registration): .rootRegister(RootRegistration(root: registration.root))
-        case .modalPresent(let presentation): .modalPresent(ModalPresentation(link: presentation.link, content: presentation.content))
+        case .modalPresent(let presentation):
+            .modalPresent(ModalPresentation(link: presentation.link, content: presentation.content))
         case .rootResize(_, let size): .rootResize(size: size)
         case .rootRemove: .rootRemove()
         case .modalPresented(_, let link): .modalPresented(link: link)

@@ -79,7 +79,9 @@ import Testing
 
     @Test(arguments: [1, 2, 3, 7, 64])
     func readsTheSameWhateverTheChunkSize(chunkSize: Int) throws {
-        let events = (1...50).map { LoggedEvent(seq: $0, time: Double($0) / 10, event: .keyboardChange(height: Double($0))) }
+        let events = (1...50).map {
+            LoggedEvent(seq: $0, time: Double($0) / 10, event: .keyboardChange(height: Double($0)))
+        }
         let bytes = EventLogEncoder.encode(events: events)
         let reader = try EventLogReader(bytes: bytes, options: .init(chunkSize: chunkSize))
         #expect(try reader.readAll() == events)
@@ -97,10 +99,14 @@ import Testing
     }
 
     @Test func skipsATornLastLineWithAWarning() throws {
-        let reader = try reader(Self.header + "\n" + #"{"seq":1,"type":"dimming.tap"}"# + "\n" + #"{"seq":2,"ty"#, chunkSize: 5)
+        let reader = try reader(
+            Self.header + "\n" + #"{"seq":1,"type":"dimming.tap"}"# + "\n" + #"{"seq":2,"ty"#, chunkSize: 5)
         #expect(try reader.readAll().map(\.seq) == [1])
         #expect(reader.tornTail == EventLogReader.TornTail(line: 3, offset: 69, length: 12))
-        #expect(reader.warnings.map(\.description) == ["test.jsonl:3: skipped a torn last line (12 bytes, no newline at its end)"])
+        #expect(
+            reader.warnings.map(\.description) == [
+                "test.jsonl:3: skipped a torn last line (12 bytes, no newline at its end)"
+            ])
     }
 
     @Test func aTornLineIsSkippedEvenWhenItIsCompleteJSON() throws {
@@ -130,7 +136,8 @@ import Testing
         let late = error(reading: Self.header + "\n" + #"{"seq":2,"type":"dimming.tap"}"# + "\n")
         #expect(late?.kind == .seqOutOfOrder && late?.line == 2 && late?.message == "seq 2 is out of order: expected 1")
         let repeated = error(
-            reading: Self.header + "\n" + #"{"seq":1,"type":"dimming.tap"}"# + "\n" + #"{"seq":1,"type":"dimming.tap"}"# + "\n")
+            reading: Self.header + "\n" + #"{"seq":1,"type":"dimming.tap"}"# + "\n" + #"{"seq":1,"type":"dimming.tap"}"#
+                + "\n")
         #expect(repeated?.kind == .seqOutOfOrder && repeated?.line == 3)
     }
 
@@ -152,11 +159,16 @@ import Testing
     }
 
     @Test func anEmptyFileIsAnError() {
-        #expect(error(reading: "") == EventLogError(.emptyFile, file: "test.jsonl", line: 1, message: "empty file: a log starts with its header"))
+        #expect(
+            error(reading: "")
+                == EventLogError(
+                    .emptyFile, file: "test.jsonl", line: 1, message: "empty file: a log starts with its header"))
     }
 
     @Test func aLineLongerThanTheLimitIsAnError() throws {
-        let long = Self.header + "\n" + #"{"seq":1,"type":"dimming.tap","pad":""# + String(repeating: "x", count: 500) + "\"}\n"
+        let long =
+            Self.header + "\n" + #"{"seq":1,"type":"dimming.tap","pad":""# + String(repeating: "x", count: 500)
+            + "\"}\n"
         let options = EventLogReader.Options(maximumLineLength: 200, chunkSize: 16)
         #expect {
             try EventLogReader(bytes: Array(long.utf8), options: options).readAll()
@@ -169,14 +181,18 @@ import Testing
         #expect {
             try EventLogReader(path: "/nonexistent/log.jsonl")
         } throws: { error in
-            (error as? EventLogError)?.kind == .fileNotFound && "\(error)" == "/nonexistent/log.jsonl: cannot open: no such file"
+            (error as? EventLogError)?.kind == .fileNotFound
+                && "\(error)" == "/nonexistent/log.jsonl: cannot open: no such file"
         }
     }
 
     @Test func readsAFileInChunksWithoutHoldingIt() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("reader-\(UInt64.random(in: 0...UInt64.max)).jsonl")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "reader-\(UInt64.random(in: 0...UInt64.max)).jsonl")
         defer { try? FileManager.default.removeItem(at: url) }
-        let events = (1...20_000).map { LoggedEvent(seq: $0, event: .dragChange(link: "sheet", position: Double($0 % 7) / 4)) }
+        let events = (1...20_000).map {
+            LoggedEvent(seq: $0, event: .dragChange(link: "sheet", position: Double($0 % 7) / 4))
+        }
         try Data(EventLogEncoder.encode(events: events)).write(to: url)
         let reader = try EventLogReader(path: url.path, options: .init(chunkSize: 4096))
         var count = 0

@@ -64,7 +64,8 @@ import Testing
 
     @Test func reportsInvalidUTF8WithItsOffset() {
         let inString: [UInt8] = Array(#"{"a":"Caf"#.utf8) + [0xE9] + Array(#""}"#.utf8)
-        #expect(throws: JSONSyntaxError(kind: .invalidUTF8, offset: 9, message: "invalid UTF-8 in string (column 10)")) {
+        #expect(throws: JSONSyntaxError(kind: .invalidUTF8, offset: 9, message: "invalid UTF-8 in string (column 10)"))
+        {
             try JSONReader.read(inString)
         }
         let outside: [UInt8] = [UInt8(ascii: "[")] + [0xFF] + [UInt8(ascii: "]")]

@@ -41,7 +41,9 @@ func goldenText(_ path: String) throws -> String {
         let run = Run(["--help"])
         #expect(run.status == 0 && run.error.isEmpty)
         #expect(run.output.hasPrefix("OVERVIEW: Read, check and replay modal event logs (format v1).\n"))
-        for section in ["USAGE: modal-log <subcommand>", "OPTIONS:", "SUBCOMMANDS:", "  replay ", "  state ", "  validate "] {
+        for section in [
+            "USAGE: modal-log <subcommand>", "OPTIONS:", "SUBCOMMANDS:", "  replay ", "  state ", "  validate ",
+        ] {
             #expect(run.output.contains(section))
         }
         #expect(Run(["-h"]).output == run.output)
@@ -181,14 +183,18 @@ func goldenText(_ path: String) throws -> String {
             #expect(run.status == 0)
             #expect(run.output == state.jsonText() + "\n")
         }
-        #expect(Run(["state", Self.log, "--at", "\(entries.count)", "--json"]).output == (try goldenText("adaptive-modal/snap-points.json")))
+        #expect(
+            Run(["state", Self.log, "--at", "\(entries.count)", "--json"]).output
+                == (try goldenText("adaptive-modal/snap-points.json")))
     }
 
     @Test func pastTheLastSeqExits64NamingTheLast() throws {
         let last = try EventLogReader(path: Self.log).readAll().count
         let run = Run(["state", Self.log, "--at", "\(last + 1)"])
         #expect(run.status == 64 && run.output.isEmpty)
-        #expect(run.error.hasPrefix("Error: seq \(last + 1) is past the end of \(Self.log): its last event is seq \(last)\n"))
+        #expect(
+            run.error.hasPrefix(
+                "Error: seq \(last + 1) is past the end of \(Self.log): its last event is seq \(last)\n"))
     }
 
     @Test func linesAfterTheSeqAreNotRead() {

@@ -32,7 +32,8 @@ import Testing
 
     @Test func replaceChangesTheTopCardAndKeepsItsSticky() {
         let old = replay([.cardPush(link: "menu", content: "Step1", sticky: "Stepper")], from: Self.stack)
-        expectReduce(old, .cardReplace(link: "menu", content: "Step2", direction: .backward, animation: .slide)) { state in
+        expectReduce(old, .cardReplace(link: "menu", content: "Step2", direction: .backward, animation: .slide)) {
+            state in
             state["menu"].cards[1] = Card(content: "Step2", sticky: "Stepper")
         }
     }
@@ -43,7 +44,8 @@ import Testing
 
     @Test(arguments: cardEvents)
     func cardEventsOnADismissingModalAreInvalidTransition(event: ModalEvent) {
-        let dismissing = replay([.cardPush(link: "menu", content: "Detail"), .modalDismiss(link: "menu")], from: Self.stack)
+        let dismissing = replay(
+            [.cardPush(link: "menu", content: "Detail"), .modalDismiss(link: "menu")], from: Self.stack)
         expectRejected(dismissing, event, .invalidTransition)
     }
 

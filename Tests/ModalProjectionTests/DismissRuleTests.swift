@@ -85,7 +85,9 @@ import Testing
         #expect(state.roots[0].isDimmingVisible)
         state = replay([.modalDismiss(link: "a")], from: state)
         #expect(!state.roots[0].isDimmingVisible)
-        let hidden = replay([.rootRegister(RootRegistration(dimming: DimmingConfiguration(hidden: true))), present("a")])
+        let hidden = replay([
+            .rootRegister(RootRegistration(dimming: DimmingConfiguration(hidden: true))), present("a"),
+        ])
         #expect(!hidden.roots[0].isDimmingVisible)
     }
 
@@ -99,7 +101,9 @@ import Testing
     }
 
     @Test func aTapCascadesLikeAnyDismissal() {
-        let old = replay([register(), present("a"), present("b", parent: "a"), .modalDismissed(link: "b"), present("c", parent: "a")])
+        let old = replay([
+            register(), present("a"), present("b", parent: "a"), .modalDismissed(link: "b"), present("c", parent: "a"),
+        ])
         expectReduce(old, .modalDismiss(link: "c")) { state in
             state["c"].phase = .dismissing
             state["c"].dismissReason = "programmatic"

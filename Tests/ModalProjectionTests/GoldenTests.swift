@@ -24,7 +24,8 @@ import Testing
     }()
 
     static func goldenPath(of log: String) -> String {
-        let relative = log.hasPrefix("EventLogs/") ? log.dropFirst("EventLogs/".count) : log.dropFirst("Tests/Fixtures/".count)
+        let relative =
+            log.hasPrefix("EventLogs/") ? log.dropFirst("EventLogs/".count) : log.dropFirst("Tests/Fixtures/".count)
         return relative.dropLast(".jsonl".count) + ".json"
     }
 
@@ -42,7 +43,8 @@ import Testing
             .appendingPathComponent(Self.goldenPath(of: log))
         let text = state.jsonText() + "\n"
         if ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" {
-            try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: golden, atomically: true, encoding: .utf8)
             return
         }

@@ -39,21 +39,24 @@ import Testing
         // none: always 0.
         OffsetCase(strategy: .none, additional: 10, keyboard: 300, responderBottom: nil, expected: 0),
         // offsetByKeyboardHeight: H + additional.
-        OffsetCase(strategy: .offsetByKeyboardHeight, additional: 10, keyboard: 300, responderBottom: nil, expected: 310),
+        OffsetCase(
+            strategy: .offsetByKeyboardHeight, additional: 10, keyboard: 300, responderBottom: nil, expected: 310),
         // offsetByObscuredHeight: max(0, responderBottom + additional - (height - H)).
-        OffsetCase(strategy: .offsetByObscuredHeight, additional: 20, keyboard: 300, responderBottom: 600, expected: 76),
+        OffsetCase(
+            strategy: .offsetByObscuredHeight, additional: 20, keyboard: 300, responderBottom: 600, expected: 76),
         OffsetCase(strategy: .offsetByObscuredHeight, additional: 0, keyboard: 300, responderBottom: 400, expected: 0),
         // Responder left out: the root's bottom edge, so the offset is H + additional.
-        OffsetCase(strategy: .offsetByObscuredHeight, additional: 20, keyboard: 300, responderBottom: nil, expected: 320),
+        OffsetCase(
+            strategy: .offsetByObscuredHeight, additional: 20, keyboard: 300, responderBottom: nil, expected: 320),
     ]
 
     @Test(arguments: offsetCases)
-    func theOffsetFollowsTheFormula(_ case_: OffsetCase) {
+    func theOffsetFollowsTheFormula(_ offsetCase: OffsetCase) {
         let state = replay([
-            Self.root(case_.strategy, additional: case_.additional),
-            .keyboardChange(height: case_.keyboard, responderBottom: case_.responderBottom),
+            Self.root(offsetCase.strategy, additional: offsetCase.additional),
+            .keyboardChange(height: offsetCase.keyboard, responderBottom: offsetCase.responderBottom),
         ])
-        #expect(state.keyboardOffset(of: "default") == case_.expected)
+        #expect(state.keyboardOffset(of: "default") == offsetCase.expected)
     }
 
     @Test func theOffsetFollowsALaterResize() {

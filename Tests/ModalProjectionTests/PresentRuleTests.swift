@@ -33,8 +33,10 @@ import Testing
     }
 
     @Test func theSameLinkMayPresentInAnotherRootOrAfterItLeft() {
-        let state = replay([register(), register("other"), present("a"), present("a", root: "other"),
-                            .modalDismissed(link: "a"), present("a")])
+        let state = replay([
+            register(), register("other"), present("a"), present("a", root: "other"),
+            .modalDismissed(link: "a"), present("a"),
+        ])
         #expect(state.rejected.isEmpty)
     }
 
@@ -98,8 +100,12 @@ import Testing
     }
 
     @Test func presentedInAnyOtherPhaseIsInvalidTransition() {
-        expectRejected(replay([register(), present("a"), .modalPresented(link: "a")]), .modalPresented(link: "a"), .invalidTransition)
-        expectRejected(replay([register(), present("a"), .modalDismiss(link: "a")]), .modalPresented(link: "a"), .invalidTransition)
+        expectRejected(
+            replay([register(), present("a"), .modalPresented(link: "a")]), .modalPresented(link: "a"),
+            .invalidTransition)
+        expectRejected(
+            replay([register(), present("a"), .modalDismiss(link: "a")]), .modalPresented(link: "a"), .invalidTransition
+        )
     }
 
     @Test func presentedOfAnUnknownLinkIsUnknownLink() {

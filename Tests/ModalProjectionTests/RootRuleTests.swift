@@ -24,7 +24,8 @@ import Testing
         expectReduce(ModalState(), .rootRegister(registration)) { state in
             state.roots = [
                 RootState(
-                    id: "alerts", presentation: .overlay, level: 3, policy: .single, size: Size(width: 1024, height: 768),
+                    id: "alerts", presentation: .overlay, level: 3, policy: .single,
+                    size: Size(width: 1024, height: 768),
                     maxVisibleCards: 4, dimming: registration.dimming, keyboard: registration.keyboard)
             ]
         }
@@ -71,7 +72,8 @@ import Testing
     @Test func theRootCheckComesFirst() {
         // A bad value on an unregistered root: the root is named first.
         expectRejected(ModalState(), .rootResize(root: "ghost", size: Size(width: 0, height: 0)), .unknownRoot)
-        expectRejected(replay([register()]), .rootRegister(RootRegistration(size: Size(width: 0, height: 1))), .duplicateRoot)
+        expectRejected(
+            replay([register()]), .rootRegister(RootRegistration(size: Size(width: 0, height: 1))), .duplicateRoot)
     }
 
     static let invalidRegistrations: [RootRegistration] = [
@@ -103,7 +105,9 @@ import Testing
     }
 
     @Test func removeTakesTheRootAndAllItsModalsAtOnce() {
-        let old = replay([register("keep"), register(), present("a"), present("b", parent: "a"), .modalPresented(link: "a")])
+        let old = replay([
+            register("keep"), register(), present("a"), present("b", parent: "a"), .modalPresented(link: "a"),
+        ])
         expectReduce(old, .rootRemove()) { state in
             state.roots.removeAll { $0.id == "default" }
         }

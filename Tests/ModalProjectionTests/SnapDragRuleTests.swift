@@ -103,7 +103,8 @@ import Testing
     }
 
     @Test func aTargetOfMinusOneDismissesByDragKeepingTheIndex() {
-        let family = replay([present("child", parent: "sheet"), .dragChange(link: "sheet", position: -0.2)], from: Self.sheet)
+        let family = replay(
+            [present("child", parent: "sheet"), .dragChange(link: "sheet", position: -0.2)], from: Self.sheet)
         expectReduce(family, .dragEnd(link: "sheet", velocity: -5)) { state in
             state["sheet"].phase = .dismissing
             state["sheet"].dismissReason = "drag"

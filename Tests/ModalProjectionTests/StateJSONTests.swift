@@ -17,7 +17,9 @@ import Testing
     }
 
     @Test func theEmptyStateHasNoRoots() {
-        #expect(ModalState().json.serialized() == #"{"seq":0,"keyboard":{"height":0,"responderBottom":null},"roots":[],"rejected":[]}"#)
+        #expect(
+            ModalState().json.serialized()
+                == #"{"seq":0,"keyboard":{"height":0,"responderBottom":null},"roots":[],"rejected":[]}"#)
     }
 
     @Test(arguments: GoldenTests.logs)
@@ -53,7 +55,8 @@ import Testing
         } throws: { error in
             "\(error)" == #"missing field "roots[0].modals[0].snap.index""#
         }
-        let mistyped = Self.sample.jsonText(style: .compact).replacingOccurrences(of: #""phase":"presented""#, with: #""phase":"open""#)
+        let mistyped = Self.sample.jsonText(style: .compact).replacingOccurrences(
+            of: #""phase":"presented""#, with: #""phase":"open""#)
         #expect {
             try ModalState(json: JSONReader.read(Array(mistyped.utf8)))
         } throws: { error in

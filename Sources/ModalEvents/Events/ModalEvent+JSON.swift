@@ -50,7 +50,8 @@ extension ModalEvent {
                         tap: try dimming?.string("tap").map(DimmingTapAction.init) ?? .dismissTopmost,
                         hidden: try dimming?.bool("hidden") ?? false),
                     keyboard: KeyboardConfiguration(
-                        strategy: try keyboard?.string("strategy").map(KeyboardStrategy.init) ?? .offsetByObscuredHeight,
+                        strategy: try keyboard?.string("strategy").map(KeyboardStrategy.init)
+                            ?? .offsetByObscuredHeight,
                         additional: try keyboard?.number("additional") ?? 0),
                     size: try fields.size("size") ?? .defaultRoot,
                     maxVisibleCards: try fields.number("maxVisibleCards") ?? 2))
@@ -97,7 +98,8 @@ extension ModalEvent {
             self = .keyboardChange(
                 height: try fields.requiredNumber("height"), responderBottom: try fields.number("responderBottom"))
         case .snapTo:
-            self = .snapTo(root: root, link: try fields.requiredString("link"), index: try fields.requiredNumber("index"))
+            self = .snapTo(
+                root: root, link: try fields.requiredString("link"), index: try fields.requiredNumber("index"))
         case .dragChange:
             self = .dragChange(
                 root: root, link: try fields.requiredString("link"), position: try fields.requiredNumber("position"))

@@ -26,7 +26,8 @@ public enum ModalEvent: Sendable, Hashable {
     /// `modal.presented`: its present animation finished.
     case modalPresented(root: String = ModalEvent.defaultRoot, link: String)
     /// `modal.dismiss`: a dismissal starts (animating out).
-    case modalDismiss(root: String = ModalEvent.defaultRoot, link: String, reason: String = ModalEvent.defaultDismissReason)
+    case modalDismiss(
+        root: String = ModalEvent.defaultRoot, link: String, reason: String = ModalEvent.defaultDismissReason)
     /// `modal.dismissed`: its dismiss completion ran; it leaves the hierarchy.
     case modalDismissed(root: String = ModalEvent.defaultRoot, link: String)
     /// `card.push`: a card is pushed onto the modal's card stack.

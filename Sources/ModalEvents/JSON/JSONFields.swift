@@ -32,7 +32,8 @@ public struct JSONFields: Sendable {
     }
 
     public func wrongType(_ key: String, expected: String, found value: JSONValue) -> EventLogError {
-        EventLogError(.wrongType, message: "field \"\(path)\(key)\" must be \(expected), found \(value.typeDescription)")
+        EventLogError(
+            .wrongType, message: "field \"\(path)\(key)\" must be \(expected), found \(value.typeDescription)")
     }
 
     public func string(_ key: String) throws(EventLogError) -> String? {
@@ -86,14 +87,17 @@ public struct JSONFields: Sendable {
     public func requiredInteger(_ key: String) throws(EventLogError) -> Int {
         let number = try requiredNumber(key)
         guard number == number.rounded(), let integer = Int(exactly: number) else {
-            throw EventLogError(.wrongType, message: "field \"\(path)\(key)\" must be an integer, found \(JSONNumber(number))")
+            throw EventLogError(
+                .wrongType, message: "field \"\(path)\(key)\" must be an integer, found \(JSONNumber(number))")
         }
         return integer
     }
 
     public func numbers(_ key: String) throws(EventLogError) -> [Double]? {
         guard let value = any(key) else { return nil }
-        guard case .array(let elements) = value else { throw wrongType(key, expected: "an array of numbers", found: value) }
+        guard case .array(let elements) = value else {
+            throw wrongType(key, expected: "an array of numbers", found: value)
+        }
         var numbers: [Double] = []
         numbers.reserveCapacity(elements.count)
         for (position, element) in elements.enumerated() {

@@ -49,7 +49,8 @@ public enum JSONReader {
         } catch {
             // A structural error caused by a stray non-ASCII byte is really a UTF-8 problem.
             if error.kind == .syntax, let offset = UTF8Validation.firstInvalidOffset(in: buffer) {
-                throw JSONSyntaxError(kind: .invalidUTF8, offset: offset, message: "invalid UTF-8 at byte \(offset + 1)")
+                throw JSONSyntaxError(
+                    kind: .invalidUTF8, offset: offset, message: "invalid UTF-8 at byte \(offset + 1)")
             }
             throw error
         }
@@ -266,7 +267,8 @@ struct _JSONParser {
     func makeString(_ buffer: UnsafeRawBufferPointer, startingAt start: Int) throws(JSONSyntaxError) -> String {
         if let string = String(validating: buffer, as: UTF8.self) { return string }
         let offset = start + (UTF8Validation.firstInvalidOffset(in: buffer) ?? 0)
-        throw JSONSyntaxError(kind: .invalidUTF8, offset: offset, message: "invalid UTF-8 in string (column \(offset + 1))")
+        throw JSONSyntaxError(
+            kind: .invalidUTF8, offset: offset, message: "invalid UTF-8 in string (column \(offset + 1))")
     }
 
     mutating func parseEscape(into scratch: inout [UInt8]) throws(JSONSyntaxError) {
@@ -285,7 +287,8 @@ struct _JSONParser {
         case UInt8(ascii: "u"):
             var scalar = try parseHex4()
             if (0xD800...0xDBFF).contains(scalar) {
-                guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"),
+                    bytes[index + 1] == UInt8(ascii: "u")
                 else { throw error("lone surrogate \\u\(String(scalar, radix: 16, uppercase: true))", at: escapeStart) }
                 index += 2
                 let low = try parseHex4()

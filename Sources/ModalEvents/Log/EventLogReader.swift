@@ -80,7 +80,9 @@ public final class EventLogReader {
     }
 
     /// Reads a log held in memory; `name` is what errors call it.
-    public convenience init(bytes: [UInt8], name: String = "<memory>", options: Options = Options()) throws(EventLogError) {
+    public convenience init(bytes: [UInt8], name: String = "<memory>", options: Options = Options())
+        throws(EventLogError)
+    {
         try self.init(file: name, source: MemorySource(bytes), options: options)
     }
 
@@ -130,7 +132,9 @@ public final class EventLogReader {
         do throws(EventLogError) {
             let parsed = buffer.withUnsafeBytes { bytes in
                 let text = UnsafeRawBufferPointer(rebasing: bytes[line])
-                return Result { () throws(JSONSyntaxError) in try JSONReader.read(text, maximumDepth: options.maximumDepth) }
+                return Result { () throws(JSONSyntaxError) in
+                    try JSONReader.read(text, maximumDepth: options.maximumDepth)
+                }
             }
             switch parsed {
             case .success(let json):
@@ -167,7 +171,8 @@ public final class EventLogReader {
             }
             if atEnd {
                 if start < buffer.count {
-                    let torn = TornTail(line: lineNumber + 1, offset: bufferOffset + start, length: buffer.count - start)
+                    let torn = TornTail(
+                        line: lineNumber + 1, offset: bufferOffset + start, length: buffer.count - start)
                     tornTail = torn
                     warnings.append(
                         EventLogWarning(

@@ -42,7 +42,9 @@ public struct LogHeader: Sendable, Hashable {
         guard version <= Self.currentVersion else {
             throw EventLogError(
                 .newerVersion,
-                message: "log format version \(version) is newer than this reader, which reads version \(Self.currentVersion)")
+                message:
+                    "log format version \(version) is newer than this reader, which reads version \(Self.currentVersion)"
+            )
         }
         self.init(version: version, fields: members.filter { $0.key != "format" && $0.key != "version" })
     }

@@ -10,20 +10,25 @@ enum HelpFormatter {
         var sections: [String] = []
         var overview = wrap("OVERVIEW: \(command.abstract)", indent: 0)
         if !command.discussion.isEmpty {
-            overview += "\n\n" + command.discussion.split(separator: "\n", omittingEmptySubsequences: false)
+            overview +=
+                "\n\n"
+                + command.discussion.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { wrap(String($0), indent: 0) }.joined(separator: "\n")
         }
         sections.append(overview)
         sections.append(wrap("USAGE: \(usage(for: command, path: path))", indent: 0, hangingIndent: 7))
         if !command.arguments.isEmpty {
             sections.append(
-                "ARGUMENTS:\n" + command.arguments.map { row(label: "<\($0.name)>", help: $0.help) }.joined(separator: "\n"))
+                "ARGUMENTS:\n"
+                    + command.arguments.map { row(label: "<\($0.name)>", help: $0.help) }.joined(separator: "\n"))
         }
         let options = command.options + standardOptions(for: command)
-        sections.append("OPTIONS:\n" + options.map { row(label: label(for: $0), help: $0.help) }.joined(separator: "\n"))
+        sections.append(
+            "OPTIONS:\n" + options.map { row(label: label(for: $0), help: $0.help) }.joined(separator: "\n"))
         if !command.subcommands.isEmpty {
             sections.append(
-                "SUBCOMMANDS:\n" + command.subcommands.map { row(label: $0.name, help: $0.abstract) }.joined(separator: "\n")
+                "SUBCOMMANDS:\n"
+                    + command.subcommands.map { row(label: $0.name, help: $0.abstract) }.joined(separator: "\n")
                     + "\n\n  See '\(path) help <subcommand>' for detailed help.")
         }
         return sections.joined(separator: "\n\n") + "\n"

@@ -34,7 +34,9 @@ func expectRejected(
     ModalState.reduce(into: &actual, event: LoggedEvent(seq: seq, event: event))
     let rejection = actual.rejected.last
     #expect(rejection?.seq == seq, "event was not rejected", sourceLocation: sourceLocation)
-    #expect(rejection?.code == code, "rejected as \(rejection.map { "\($0)" } ?? "nothing")", sourceLocation: sourceLocation)
+    #expect(
+        rejection?.code == code, "rejected as \(rejection.map { "\($0)" } ?? "nothing")", sourceLocation: sourceLocation
+    )
     #expect(rejection?.message.isEmpty == false, sourceLocation: sourceLocation)
     var expected = old
     expected.seq = seq
@@ -43,7 +45,8 @@ func expectRejected(
 }
 
 /// Compares two states; on mismatch records a line diff of their JSON.
-func expectEqualStates(_ actual: ModalState, _ expected: ModalState, sourceLocation: SourceLocation = #_sourceLocation) {
+func expectEqualStates(_ actual: ModalState, _ expected: ModalState, sourceLocation: SourceLocation = #_sourceLocation)
+{
     guard actual != expected else { return }
     let diff = LineDiff.diff(from: expected.jsonText(), to: actual.jsonText())
     Issue.record(
@@ -100,7 +103,8 @@ func present(
 ) -> ModalEvent {
     .modalPresent(
         ModalPresentation(
-            root: root, link: link, content: "\(link.prefix(1).uppercased() + link.dropFirst())View", parent: parent, payload: payload,
+            root: root, link: link, content: "\(link.prefix(1).uppercased() + link.dropFirst())View", parent: parent,
+            payload: payload,
             canDismiss: canDismiss, snapPoints: snapPoints, initialSnap: initialSnap, sticky: sticky))
 }
 

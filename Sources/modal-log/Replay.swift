@@ -24,6 +24,22 @@ struct Replay {
     }
 }
 
+extension Replay {
+    /// Opens the log at `path` (`-` for standard input), replays it, stopping
+    /// after event `seq` when one is given, and prints the reader's warnings.
+    ///
+    /// - Returns: The replay, the reader (for its last seq), and whether it reached `seq`.
+    static func replaying(
+        _ path: String, io: ToolIO, through seq: Int? = nil
+    ) throws(EventLogError) -> (replay: Replay, reader: EventLogReader, reached: Bool) {
+        let reader = try io.openLog(path)
+        var replay = Replay()
+        let reached = try replay.run(reader, through: seq)
+        io.printWarnings(of: reader)
+        return (replay, reader, reached)
+    }
+}
+
 /// The options every command that reads one log shares.
 enum CommonArguments {
     static let log = ArgumentDescription(

@@ -17,10 +17,7 @@ enum ReplayCommand: ToolCommand {
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
         let path = arguments.positionals["log"]!
-        let reader = try io.openLog(path)
-        var replay = Replay()
-        try replay.run(reader)
-        io.printWarnings(of: reader)
+        let (replay, _, _) = try Replay.replaying(path, io: io)
         io.print(arguments.has("json") ? replay.state.jsonText() : StateTree.render(replay.state))
         return ExitCode.success
     }

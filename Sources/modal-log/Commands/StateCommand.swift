@@ -24,10 +24,7 @@ enum StateCommand: ToolCommand {
         guard let seq = Int(text), seq >= 0 else {
             throw UsageError(message: "The value '\(text)' is invalid for '--at <seq>': expected a seq, 0 or more")
         }
-        let reader = try io.openLog(path)
-        var replay = Replay()
-        let reached = try replay.run(reader, through: seq)
-        io.printWarnings(of: reader)
+        let (replay, reader, reached) = try Replay.replaying(path, io: io, through: seq)
         guard reached else {
             let last = reader.lastSeq == 0 ? "it has no events" : "its last event is seq \(reader.lastSeq)"
             throw UsageError(message: "seq \(seq) is past the end of \(path): \(last)")

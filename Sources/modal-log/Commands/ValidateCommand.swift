@@ -15,10 +15,7 @@ enum ValidateCommand: ToolCommand {
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
         let path = arguments.positionals["log"]!
-        let reader = try io.openLog(path)
-        var replay = Replay()
-        try replay.run(reader)
-        io.printWarnings(of: reader)
+        let (replay, _, _) = try Replay.replaying(path, io: io)
         let rejected = replay.state.rejected
         for rejection in rejected {
             io.print("seq \(rejection.seq): \(rejection.code.rawValue): \(rejection.message)")

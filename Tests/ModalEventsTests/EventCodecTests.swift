@@ -91,6 +91,13 @@ import Testing
         #expect(entry == LoggedEvent(seq: 1, event: .modalPresent(ModalPresentation(link: "a", content: "A"))))
     }
 
+    @Test func aNullPayloadIsNoPayloadFromTheStart() throws {
+        let presentation = ModalPresentation(link: "a", content: "A", payload: .null)
+        #expect(presentation.payload == nil)
+        let entry = LoggedEvent(seq: 1, event: .modalPresent(presentation))
+        #expect(try decode(encode(entry)) == entry)
+    }
+
     @Test func wordsOutsideTheirListStillDecode() throws {
         // Well-formed: the projection rejects it with invalidValue.
         let entry = try decode(

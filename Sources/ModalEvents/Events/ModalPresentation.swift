@@ -9,6 +9,7 @@ public struct ModalPresentation: Sendable, Hashable {
     public var parent: String?
     public var style: ModalStyle
     /// The app's data for the modal (ModalPresenter's item), readable until `modal.dismissed`.
+    /// `nil` when there is none; a JSON `null` counts as none.
     public var payload: JSONValue?
     /// Whether a dimming tap or a drag may dismiss it; a programmatic dismissal always can.
     public var canDismiss: Bool
@@ -36,7 +37,7 @@ public struct ModalPresentation: Sendable, Hashable {
         self.content = content
         self.parent = parent
         self.style = style
-        self.payload = payload
+        self.payload = payload == .null ? nil : payload
         self.canDismiss = canDismiss
         self.snapPoints = snapPoints
         self.initialSnap = initialSnap

@@ -119,7 +119,7 @@ extension ModalState {
             roots[rootIndex].modals[modalIndex].snap.dragging = true
         case .dragEnd(let root, let link, let position, let velocity):
             let (rootIndex, modalIndex) = try locate(link, in: root)
-            try roots[rootIndex].modals[modalIndex].checkPresented("end a drag")
+            try roots[rootIndex].modals[modalIndex].checkPresented("end a drag of")
             roots[rootIndex].endDrag(at: modalIndex, position: position, velocity: velocity)
         }
     }

@@ -14,7 +14,8 @@ import ModalProjection
 final class ToolIO {
     private enum Mode {
         case process
-        case captured(standardInput: [UInt8])
+        /// Memory: what `-` reads, and files by path that shadow the disk.
+        case captured(standardInput: [UInt8], files: [String: [UInt8]])
     }
 
     private let mode: Mode
@@ -30,15 +31,17 @@ final class ToolIO {
     /// The process's standard input, output and error.
     static func process() -> ToolIO { ToolIO(mode: .process) }
 
-    /// Memory: `standardInput` is what `-` reads.
-    static func captured(standardInput: [UInt8] = []) -> ToolIO {
-        ToolIO(mode: .captured(standardInput: standardInput))
+    /// Memory: `standardInput` is what `-` reads; `files` are read by their
+    /// path instead of the disk, so examples can run as written.
+    static func captured(standardInput: [UInt8] = [], files: [String: [UInt8]] = [:]) -> ToolIO {
+        ToolIO(mode: .captured(standardInput: standardInput, files: files))
     }
 
     /// Opens a log for reading; `-` is standard input.
     func openLog(_ path: String) throws(EventLogError) -> EventLogReader {
-        if path == "-", case .captured(let bytes) = mode {
-            return try EventLogReader(bytes: bytes, name: "-")
+        if case .captured(let standardInput, let files) = mode {
+            if path == "-" { return try EventLogReader(bytes: standardInput, name: "-") }
+            if let bytes = files[path] { return try EventLogReader(bytes: bytes, name: path) }
         }
         return try EventLogReader(path: path)
     }

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+@testable import modal_log
+
+/// The examples in the docs are real: every `$ modal-log ...` transcript in
+/// them is run in-process and must print exactly what the page shows.
+///
+/// A page names a log as a line "`name.jsonl`:" followed by a fenced block
+/// of its lines; a fenced `text` block of "$ modal-log ..." lines, each
+/// followed by its output, is a transcript; a line "..." in the output
+/// stands for lines left out. Paths the page does not define are read from
+/// the package root. Other shell commands in a transcript (`echo $?`) are skipped.
+@Suite struct DocumentationTests {
+    struct Example: Sendable, CustomTestStringConvertible {
+        var page: String
+        var arguments: [String]
+        var expected: String
+        var files: [String: [UInt8]]
+        var testDescription: String { "\(page): modal-log \(arguments.joined(separator: " "))" }
+    }
+
+    static let pages = ["Docs/Semantics.md", "README.md", "Docs/EventLogFormat.md"]
+
+    static let examples: [Example] = pages.flatMap { page -> [Example] in
+        guard let text = try? String(contentsOfFile: sample(page), encoding: .utf8) else { return [] }
+        return examples(in: text, page: page)
+    }
+
+    static func examples(in text: String, page: String) -> [Example] {
+        let lines = text.components(separatedBy: "\n")
+        var files: [String: [UInt8]] = [:]
+        var examples: [Example] = []
+        var index = 0
+        var pendingName: String?
+        while index < lines.count {
+            let line = lines[index]
+            if line.hasPrefix("`"), line.hasSuffix(".jsonl`:") {
+                pendingName = String(line.dropFirst().dropLast(2))
+            } else if line.hasPrefix("```") {
+                let fence = line
+                var body: [String] = []
+                index += 1
+                while index < lines.count, lines[index] != "```" {
+                    body.append(lines[index])
+                    index += 1
+                }
+                if let name = pendingName, fence != "```text" {
+                    files[name] = Array((body.joined(separator: "\n") + "\n").utf8)
+                } else if fence == "```text" {
+                    examples += transcript(body, page: page)
+                }
+                pendingName = nil
+            } else if !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                pendingName = line.hasPrefix("`") ? pendingName : nil
+            }
+            index += 1
+        }
+        return examples.map { example in
+            var example = example
+            example.files = files
+            return example
+        }
+    }
+
+    /// The commands of a transcript block with the output under each.
+    static func transcript(_ body: [String], page: String) -> [Example] {
+        var examples: [Example] = []
+        for line in body {
+            if line.hasPrefix("$ ") {
+                var words = line.dropFirst(2).split(separator: " ").map(String.init)
+                if words.first == "swift", words.dropFirst().first == "run" { words.removeFirst(2) }
+                if let comment = words.firstIndex(of: "#") { words = Array(words[..<comment]) }
+                // Another command's output belongs to no example: an empty argument list marks it.
+                let arguments = words.first == "modal-log" ? Array(words.dropFirst()) : []
+                examples.append(Example(page: page, arguments: arguments, expected: "", files: [:]))
+            } else if !examples.isEmpty {
+                examples[examples.count - 1].expected += line + "\n"
+            }
+        }
+        return examples.filter { !$0.arguments.isEmpty }
+    }
+
+    @Test func thePagesHaveExamples() {
+        #expect(Self.examples.filter { $0.page == "Docs/Semantics.md" }.count >= 30)
+        #expect(Self.examples.contains { $0.page == "README.md" })
+    }
+
+    @Test(arguments: examples)
+    func theExamplePrintsWhatThePageShows(example: Example) {
+        // Paths not defined on the page resolve against the package root, but print as written.
+        var files = example.files
+        for argument in example.arguments where argument.hasSuffix(".jsonl") && files[argument] == nil {
+            files[argument] = (try? Data(contentsOf: packageRoot.appendingPathComponent(argument))).map(Array.init)
+        }
+        let io = ToolIO.captured(files: files)
+        _ = ModalLog.run(arguments: example.arguments, io: io)
+        let shown = example.expected.trimmingCharacters(in: .newlines).components(separatedBy: "\n")
+        let printed = (io.standardError + io.standardOutput).trimmingCharacters(in: .newlines).components(
+            separatedBy: "\n")
+        if shown == [""] { return }  // a command shown for its use, without output
+        guard shown.contains("...") else {
+            #expect(printed == shown, "\(example.testDescription)")
+            return
+        }
+        // An excerpt: each run of lines between "..." appears in the output, in order.
+        var searchFrom = 0
+        for chunk in shown.split(separator: "...", omittingEmptySubsequences: true) {
+            let chunk = Array(chunk)
+            let found = (searchFrom...max(searchFrom, printed.count - chunk.count)).first { start in
+                start + chunk.count <= printed.count && Array(printed[start..<start + chunk.count]) == chunk
+            }
+            guard let found else {
+                Issue.record("\(example.testDescription): not in the output:\n\(chunk.joined(separator: "\n"))")
+                return
+            }
+            searchFrom = found + chunk.count
+        }
+    }
+}

@@ -64,12 +64,12 @@ extension ModalState {
         case .modalPresent(let presentation):
             try present(presentation)
         case .modalPresented(let root, let link):
-            let (rootIndex, modalIndex) = try locate(link, in: root)
-            let modal = roots[rootIndex].modals[modalIndex]
-            guard modal.phase == .presenting else {
-                throw Refusal(.invalidTransition, "modal \"\(link)\" is \(modal.phase.rawValue), not presenting")
+            try updateModal(link, in: root) { modal throws(Refusal) in
+                guard modal.phase == .presenting else {
+                    throw Refusal(.invalidTransition, "modal \"\(link)\" is \(modal.phase.rawValue), not presenting")
+                }
+                modal.phase = .presented
             }
-            roots[rootIndex].modals[modalIndex].phase = .presented
         case .modalDismiss(let root, let link, let reason):
             let (rootIndex, modalIndex) = try locate(link, in: root)
             roots[rootIndex].startDismissing(at: modalIndex, reason: reason)
@@ -77,51 +77,67 @@ extension ModalState {
             let (rootIndex, modalIndex) = try locate(link, in: root)
             roots[rootIndex].remove(at: modalIndex)
         case .cardPush(let root, let link, let content, let sticky):
-            let (rootIndex, modalIndex) = try locate(link, in: root)
-            try roots[rootIndex].modals[modalIndex].checkNotDismissing("push a card")
-            roots[rootIndex].modals[modalIndex].cards.append(Card(content: content, sticky: sticky))
-        case .cardPop(let root, let link):
-            let (rootIndex, modalIndex) = try locate(link, in: root)
-            let modal = roots[rootIndex].modals[modalIndex]
-            try modal.checkNotDismissing("pop a card")
-            guard modal.cards.count > 1 else {
-                throw Refusal(.lastCard, "modal \"\(link)\" has one card left: dismiss the modal to close the stack")
+            try updateModal(link, in: root) { modal throws(Refusal) in
+                try modal.checkNotDismissing("push a card")
+                modal.cards.append(Card(content: content, sticky: sticky))
             }
-            roots[rootIndex].modals[modalIndex].cards.removeLast()
+        case .cardPop(let root, let link):
+            try updateModal(link, in: root) { modal throws(Refusal) in
+                try modal.checkNotDismissing("pop a card")
+                guard modal.cards.count > 1 else {
+                    throw Refusal(
+                        .lastCard, "modal \"\(link)\" has one card left: dismiss the modal to close the stack")
+                }
+                modal.cards.removeLast()
+            }
         case .cardReplace(let root, let link, let content, let direction, let animation):
-            let (rootIndex, modalIndex) = try locate(link, in: root)
-            try Check.known(direction, field: "direction")
-            try Check.known(animation, field: "animation")
-            try roots[rootIndex].modals[modalIndex].checkNotDismissing("replace a card")
-            let top = roots[rootIndex].modals[modalIndex].cards.count - 1
-            roots[rootIndex].modals[modalIndex].cards[top].content = content
+            try updateModal(link, in: root) { modal throws(Refusal) in
+                try Check.known(direction, field: "direction")
+                try Check.known(animation, field: "animation")
+                try modal.checkNotDismissing("replace a card")
+                modal.cards[modal.cards.count - 1].content = content
+            }
         case .dimmingTap(let root):
             let rootIndex = try rootIndex(root)
             roots[rootIndex].tapDimming()
         case .keyboardChange(let height, let responderBottom):
+            try Check.finite(height, field: "keyboard height")
             guard height >= 0 else {
                 throw Refusal(.invalidValue, "keyboard height must be 0 or more, found \(JSONNumber(height))")
             }
+            if let responderBottom { try Check.finite(responderBottom, field: "responderBottom") }
             keyboard = KeyboardState(height: height, responderBottom: responderBottom)
         case .snapTo(let root, let link, let index):
-            let (rootIndex, modalIndex) = try locate(link, in: root)
-            let modal = roots[rootIndex].modals[modalIndex]
-            let snapIndex = try Check.integer(index, field: "index")
-            try Check.snapIndex(snapIndex, of: modal)
-            try modal.checkPresented("snap")
-            roots[rootIndex].modals[modalIndex].snap.index = snapIndex
-            roots[rootIndex].modals[modalIndex].snap.position = Double(snapIndex)
-            roots[rootIndex].modals[modalIndex].snap.dragging = false
+            try updateModal(link, in: root) { modal throws(Refusal) in
+                let snapIndex = try Check.snapIndex(index, field: "index", of: modal)
+                try modal.checkPresented("snap")
+                modal.snap.index = snapIndex
+                modal.snap.position = Double(snapIndex)
+                modal.snap.dragging = false
+            }
         case .dragChange(let root, let link, let position):
-            let (rootIndex, modalIndex) = try locate(link, in: root)
-            try roots[rootIndex].modals[modalIndex].checkPresented("drag")
-            roots[rootIndex].modals[modalIndex].snap.position = position
-            roots[rootIndex].modals[modalIndex].snap.dragging = true
+            try updateModal(link, in: root) { modal throws(Refusal) in
+                try Check.finite(position, field: "position")
+                try modal.checkPresented("drag")
+                modal.snap.position = position
+                modal.snap.dragging = true
+            }
         case .dragEnd(let root, let link, let position, let velocity):
             let (rootIndex, modalIndex) = try locate(link, in: root)
+            if let position { try Check.finite(position, field: "position") }
+            try Check.finite(velocity, field: "velocity")
             try roots[rootIndex].modals[modalIndex].checkPresented("end a drag of")
             roots[rootIndex].endDrag(at: modalIndex, position: position, velocity: velocity)
         }
+    }
+
+    /// Finds the live modal `link` of `root` and hands it to `body` in place
+    /// (no copy of the root's modals); `body` checks before it changes anything.
+    private mutating func updateModal(
+        _ link: String, in root: String, _ body: (inout Modal) throws(Refusal) -> Void
+    ) throws(Refusal) {
+        let (rootIndex, modalIndex) = try locate(link, in: root)
+        try body(&roots[rootIndex].modals[modalIndex])
     }
 
     private mutating func register(_ registration: RootRegistration) throws(Refusal) {
@@ -133,11 +149,7 @@ extension ModalState {
         try Check.known(registration.policy, field: "policy")
         try Check.known(registration.dimming.tap, field: "dimming.tap")
         try Check.known(registration.keyboard.strategy, field: "keyboard.strategy")
-        guard registration.keyboard.additional >= 0 else {
-            throw Refusal(
-                .invalidValue,
-                "keyboard.additional must be 0 or more, found \(JSONNumber(registration.keyboard.additional))")
-        }
+        try Check.finite(registration.keyboard.additional, field: "keyboard.additional")
         try Check.size(registration.size)
         let maxVisibleCards = try Check.integer(registration.maxVisibleCards, field: "maxVisibleCards")
         guard maxVisibleCards >= 1 else {
@@ -154,42 +166,18 @@ extension ModalState {
 
     private mutating func present(_ presentation: ModalPresentation) throws(Refusal) {
         let rootIndex = try rootIndex(presentation.root)
-        let root = roots[rootIndex]
-        if let existing = root.modal(link: presentation.link) {
-            throw Refusal(
-                .duplicateLink,
-                "link \"\(presentation.link)\" is already live in root \"\(root.id)\" (\(existing.phase.rawValue))")
-        }
-        if let parent = presentation.parent {
-            guard let parentModal = root.modal(link: parent) else {
-                throw Refusal(.unknownLink, "parent \"\(parent)\" is not a live modal of root \"\(root.id)\"")
-            }
-            guard parentModal.phase != .dismissing else {
-                throw Refusal(.unknownLink, "parent \"\(parent)\" is dismissing")
-            }
-            guard root.policy != .single else {
-                throw Refusal(.invalidValue, "root \"\(root.id)\" shows one modal at a time: a parent is not allowed")
-            }
-        }
-        try Check.known(presentation.style, field: "style")
-        try Check.snapPoints(presentation.snapPoints)
-        let initialSnap = try Check.integer(presentation.initialSnap, field: "initialSnap")
-        guard presentation.snapPoints.indices.contains(initialSnap) else {
-            throw Refusal(
-                .snapOutOfRange,
-                "initialSnap \(initialSnap) is outside 0..<\(presentation.snapPoints.count) of modal \"\(presentation.link)\""
-            )
-        }
-        if root.policy == .single {
+        try roots[rootIndex].checkPresentable(presentation)
+        let initialSnap = try Check.snapIndex(
+            presentation.initialSnap, field: "initialSnap", points: presentation.snapPoints, link: presentation.link)
+        if roots[rootIndex].policy == .single {
             for index in roots[rootIndex].modals.indices where roots[rootIndex].modals[index].phase != .dismissing {
                 roots[rootIndex].startDismissing(at: index, reason: DismissReason.replaced)
             }
         }
-        let payload = presentation.payload == .null ? nil : presentation.payload
         roots[rootIndex].modals.append(
             Modal(
                 link: presentation.link, style: presentation.style, parent: presentation.parent,
-                canDismiss: presentation.canDismiss, payload: payload,
+                canDismiss: presentation.canDismiss, payload: presentation.payload,
                 cards: [Card(content: presentation.content, sticky: presentation.sticky)],
                 snap: SnapState(points: presentation.snapPoints, index: initialSnap, position: Double(initialSnap))))
     }
@@ -223,6 +211,29 @@ public enum DismissReason {
 }
 
 extension RootState {
+    /// The checks of rule 3 before `initialSnap`: the link, the parent, the
+    /// style and the snap points.
+    func checkPresentable(_ presentation: ModalPresentation) throws(Refusal) {
+        if let existing = modal(link: presentation.link) {
+            throw Refusal(
+                .duplicateLink,
+                "link \"\(presentation.link)\" is already live in root \"\(id)\" (\(existing.phase.rawValue))")
+        }
+        if let parent = presentation.parent {
+            guard let parentModal = modal(link: parent) else {
+                throw Refusal(.unknownLink, "parent \"\(parent)\" is not a live modal of root \"\(id)\"")
+            }
+            guard parentModal.phase != .dismissing else {
+                throw Refusal(.unknownLink, "parent \"\(parent)\" is dismissing")
+            }
+            guard policy != .single else {
+                throw Refusal(.invalidValue, "root \"\(id)\" shows one modal at a time: a parent is not allowed")
+            }
+        }
+        try Check.known(presentation.style, field: "style")
+        try Check.snapPoints(presentation.snapPoints)
+    }
+
     /// Starts dismissing the modal at `index` and every live descendant that
     /// is not already dismissing (rule 5). Does nothing to a dismissing modal.
     mutating func startDismissing(at index: Int, reason: String) {
@@ -306,11 +317,41 @@ enum Check {
     /// Integers exactly representable as both `Double` and `Int`.
     static let integerRange = -9_007_199_254_740_992.0...9_007_199_254_740_992.0
 
+    static func finite(_ value: Double, field: String) throws(Refusal) {
+        guard value.isFinite else {
+            throw Refusal(.invalidValue, "\(field) must be a finite number, found \(JSONNumber(value))")
+        }
+    }
+
+    /// An integer field with no range of its own (`level`, `maxVisibleCards`).
     static func integer(_ value: Double, field: String) throws(Refusal) -> Int {
-        guard value == value.rounded(), integerRange.contains(value) else {
+        try finite(value, field: field)
+        guard value == value.rounded() else {
             throw Refusal(.invalidValue, "\(field) must be an integer, found \(JSONNumber(value))")
         }
+        guard integerRange.contains(value) else {
+            throw Refusal(.invalidValue, "\(field) \(JSONNumber(value)) is out of range: at most 2^53 in size")
+        }
         return Int(value)
+    }
+
+    /// A snap index: an integer (`invalidValue`), then one of `points`' indexes (`snapOutOfRange`).
+    static func snapIndex(_ value: Double, field: String, points: [Double], link: String) throws(Refusal) -> Int {
+        try finite(value, field: field)
+        guard value == value.rounded() else {
+            throw Refusal(.invalidValue, "\(field) must be an integer, found \(JSONNumber(value))")
+        }
+        guard value >= 0, value < Double(points.count) else {
+            throw Refusal(
+                .snapOutOfRange,
+                "\(field == "index" ? "snap index" : field) \(JSONNumber(value)) is outside 0..<\(points.count) of modal \"\(link)\""
+            )
+        }
+        return Int(value)
+    }
+
+    static func snapIndex(_ value: Double, field: String, of modal: Modal) throws(Refusal) -> Int {
+        try snapIndex(value, field: field, points: modal.snap.points, link: modal.link)
     }
 
     static func known<Word: SpecWord>(_ word: Word, field: String) throws(Refusal) {
@@ -323,6 +364,8 @@ enum Check {
         guard size.width > 0, size.height > 0 else {
             throw Refusal(.invalidValue, "size must be positive, found \(size)")
         }
+        try finite(size.width, field: "size.width")
+        try finite(size.height, field: "size.height")
     }
 
     static func snapPoints(_ points: [Double]) throws(Refusal) {
@@ -337,14 +380,6 @@ enum Check {
                     "snapPoints must be strictly increasing, found \(JSONNumber(point)) after \(JSONNumber(points[index - 1]))"
                 )
             }
-        }
-    }
-
-    static func snapIndex(_ index: Int, of modal: Modal) throws(Refusal) {
-        guard modal.snap.points.indices.contains(index) else {
-            throw Refusal(
-                .snapOutOfRange,
-                "snap index \(index) is outside 0..<\(modal.snap.points.count) of modal \"\(modal.link)\"")
         }
     }
 }

@@ -107,13 +107,14 @@ public struct RootState: Sendable, Hashable, Identifiable {
     }
 
     /// How far the root moves up for the keyboard (rule 9). Derived, so it
-    /// follows a later `root.resize` too.
+    /// follows a later `root.resize` too. Never negative: a root does not move
+    /// down for the keyboard, even with a negative `additional`.
     public func keyboardOffset(keyboard state: KeyboardState) -> Double {
         let keyboardHeight = state.height
         guard keyboardHeight > 0 else { return 0 }
         switch keyboard.strategy {
         case .offsetByKeyboardHeight:
-            return keyboardHeight + keyboard.additional
+            return max(0, keyboardHeight + keyboard.additional)
         case .offsetByObscuredHeight:
             let responderBottom = state.responderBottom ?? size.height
             return max(0, responderBottom + keyboard.additional - (size.height - keyboardHeight))

@@ -126,6 +126,18 @@ import Testing
         #expect(try reader.readAll().count == 1)
     }
 
+    @Test func acceptsAByteOrderMarkBeforeTheHeader() throws {
+        let bytes: [UInt8] =
+            [0xEF, 0xBB, 0xBF] + Array((Self.header + "\n" + #"{"seq":1,"type":"dimming.tap"}"# + "\n").utf8)
+        #expect(try EventLogReader(bytes: bytes).readAll().count == 1)
+        // Anywhere else it is not JSON.
+        let later =
+            Array((Self.header + "\n").utf8) + [0xEF, 0xBB, 0xBF] + Array(#"{"seq":1,"type":"dimming.tap"}"#.utf8) + [
+                10
+            ]
+        #expect(error(reading: later)?.line == 2)
+    }
+
     @Test func anEmptyLineIsMalformed() {
         let error = error(reading: Self.header + "\n\n")
         #expect(error?.kind == .invalidJSON && error?.line == 2)

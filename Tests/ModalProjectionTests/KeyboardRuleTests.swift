@@ -59,6 +59,33 @@ import Testing
         #expect(state.keyboardOffset(of: "default") == offsetCase.expected)
     }
 
+    @Test func aNegativeAdditionalIsAllowedButTheOffsetNeverGoesBelowZero() {
+        let obscured = replay([
+            Self.root(.offsetByObscuredHeight, additional: -10), .keyboardChange(height: 300, responderBottom: 600),
+        ])
+        #expect(obscured.rejected.isEmpty)
+        #expect(obscured.keyboardOffset(of: "default") == 46)  // 600 - 10 - (844 - 300)
+        let byHeight = replay([Self.root(.offsetByKeyboardHeight, additional: -50), .keyboardChange(height: 300)])
+        #expect(byHeight.keyboardOffset(of: "default") == 250)
+        let below = replay([Self.root(.offsetByKeyboardHeight, additional: -500), .keyboardChange(height: 300)])
+        #expect(below.keyboardOffset(of: "default") == 0)
+    }
+
+    @Test func infiniteValuesAreInvalidValue() {
+        expectRejected(replay([register()]), .keyboardChange(height: .infinity), .invalidValue)
+        expectRejected(replay([register()]), .keyboardChange(height: 300, responderBottom: -.infinity), .invalidValue)
+    }
+
+    @Test func anOffsetTooLargeForADoubleStillRenders() throws {
+        // Finite inputs whose offset overflows: the state's JSON spells it 1e999 and reads back.
+        let state = replay([
+            Self.root(.offsetByKeyboardHeight, additional: 1e308), .keyboardChange(height: 1e308),
+        ])
+        #expect(state.keyboardOffset(of: "default") == .infinity)
+        #expect(state.jsonText(style: .compact).contains(#""keyboardOffset":1e999"#))
+        #expect(try ModalState(json: JSONReader.read(Array(state.jsonText().utf8))) == state)
+    }
+
     @Test func theOffsetFollowsALaterResize() {
         var state = replay([Self.root(.offsetByObscuredHeight), .keyboardChange(height: 300, responderBottom: 600)])
         #expect(state.keyboardOffset(of: "default") == 56)  // 600 - (844 - 300)

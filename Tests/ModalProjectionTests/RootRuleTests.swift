@@ -82,7 +82,10 @@ import Testing
         RootRegistration(policy: "queue"),
         RootRegistration(dimming: DimmingConfiguration(tap: "close")),
         RootRegistration(keyboard: KeyboardConfiguration(strategy: "avoid")),
-        RootRegistration(keyboard: KeyboardConfiguration(additional: -1)),
+        RootRegistration(keyboard: KeyboardConfiguration(additional: .infinity)),
+        RootRegistration(level: .infinity),
+        RootRegistration(level: 1e20),  // an integer, but past 2^53
+        RootRegistration(size: Size(width: .infinity, height: 844)),
         RootRegistration(size: Size(width: 0, height: 844)),
         RootRegistration(size: Size(width: 390, height: -1)),
         RootRegistration(maxVisibleCards: 0),

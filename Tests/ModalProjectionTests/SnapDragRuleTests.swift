@@ -22,8 +22,26 @@ import Testing
         expectRejected(Self.sheet, .snapTo(link: "sheet", index: -1), .snapOutOfRange)
     }
 
-    @Test func aFractionalIndexIsInvalidValue() {
+    @Test func aFractionalOrInfiniteIndexIsInvalidValue() {
         expectRejected(Self.sheet, .snapTo(link: "sheet", index: 1.5), .invalidValue)
+        expectRejected(Self.sheet, .snapTo(link: "sheet", index: .infinity), .invalidValue)
+    }
+
+    @Test func aHugeIntegerIndexIsSnapOutOfRange() {
+        expectRejected(Self.sheet, .snapTo(link: "sheet", index: 1e20), .snapOutOfRange)
+        expectRejected(replay([register()]), present("a", initialSnap: 1e20), .snapOutOfRange)
+    }
+
+    @Test func infinitePositionsAndVelocitiesAreInvalidValue() {
+        expectRejected(Self.sheet, .dragChange(link: "sheet", position: .infinity), .invalidValue)
+        expectRejected(Self.sheet, .dragEnd(link: "sheet", position: -.infinity), .invalidValue)
+        expectRejected(Self.sheet, .dragEnd(link: "sheet", velocity: .infinity), .invalidValue)
+    }
+
+    @Test func roundingIsDoneInDoubles() {
+        // 0.7 + 0.2 * -1 is 0.49999999999999994 in double precision: it rounds to 0.
+        let state = replay([.dragEnd(link: "sheet", position: 0.7, velocity: -1)], from: Self.sheet)
+        #expect(state["sheet"].snap.index == 0)
     }
 
     static let motionEvents: [ModalEvent] = [

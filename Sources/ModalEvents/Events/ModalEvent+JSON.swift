@@ -35,14 +35,15 @@ extension LoggedEvent {
 
 extension ModalEvent {
     init(type: EventType, fields: JSONFields) throws(EventLogError) {
-        let root = try fields.string("root") ?? ModalEvent.defaultRoot
+        // Read only by the types that take a root: on `keyboard.change` it is an unknown field, ignored.
+        func root() throws(EventLogError) -> String { try fields.string("root") ?? ModalEvent.defaultRoot }
         switch type {
         case .rootRegister:
             let dimming = try fields.object("dimming")
             let keyboard = try fields.object("keyboard")
             self = .rootRegister(
                 RootRegistration(
-                    root: root,
+                    root: try root(),
                     presentation: try fields.string("presentation").map(RootPresentation.init) ?? .window,
                     level: try fields.number("level") ?? 0,
                     policy: try fields.string("policy").map(RootPolicy.init) ?? .stack,
@@ -57,13 +58,13 @@ extension ModalEvent {
                     maxVisibleCards: try fields.number("maxVisibleCards") ?? 2))
         case .rootResize:
             guard let size = try fields.size("size") else { throw fields.missing("size") }
-            self = .rootResize(root: root, size: size)
+            self = .rootResize(root: try root(), size: size)
         case .rootRemove:
-            self = .rootRemove(root: root)
+            self = .rootRemove(root: try root())
         case .modalPresent:
             self = .modalPresent(
                 ModalPresentation(
-                    root: root,
+                    root: try root(),
                     link: try fields.requiredString("link"),
                     content: try fields.requiredString("content"),
                     parent: try fields.string("parent"),
@@ -74,38 +75,41 @@ extension ModalEvent {
                     initialSnap: try fields.number("initialSnap") ?? 0,
                     sticky: try fields.string("sticky")))
         case .modalPresented:
-            self = .modalPresented(root: root, link: try fields.requiredString("link"))
+            self = .modalPresented(root: try root(), link: try fields.requiredString("link"))
         case .modalDismiss:
             self = .modalDismiss(
-                root: root, link: try fields.requiredString("link"),
+                root: try root(), link: try fields.requiredString("link"),
                 reason: try fields.string("reason") ?? ModalEvent.defaultDismissReason)
         case .modalDismissed:
-            self = .modalDismissed(root: root, link: try fields.requiredString("link"))
+            self = .modalDismissed(root: try root(), link: try fields.requiredString("link"))
         case .cardPush:
             self = .cardPush(
-                root: root, link: try fields.requiredString("link"), content: try fields.requiredString("content"),
+                root: try root(), link: try fields.requiredString("link"),
+                content: try fields.requiredString("content"),
                 sticky: try fields.string("sticky"))
         case .cardPop:
-            self = .cardPop(root: root, link: try fields.requiredString("link"))
+            self = .cardPop(root: try root(), link: try fields.requiredString("link"))
         case .cardReplace:
             self = .cardReplace(
-                root: root, link: try fields.requiredString("link"), content: try fields.requiredString("content"),
+                root: try root(), link: try fields.requiredString("link"),
+                content: try fields.requiredString("content"),
                 direction: try fields.string("direction").map(ReplaceDirection.init) ?? .forward,
                 animation: try fields.string("animation").map(ReplaceAnimation.init) ?? .scale)
         case .dimmingTap:
-            self = .dimmingTap(root: root)
+            self = .dimmingTap(root: try root())
         case .keyboardChange:
             self = .keyboardChange(
                 height: try fields.requiredNumber("height"), responderBottom: try fields.number("responderBottom"))
         case .snapTo:
             self = .snapTo(
-                root: root, link: try fields.requiredString("link"), index: try fields.requiredNumber("index"))
+                root: try root(), link: try fields.requiredString("link"), index: try fields.requiredNumber("index"))
         case .dragChange:
             self = .dragChange(
-                root: root, link: try fields.requiredString("link"), position: try fields.requiredNumber("position"))
+                root: try root(), link: try fields.requiredString("link"),
+                position: try fields.requiredNumber("position"))
         case .dragEnd:
             self = .dragEnd(
-                root: root, link: try fields.requiredString("link"), position: try fields.number("position"),
+                root: try root(), link: try fields.requiredString("link"), position: try fields.number("position"),
                 velocity: try fields.number("velocity") ?? 0)
         }
     }

@@ -124,9 +124,9 @@ public struct JSONFields: Sendable {
 
     private func double(from value: JSONValue, key: String) throws(EventLogError) -> Double {
         guard case .number(let number) = value else { throw wrongType(key, expected: "a number", found: value) }
-        guard let double = number.doubleValue else {
-            throw EventLogError(.wrongType, message: "field \"\(path)\(key)\" is out of range: \(number.literal)")
-        }
+        // A literal too large for a Double (1e999) is well-formed JSON: it reads as an
+        // infinity, which the projection rejects as a value out of range.
+        guard let double = Double(number.literal) else { throw wrongType(key, expected: "a number", found: value) }
         return double
     }
 }

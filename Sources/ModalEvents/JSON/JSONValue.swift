@@ -76,13 +76,15 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         self.literal = validatedLiteral
     }
 
-    /// The canonical literal of a finite `Double`: integral values up to 2^53
-    /// have no fraction (`390`, `-1`), others use the shortest form that reads
-    /// back to the same `Double` (`0.25`, `1e-07`).
+    /// The canonical literal of a `Double`: integral values up to 2^53 have
+    /// no fraction (`390`, `-1`), others use the shortest form that reads back
+    /// to the same `Double` (`0.25`, `1e-07`). JSON has no infinity: an
+    /// infinite value is written `1e999` (or `-1e999`), the overflowing literal
+    /// that reads back as it.
     ///
-    /// - Precondition: `value` is finite; JSON has no NaN or infinity. Traps otherwise.
+    /// - Precondition: `value` is not NaN, which JSON cannot spell. Traps otherwise.
     public init(_ value: Double) {
-        precondition(value.isFinite, "JSON numbers are finite; got \(value)")
+        precondition(!value.isNaN, "JSON has no NaN")
         self.literal = JSONNumber.canonicalLiteral(value)
     }
 
@@ -90,15 +92,15 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         self.literal = String(value)
     }
 
-    /// The literal read as a `Double`; `nil` when it overflows to infinity.
+    /// The literal read as a `Double`: an infinity when it overflows (`1e999`).
     public var doubleValue: Double? {
-        guard let value = Double(literal), value.isFinite else { return nil }
-        return value
+        Double(literal)
     }
 
     public var description: String { literal }
 
     static func canonicalLiteral(_ value: Double) -> String {
+        if value.isInfinite { return value < 0 ? "-1e999" : "1e999" }
         if value == value.rounded(.towardZero), abs(value) <= 9_007_199_254_740_992 {
             return String(Int64(value))
         }

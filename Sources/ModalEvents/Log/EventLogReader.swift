@@ -90,7 +90,7 @@ public final class EventLogReader {
         self.file = file
         self.source = source
         self.options = options
-        guard let line = try readLine() else {
+        guard var line = try readLine() else {
             if let tornTail {
                 throw EventLogError(
                     .emptyFile, file: file, line: tornTail.line,
@@ -98,6 +98,8 @@ public final class EventLogReader {
             }
             throw EventLogError(.emptyFile, file: file, line: 1, message: "empty file: a log starts with its header")
         }
+        // A UTF-8 byte order mark before the header is allowed and skipped (RFC 8259, section 8.1).
+        if buffer[line].starts(with: [0xEF, 0xBB, 0xBF]) { line = line.lowerBound + 3..<line.upperBound }
         header = try parse(line) { json throws(EventLogError) in try LogHeader(json: json) }
     }
 

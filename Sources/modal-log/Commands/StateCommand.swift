@@ -26,7 +26,8 @@ enum StateCommand: ToolCommand {
         }
         let (replay, reader, reached) = try Replay.replaying(path, io: io, through: seq)
         guard reached else {
-            let last = reader.lastSeq == 0 ? "it has no events" : "its last event is seq \(reader.lastSeq)"
+            var last = reader.lastSeq == 0 ? "it has no events" : "its last event is seq \(reader.lastSeq)"
+            if reader.tornTail != nil { last += " (a torn last line was skipped)" }
             throw UsageError(message: "seq \(seq) is past the end of \(path): \(last)")
         }
         io.print(arguments.has("json") ? replay.state.jsonText() : StateTree.render(replay.state))

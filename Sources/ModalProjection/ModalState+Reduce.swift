@@ -25,16 +25,21 @@ extension ModalState {
         Self.reduce(into: &self, event: entry)
     }
 
-    /// Why `event` would be rejected by this state, or `nil` when it would apply.
+    /// The rejection `event` would get as the next event (seq ``seq`` + 1),
+    /// or `nil` when it would apply. The state does not change.
+    ///
+    /// ```swift
+    /// state.rejection(of: .modalPresented(link: "compose"))?.code  // .unknownLink
+    /// ```
     ///
     /// - Complexity: O(size of the state): it applies the event to a copy.
-    public func rejection(of event: ModalEvent) -> (code: RejectionCode, message: String)? {
+    public func rejection(of event: ModalEvent) -> Rejection? {
         var copy = self
         do {
             try copy.apply(event)
             return nil
         } catch {
-            return (error.code, error.message)
+            return Rejection(seq: seq + 1, code: error.code, message: error.message)
         }
     }
 }

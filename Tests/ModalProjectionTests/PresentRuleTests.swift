@@ -108,6 +108,14 @@ import Testing
         )
     }
 
+    @Test func rejectionOfAnEventAsksWithoutChangingTheState() {
+        let state = replay([register(), present("a")])
+        #expect(state.rejection(of: .modalPresented(link: "a")) == nil)
+        let rejection = state.rejection(of: present("a"))
+        #expect(rejection?.seq == 3 && rejection?.code == .duplicateLink)
+        #expect(state == replay([register(), present("a")]))
+    }
+
     @Test func presentedOfAnUnknownLinkIsUnknownLink() {
         expectRejected(replay([register()]), .modalPresented(link: "a"), .unknownLink)
     }

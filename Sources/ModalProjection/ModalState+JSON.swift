@@ -27,8 +27,10 @@ extension ModalState {
 
     /// Reads a state from its JSON shape; derived keys are ignored.
     ///
-    /// - Throws: ``EventLogError`` (`missingField`, `wrongType`) naming the
-    ///   field's path, such as `roots[0].modals[1].snap.index`.
+    /// - Throws: ``EventLogError``: `missingField` or `wrongType` naming the
+    ///   field's path, such as `roots[0].modals[1].snap.index`; `invalidState`
+    ///   when the state breaks an invariant (see ``invariantViolations()``),
+    ///   such as a modal with no card.
     public init(json: JSONValue) throws(EventLogError) {
         let fields = try JSONFields(json, path: "")
         let keyboard = try fields.requiredObject("keyboard")
@@ -43,6 +45,9 @@ extension ModalState {
                 (index, rejection) throws(EventLogError) in
                 try Rejection(json: rejection, path: "rejected[\(index)].")
             })
+        if let violation = invariantViolations().first {
+            throw EventLogError(.invalidState, message: "invalid state: \(violation)")
+        }
     }
 }
 
@@ -67,7 +72,7 @@ extension RootState {
                     "strategy": .string(keyboard.strategy.rawValue),
                     "additional": .number(JSONNumber(keyboard.additional)),
                 ]),
-            JSONMember("keyboardOffset", .number(JSONNumber(keyboardOffset(keyboard: state)))),
+            JSONMember("keyboardOffset", .number(JSONNumber(keyboardOffset(for: state)))),
             JSONMember("modals", .array(modals.map { $0.json(visibleCards: visibleCardCount(of: $0)) })),
         ])
     }
@@ -101,7 +106,7 @@ extension Modal {
         .object([
             JSONMember("link", .string(link)),
             JSONMember("phase", .string(phase.rawValue)),
-            JSONMember("dismissReason", dismissReason.map(JSONValue.string) ?? .null),
+            JSONMember("dismissReason", dismissReason.map { .string($0.rawValue) } ?? .null),
             JSONMember("style", .string(style.rawValue)),
             JSONMember("parent", parent.map(JSONValue.string) ?? .null),
             JSONMember("canDismiss", .bool(canDismiss)),
@@ -134,7 +139,7 @@ extension Modal {
         self.init(
             link: try fields.requiredString("link"),
             phase: phase,
-            dismissReason: try fields.string("dismissReason"),
+            dismissReason: try fields.string("dismissReason").map(DismissReason.init(rawValue:)),
             style: ModalStyle(rawValue: try fields.requiredString("style")),
             parent: try fields.string("parent"),
             canDismiss: try fields.requiredBool("canDismiss"),

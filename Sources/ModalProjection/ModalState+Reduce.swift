@@ -8,12 +8,13 @@ extension ModalState {
     /// An event that cannot apply leaves the state as it was but for
     /// ``seq`` and a new entry in ``rejected``. Checks run in a fixed order
     /// (root, link, values, phase, the rest) and the first that fails names
-    /// the code; `Docs/Semantics.md` lists them event by event.
+    /// the code; `Docs/Semantics.md` lists them event by event. It does not
+    /// check that `entry.seq` follows ``seq``: the log reader does.
     ///
     /// - Complexity: O(*r* + *m*) in the number of roots and of the root's modals.
     public static func reduce(into state: inout ModalState, event entry: LoggedEvent) {
         do {
-            try state.apply(entry.event)
+            try state.fold(entry.event)
         } catch {
             state.rejected.append(Rejection(seq: entry.seq, code: error.code, message: error.message))
         }
@@ -36,7 +37,7 @@ extension ModalState {
     public func rejection(of event: ModalEvent) -> Rejection? {
         var copy = self
         do {
-            try copy.apply(event)
+            try copy.fold(event)
             return nil
         } catch {
             return Rejection(seq: seq + 1, code: error.code, message: error.message)
@@ -56,7 +57,8 @@ struct Refusal: Error {
 }
 
 extension ModalState {
-    mutating func apply(_ event: ModalEvent) throws(Refusal) {
+    /// Applies `event` or throws why it cannot apply; checks come before any change.
+    mutating func fold(_ event: ModalEvent) throws(Refusal) {
         switch event {
         case .rootRegister(let registration):
             try register(registration)
@@ -108,7 +110,7 @@ extension ModalState {
         case .keyboardChange(let height, let responderBottom):
             try Check.finite(height, field: "keyboard height")
             guard height >= 0 else {
-                throw Refusal(.invalidValue, "keyboard height must be 0 or more, found \(JSONNumber(height))")
+                throw Refusal(.invalidValue, "keyboard height must be 0 or more, found \(JSONNumber.text(height))")
             }
             if let responderBottom { try Check.finite(responderBottom, field: "responderBottom") }
             keyboard = KeyboardState(height: height, responderBottom: responderBottom)
@@ -176,7 +178,7 @@ extension ModalState {
             presentation.initialSnap, field: "initialSnap", points: presentation.snapPoints, link: presentation.link)
         if roots[rootIndex].policy == .single {
             for index in roots[rootIndex].modals.indices where roots[rootIndex].modals[index].phase != .dismissing {
-                roots[rootIndex].startDismissing(at: index, reason: DismissReason.replaced)
+                roots[rootIndex].startDismissing(at: index, reason: .replaced)
             }
         }
         roots[rootIndex].modals.append(
@@ -201,18 +203,6 @@ extension ModalState {
         }
         return (rootIndex, modalIndex)
     }
-}
-
-/// The reasons the projection itself gives a dismissal.
-public enum DismissReason {
-    /// A `single` root presented another modal.
-    public static let replaced = "replaced"
-    /// Its parent started dismissing.
-    public static let parentDismissed = "parentDismissed"
-    /// A tap on the dimming view.
-    public static let dimmingTap = "dimmingTap"
-    /// A drag released past the first snap point.
-    public static let drag = "drag"
 }
 
 extension RootState {
@@ -241,13 +231,13 @@ extension RootState {
 
     /// Starts dismissing the modal at `index` and every live descendant that
     /// is not already dismissing (rule 5). Does nothing to a dismissing modal.
-    mutating func startDismissing(at index: Int, reason: String) {
+    mutating func startDismissing(at index: Int, reason: DismissReason) {
         guard modals[index].phase != .dismissing else { return }
         modals[index].phase = .dismissing
         modals[index].dismissReason = reason
         for descendant in descendants(of: index) where modals[descendant].phase != .dismissing {
             modals[descendant].phase = .dismissing
-            modals[descendant].dismissReason = DismissReason.parentDismissed
+            modals[descendant].dismissReason = .parentDismissed
         }
     }
 
@@ -277,7 +267,7 @@ extension RootState {
             let topmost = modals.lastIndex(where: { $0.phase != .dismissing }),
             modals[topmost].canDismiss
         else { return }
-        startDismissing(at: topmost, reason: DismissReason.dimmingTap)
+        startDismissing(at: topmost, reason: .dimmingTap)
     }
 
     /// Releases a drag (rule 11).
@@ -291,7 +281,7 @@ extension RootState {
             if modals[index].canDismiss {
                 modals[index].snap.position = -1
                 modals[index].snap.dragging = false
-                startDismissing(at: index, reason: DismissReason.drag)
+                startDismissing(at: index, reason: .drag)
                 return
             }
             target = 0
@@ -324,7 +314,7 @@ enum Check {
 
     static func finite(_ value: Double, field: String) throws(Refusal) {
         guard value.isFinite else {
-            throw Refusal(.invalidValue, "\(field) must be a finite number, found \(JSONNumber(value))")
+            throw Refusal(.invalidValue, "\(field) must be a finite number, found \(JSONNumber.text(value))")
         }
     }
 
@@ -332,10 +322,10 @@ enum Check {
     static func integer(_ value: Double, field: String) throws(Refusal) -> Int {
         try finite(value, field: field)
         guard value == value.rounded() else {
-            throw Refusal(.invalidValue, "\(field) must be an integer, found \(JSONNumber(value))")
+            throw Refusal(.invalidValue, "\(field) must be an integer, found \(JSONNumber.text(value))")
         }
         guard integerRange.contains(value) else {
-            throw Refusal(.invalidValue, "\(field) \(JSONNumber(value)) is out of range: at most 2^53 in size")
+            throw Refusal(.invalidValue, "\(field) \(JSONNumber.text(value)) is out of range: at most 2^53 in size")
         }
         return Int(value)
     }
@@ -344,12 +334,12 @@ enum Check {
     static func snapIndex(_ value: Double, field: String, points: [Double], link: String) throws(Refusal) -> Int {
         try finite(value, field: field)
         guard value == value.rounded() else {
-            throw Refusal(.invalidValue, "\(field) must be an integer, found \(JSONNumber(value))")
+            throw Refusal(.invalidValue, "\(field) must be an integer, found \(JSONNumber.text(value))")
         }
         guard value >= 0, value < Double(points.count) else {
             throw Refusal(
                 .snapOutOfRange,
-                "\(field == "index" ? "snap index" : field) \(JSONNumber(value)) is outside 0..<\(points.count) of modal \"\(link)\""
+                "\(field == "index" ? "snap index" : field) \(JSONNumber.text(value)) is outside 0..<\(points.count) of modal \"\(link)\""
             )
         }
         return Int(value)
@@ -377,12 +367,12 @@ enum Check {
         guard !points.isEmpty else { throw Refusal(.invalidValue, "snapPoints must not be empty") }
         for (index, point) in points.enumerated() {
             guard point > 0, point <= 1 else {
-                throw Refusal(.invalidValue, "snapPoints[\(index)] must be in (0, 1], found \(JSONNumber(point))")
+                throw Refusal(.invalidValue, "snapPoints[\(index)] must be in (0, 1], found \(JSONNumber.text(point))")
             }
             guard index == 0 || points[index - 1] < point else {
                 throw Refusal(
                     .invalidValue,
-                    "snapPoints must be strictly increasing, found \(JSONNumber(point)) after \(JSONNumber(points[index - 1]))"
+                    "snapPoints must be strictly increasing, found \(JSONNumber.text(point)) after \(JSONNumber.text(points[index - 1]))"
                 )
             }
         }

@@ -46,7 +46,7 @@ public struct ModalState: Sendable, Hashable {
 
     /// The keyboard offset of root `id` (rule 9); `nil` when it is not registered.
     public func keyboardOffset(of id: String) -> Double? {
-        root(id)?.keyboardOffset(keyboard: keyboard)
+        root(id)?.keyboardOffset(for: keyboard)
     }
 }
 
@@ -109,7 +109,7 @@ public struct RootState: Sendable, Hashable, Identifiable {
     /// How far the root moves up for the keyboard (rule 9). Derived, so it
     /// follows a later `root.resize` too. Never negative: a root does not move
     /// down for the keyboard, even with a negative `additional`.
-    public func keyboardOffset(keyboard state: KeyboardState) -> Double {
+    public func keyboardOffset(for state: KeyboardState) -> Double {
         let keyboardHeight = state.height
         guard keyboardHeight > 0 else { return 0 }
         switch keyboard.strategy {
@@ -145,7 +145,7 @@ public struct Modal: Sendable, Hashable, Identifiable {
     public var phase: ModalPhase
     /// Why it is dismissing: the `modal.dismiss` reason, or `replaced`,
     /// `parentDismissed`, `dimmingTap`, `drag`. `nil` until it dismisses.
-    public var dismissReason: String?
+    public var dismissReason: DismissReason?
     public var style: ModalStyle
     /// The link of the modal it is nested in.
     public var parent: String?
@@ -159,7 +159,7 @@ public struct Modal: Sendable, Hashable, Identifiable {
     public var id: String { link }
 
     public init(
-        link: String, phase: ModalPhase = .presenting, dismissReason: String? = nil, style: ModalStyle = .sheet,
+        link: String, phase: ModalPhase = .presenting, dismissReason: DismissReason? = nil, style: ModalStyle = .sheet,
         parent: String? = nil, canDismiss: Bool = true, payload: JSONValue? = nil, cards: [Card],
         snap: SnapState = SnapState()
     ) {

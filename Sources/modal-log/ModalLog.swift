@@ -60,7 +60,12 @@ enum ModalLog {
         }
         do {
             let parsed = try command.description.parse(rest)
-            return try command.run(parsed, io: io)
+            let status = try command.run(parsed, io: io)
+            if let failure = io.writeFailure {
+                io.printError("Error: cannot write the output: \(failure)")
+                return ExitCode.ioError
+            }
+            return status
         } catch let error as UsageError {
             return usageError(error.message, command: command.description, path: path, io: io)
         } catch let error as EventLogError {

@@ -6,6 +6,11 @@ struct Replay {
     var state = ModalState()
     /// How many events were read.
     var eventCount = 0
+    /// How many were rejected.
+    var rejectionCount = 0
+    /// Called with each rejection as it happens. When set, the state does not
+    /// keep its `rejected` list, so memory stays flat however many there are.
+    var onRejection: ((Rejection) -> Void)?
 
     /// Reads events from `reader` and applies them, stopping after event
     /// `seq` when one is given.
@@ -18,6 +23,13 @@ struct Replay {
         while let entry = try reader.next() {
             ModalState.reduce(into: &state, event: entry)
             eventCount += 1
+            if let rejection = state.rejected.last, rejection.seq == entry.seq {
+                rejectionCount += 1
+                if let onRejection {
+                    onRejection(rejection)
+                    state.rejected.removeAll(keepingCapacity: true)
+                }
+            }
             if let seq, entry.seq >= seq { return true }
         }
         return seq == nil
@@ -30,10 +42,10 @@ extension Replay {
     ///
     /// - Returns: The replay, the reader (for its last seq), and whether it reached `seq`.
     static func replaying(
-        _ path: String, io: ToolIO, through seq: Int? = nil
+        _ path: String, io: ToolIO, through seq: Int? = nil, onRejection: ((Rejection) -> Void)? = nil
     ) throws(EventLogError) -> (replay: Replay, reader: EventLogReader, reached: Bool) {
         let reader = try io.openLog(path)
-        var replay = Replay()
+        var replay = Replay(onRejection: onRejection)
         let reached = try replay.run(reader, through: seq)
         io.printWarnings(of: reader)
         return (replay, reader, reached)

@@ -26,7 +26,7 @@ enum StateTree {
                 "dimming \(root.dimming.tap)\(root.dimming.hidden ? ", hidden" : ""), "
                 + (root.isDimmingVisible ? "visible" : "not visible")
             let additional = root.keyboard.additional == 0 ? "" : " +\(number(root.keyboard.additional))"
-            let offset = root.keyboardOffset(keyboard: keyboard)
+            let offset = root.keyboardOffset(for: keyboard)
             lines.append("│ \(dimming) · keyboard \(root.keyboard.strategy)\(additional), offset \(number(offset))")
             if root.modals.isEmpty { lines.append("└─ (no modals)") }
             for (index, modal) in root.modals.enumerated() {
@@ -70,6 +70,6 @@ enum StateTree {
     }
 
     private static func number(_ value: Double) -> String {
-        JSONNumber(value).literal
+        JSONNumber.text(value)
     }
 }

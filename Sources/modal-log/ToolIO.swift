@@ -23,6 +23,8 @@ final class ToolIO {
     private(set) var standardOutput = ""
     /// What the tool printed to standard error, when captured.
     private(set) var standardError = ""
+    /// Why writing output failed (a full disk), if it did; the tool then exits 74.
+    private(set) var writeFailure: String?
 
     private init(mode: Mode) {
         self.mode = mode
@@ -79,7 +81,11 @@ final class ToolIO {
                     #endif
                 }
                 if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return }  // a closed pipe: nothing more to say
+                // A closed pipe never gets here: SIGPIPE ends the process, as for any filter.
+                guard written > 0 else {
+                    writeFailure = writeFailure ?? String(cString: strerror(errno))
+                    return
+                }
                 bytes = bytes.dropFirst(written)
             }
         }

@@ -116,7 +116,7 @@ import Testing
         let entry = try decode(
             #"{"seq":1,"type":"modal.present","link":"a","content":"A","style":"popover","initialSnap":0.5}"#)
         guard case .modalPresent(let presentation) = entry.event else { Issue.record("not a present"); return }
-        #expect(presentation.style == "popover" && !presentation.style.isKnown)
+        #expect(presentation.style == ModalStyle(rawValue: "popover") && !presentation.style.isKnown)
         #expect(presentation.initialSnap == 0.5)
         #expect(encode(entry).contains(#""style":"popover""#))
     }

@@ -55,8 +55,12 @@ import Testing
     }
 
     @Test func replaceWithAnUnknownDirectionOrAnimationIsInvalidValue() {
-        expectRejected(Self.stack, .cardReplace(link: "menu", content: "X", direction: "sideways"), .invalidValue)
-        expectRejected(Self.stack, .cardReplace(link: "menu", content: "X", animation: "fade"), .invalidValue)
+        expectRejected(
+            Self.stack, .cardReplace(link: "menu", content: "X", direction: ReplaceDirection(rawValue: "sideways")),
+            .invalidValue)
+        expectRejected(
+            Self.stack, .cardReplace(link: "menu", content: "X", animation: ReplaceAnimation(rawValue: "fade")),
+            .invalidValue)
     }
 
     @Test func theVisibleCardsAreTheTopMaxVisibleCards() {

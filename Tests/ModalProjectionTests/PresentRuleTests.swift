@@ -69,7 +69,8 @@ import Testing
     }
 
     @Test func anUnknownStyleIsInvalidValue() {
-        let event = ModalEvent.modalPresent(ModalPresentation(link: "a", content: "A", style: "popover"))
+        let event = ModalEvent.modalPresent(
+            ModalPresentation(link: "a", content: "A", style: ModalStyle(rawValue: "popover")))
         expectRejected(replay([register()]), event, .invalidValue)
     }
 

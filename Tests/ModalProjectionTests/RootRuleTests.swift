@@ -77,11 +77,11 @@ import Testing
     }
 
     static let invalidRegistrations: [RootRegistration] = [
-        RootRegistration(presentation: "popup"),
+        RootRegistration(presentation: RootPresentation(rawValue: "popup")),
         RootRegistration(level: 1.5),
-        RootRegistration(policy: "queue"),
-        RootRegistration(dimming: DimmingConfiguration(tap: "close")),
-        RootRegistration(keyboard: KeyboardConfiguration(strategy: "avoid")),
+        RootRegistration(policy: RootPolicy(rawValue: "queue")),
+        RootRegistration(dimming: DimmingConfiguration(tap: DimmingTapAction(rawValue: "close"))),
+        RootRegistration(keyboard: KeyboardConfiguration(strategy: KeyboardStrategy(rawValue: "avoid"))),
         RootRegistration(keyboard: KeyboardConfiguration(additional: .infinity)),
         RootRegistration(level: .infinity),
         RootRegistration(level: 1e20),  // an integer, but past 2^53

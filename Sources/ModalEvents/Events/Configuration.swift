@@ -12,7 +12,7 @@ public struct Size: Sendable, Hashable, CustomStringConvertible {
     public static let defaultRoot = Size(width: 390, height: 844)
 
     public var description: String {
-        "\(JSONNumber(width))x\(JSONNumber(height))"
+        "\(JSONNumber.text(width))x\(JSONNumber.text(height))"
     }
 }
 

@@ -79,7 +79,7 @@ extension ModalEvent {
         case .modalDismiss:
             self = .modalDismiss(
                 root: try root(), link: try fields.requiredString("link"),
-                reason: try fields.string("reason") ?? ModalEvent.defaultDismissReason)
+                reason: try fields.string("reason").map(DismissReason.init(rawValue:)) ?? .programmatic)
         case .modalDismissed:
             self = .modalDismissed(root: try root(), link: try fields.requiredString("link"))
         case .cardPush:
@@ -160,7 +160,7 @@ extension ModalEvent {
         case .modalDismiss(let root, let link, let reason):
             fields.root(root)
             fields.add("link", .string(link))
-            if reason != ModalEvent.defaultDismissReason { fields.add("reason", .string(reason)) }
+            if reason != .programmatic { fields.add("reason", .string(reason.rawValue)) }
         case .cardPush(let root, let link, let content, let sticky):
             fields.root(root)
             fields.add("link", .string(link))

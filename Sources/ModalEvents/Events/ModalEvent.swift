@@ -27,7 +27,7 @@ public enum ModalEvent: Sendable, Hashable {
     case modalPresented(root: String = ModalEvent.defaultRoot, link: String)
     /// `modal.dismiss`: a dismissal starts (animating out).
     case modalDismiss(
-        root: String = ModalEvent.defaultRoot, link: String, reason: String = ModalEvent.defaultDismissReason)
+        root: String = ModalEvent.defaultRoot, link: String, reason: DismissReason = .programmatic)
     /// `modal.dismissed`: its dismiss completion ran; it leaves the hierarchy.
     case modalDismissed(root: String = ModalEvent.defaultRoot, link: String)
     /// `card.push`: a card is pushed onto the modal's card stack.
@@ -53,8 +53,6 @@ public enum ModalEvent: Sendable, Hashable {
 
     /// The root an event names when it leaves `root` out.
     public static let defaultRoot = "default"
-    /// The reason of a `modal.dismiss` that leaves `reason` out.
-    public static let defaultDismissReason = "programmatic"
 }
 
 extension ModalEvent {

@@ -3,9 +3,9 @@
 /// Words are stored as their raw string, so an event that names a word the
 /// spec does not list is still well-formed: the reducer rejects it with
 /// `invalidValue` instead of the reader failing. Conformers list the words
-/// they know in ``knownValues``.
-public protocol SpecWord: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral,
-    CustomStringConvertible
+/// they know in ``knownValues``. In code, use the static members
+/// (`.sheet`); `init(rawValue:)` takes any word, as a log may hold one.
+public protocol SpecWord: RawRepresentable, Hashable, Sendable, CustomStringConvertible
 where RawValue == String {
     /// Every word the spec lists, in the spec's order.
     static var knownValues: [Self] { get }
@@ -13,8 +13,6 @@ where RawValue == String {
 }
 
 extension SpecWord {
-    public init(stringLiteral value: String) { self.init(rawValue: value) }
-
     /// Whether the spec lists this word.
     public var isKnown: Bool { Self.knownValues.contains(self) }
 
@@ -29,8 +27,8 @@ public struct RootPresentation: SpecWord {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public static let window: Self = "window"
-    public static let overlay: Self = "overlay"
+    public static let window = Self(rawValue: "window")
+    public static let overlay = Self(rawValue: "overlay")
     public static let knownValues: [Self] = [.window, .overlay]
 }
 
@@ -39,8 +37,8 @@ public struct RootPolicy: SpecWord {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public static let stack: Self = "stack"
-    public static let single: Self = "single"
+    public static let stack = Self(rawValue: "stack")
+    public static let single = Self(rawValue: "single")
     public static let knownValues: [Self] = [.stack, .single]
 }
 
@@ -49,9 +47,9 @@ public struct DimmingTapAction: SpecWord {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public static let dismissTopmost: Self = "dismissTopmost"
-    public static let passThrough: Self = "passThrough"
-    public static let absorb: Self = "absorb"
+    public static let dismissTopmost = Self(rawValue: "dismissTopmost")
+    public static let passThrough = Self(rawValue: "passThrough")
+    public static let absorb = Self(rawValue: "absorb")
     public static let knownValues: [Self] = [.dismissTopmost, .passThrough, .absorb]
 }
 
@@ -60,9 +58,9 @@ public struct KeyboardStrategy: SpecWord {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public static let offsetByObscuredHeight: Self = "offsetByObscuredHeight"
-    public static let offsetByKeyboardHeight: Self = "offsetByKeyboardHeight"
-    public static let none: Self = "none"
+    public static let offsetByObscuredHeight = Self(rawValue: "offsetByObscuredHeight")
+    public static let offsetByKeyboardHeight = Self(rawValue: "offsetByKeyboardHeight")
+    public static let none = Self(rawValue: "none")
     public static let knownValues: [Self] = [.offsetByObscuredHeight, .offsetByKeyboardHeight, .none]
 }
 
@@ -71,12 +69,12 @@ public struct ModalStyle: SpecWord {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public static let sheet: Self = "sheet"
-    public static let fullScreen: Self = "fullScreen"
-    public static let alert: Self = "alert"
-    public static let toast: Self = "toast"
-    public static let card: Self = "card"
-    public static let custom: Self = "custom"
+    public static let sheet = Self(rawValue: "sheet")
+    public static let fullScreen = Self(rawValue: "fullScreen")
+    public static let alert = Self(rawValue: "alert")
+    public static let toast = Self(rawValue: "toast")
+    public static let card = Self(rawValue: "card")
+    public static let custom = Self(rawValue: "custom")
     public static let knownValues: [Self] = [.sheet, .fullScreen, .alert, .toast, .card, .custom]
 }
 
@@ -85,8 +83,8 @@ public struct ReplaceDirection: SpecWord {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public static let forward: Self = "forward"
-    public static let backward: Self = "backward"
+    public static let forward = Self(rawValue: "forward")
+    public static let backward = Self(rawValue: "backward")
     public static let knownValues: [Self] = [.forward, .backward]
 }
 
@@ -95,7 +93,7 @@ public struct ReplaceAnimation: SpecWord {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public static let scale: Self = "scale"
-    public static let slide: Self = "slide"
+    public static let scale = Self(rawValue: "scale")
+    public static let slide = Self(rawValue: "slide")
     public static let knownValues: [Self] = [.scale, .slide]
 }

@@ -2,18 +2,18 @@
 ///
 /// `null` counts as absent; a field of the wrong JSON type throws
 /// `wrongType`, a required one that is absent throws `missingField`.
-public struct JSONFields: Sendable {
-    public let members: [JSONMember]
+package struct JSONFields: Sendable {
+    package let members: [JSONMember]
     /// The object's own path, `""` at the top level or `"size."` inside `size`.
-    public let path: String
+    package let path: String
 
-    public init(members: [JSONMember], path: String = "") {
+    package init(members: [JSONMember], path: String = "") {
         self.members = members
         self.path = path
     }
 
     /// Reads the fields of `value`, which must be an object.
-    public init(_ value: JSONValue, path: String) throws(EventLogError) {
+    package init(_ value: JSONValue, path: String) throws(EventLogError) {
         guard case .object(let members) = value else {
             let name = path.isEmpty ? "the value" : "\"\(path.dropLast())\""
             throw EventLogError(.wrongType, message: "\(name) must be an object, found \(value.typeDescription)")
@@ -22,69 +22,64 @@ public struct JSONFields: Sendable {
     }
 
     /// The value of `key`; `nil` when it is absent or `null`.
-    public func any(_ key: String) -> JSONValue? {
+    package func any(_ key: String) -> JSONValue? {
         guard let value = members.last(where: { $0.key == key })?.value, value != .null else { return nil }
         return value
     }
 
-    public func missing(_ key: String) -> EventLogError {
+    package func missing(_ key: String) -> EventLogError {
         EventLogError(.missingField, message: "missing field \"\(path)\(key)\"")
     }
 
-    public func wrongType(_ key: String, expected: String, found value: JSONValue) -> EventLogError {
+    package func wrongType(_ key: String, expected: String, found value: JSONValue) -> EventLogError {
         EventLogError(
             .wrongType, message: "field \"\(path)\(key)\" must be \(expected), found \(value.typeDescription)")
     }
 
-    public func string(_ key: String) throws(EventLogError) -> String? {
+    package func string(_ key: String) throws(EventLogError) -> String? {
         guard let value = any(key) else { return nil }
         guard case .string(let string) = value else { throw wrongType(key, expected: "a string", found: value) }
         return string
     }
 
-    public func requiredString(_ key: String) throws(EventLogError) -> String {
+    package func requiredString(_ key: String) throws(EventLogError) -> String {
         guard let string = try string(key) else { throw missing(key) }
         return string
     }
 
-    public func requiredBool(_ key: String) throws(EventLogError) -> Bool {
+    package func requiredBool(_ key: String) throws(EventLogError) -> Bool {
         guard let flag = try bool(key) else { throw missing(key) }
         return flag
     }
 
-    public func requiredArray(_ key: String) throws(EventLogError) -> [JSONValue] {
+    package func requiredArray(_ key: String) throws(EventLogError) -> [JSONValue] {
         guard let value = any(key) else { throw missing(key) }
         guard case .array(let elements) = value else { throw wrongType(key, expected: "an array", found: value) }
         return elements
     }
 
-    public func requiredObject(_ key: String) throws(EventLogError) -> JSONFields {
+    package func requiredObject(_ key: String) throws(EventLogError) -> JSONFields {
         guard let object = try object(key) else { throw missing(key) }
         return object
     }
 
-    public func bool(_ key: String) throws(EventLogError) -> Bool? {
+    package func bool(_ key: String) throws(EventLogError) -> Bool? {
         guard let value = any(key) else { return nil }
         guard case .bool(let flag) = value else { throw wrongType(key, expected: "a boolean", found: value) }
         return flag
     }
 
-    public func number(_ key: String) throws(EventLogError) -> Double? {
+    package func number(_ key: String) throws(EventLogError) -> Double? {
         guard let value = any(key) else { return nil }
         return try double(from: value, key: key)
     }
 
-    public func requiredNumber(_ key: String) throws(EventLogError) -> Double {
+    package func requiredNumber(_ key: String) throws(EventLogError) -> Double {
         guard let number = try number(key) else { throw missing(key) }
         return number
     }
 
-    public func integer(_ key: String) throws(EventLogError) -> Int? {
-        guard any(key) != nil else { return nil }
-        return try requiredInteger(key)
-    }
-
-    public func requiredInteger(_ key: String) throws(EventLogError) -> Int {
+    package func requiredInteger(_ key: String) throws(EventLogError) -> Int {
         let number = try requiredNumber(key)
         guard number == number.rounded(), let integer = Int(exactly: number) else {
             throw EventLogError(
@@ -93,7 +88,7 @@ public struct JSONFields: Sendable {
         return integer
     }
 
-    public func numbers(_ key: String) throws(EventLogError) -> [Double]? {
+    package func numbers(_ key: String) throws(EventLogError) -> [Double]? {
         guard let value = any(key) else { return nil }
         guard case .array(let elements) = value else {
             throw wrongType(key, expected: "an array of numbers", found: value)
@@ -106,18 +101,18 @@ public struct JSONFields: Sendable {
         return numbers
     }
 
-    public func requiredNumbers(_ key: String) throws(EventLogError) -> [Double] {
+    package func requiredNumbers(_ key: String) throws(EventLogError) -> [Double] {
         guard let numbers = try numbers(key) else { throw missing(key) }
         return numbers
     }
 
-    public func object(_ key: String) throws(EventLogError) -> JSONFields? {
+    package func object(_ key: String) throws(EventLogError) -> JSONFields? {
         guard let value = any(key) else { return nil }
         guard case .object(let members) = value else { throw wrongType(key, expected: "an object", found: value) }
         return JSONFields(members: members, path: "\(path)\(key).")
     }
 
-    public func size(_ key: String) throws(EventLogError) -> Size? {
+    package func size(_ key: String) throws(EventLogError) -> Size? {
         guard let size = try object(key) else { return nil }
         return Size(width: try size.requiredNumber("width"), height: try size.requiredNumber("height"))
     }

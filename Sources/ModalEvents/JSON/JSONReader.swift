@@ -140,6 +140,9 @@ struct _JSONParser {
         guard depth <= maximumDepth else { throw error("nesting deeper than \(maximumDepth) levels") }
         index += 1  // {
         var members: [JSONMember] = []
+        // Keys seen so far, for the duplicate check: a linear scan while the
+        // object is small, a set once it grows, so a huge object stays linear.
+        var seenKeys: Set<String> = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -152,9 +155,14 @@ struct _JSONParser {
             }
             let keyOffset = index
             let key = try parseString()
-            if members.contains(where: { $0.key == key }) {
-                throw error("duplicate key \"\(key)\"", at: keyOffset)
+            let isDuplicate: Bool
+            if members.count < 16 {
+                isDuplicate = members.contains { $0.key == key }
+            } else {
+                if seenKeys.isEmpty { seenKeys = Set(members.map(\.key)) }
+                isDuplicate = !seenKeys.insert(key).inserted
             }
+            if isDuplicate { throw error("duplicate key \"\(key)\"", at: keyOffset) }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                 throw error("expected ':' after key \"\(key)\", found \(describeByte(at: index))")
@@ -264,9 +272,14 @@ struct _JSONParser {
         throw error("unterminated string", at: open)
     }
 
+    /// Makes a `String` of a string's bytes (escapes already decoded), after
+    /// checking they are UTF-8. On failure the offset is found in the source
+    /// text from `start` on: escapes are ASCII, so the bad byte is there too.
     func makeString(_ buffer: UnsafeRawBufferPointer, startingAt start: Int) throws(JSONSyntaxError) -> String {
-        if let string = String(validating: buffer, as: UTF8.self) { return string }
-        let offset = start + (UTF8Validation.firstInvalidOffset(in: buffer) ?? 0)
+        // `String(validating:)` would need macOS 15; this check runs everywhere.
+        if UTF8Validation.firstInvalidOffset(in: buffer) == nil { return String(decoding: buffer, as: UTF8.self) }
+        let source = UnsafeRawBufferPointer(rebasing: bytes[start...])
+        let offset = start + (UTF8Validation.firstInvalidOffset(in: source) ?? 0)
         throw JSONSyntaxError(
             kind: .invalidUTF8, offset: offset, message: "invalid UTF-8 in string (column \(offset + 1))")
     }

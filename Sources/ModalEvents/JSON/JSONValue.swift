@@ -99,6 +99,12 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { literal }
 
+    /// A number as messages and descriptions show it: its canonical literal,
+    /// or `NaN`, which JSON cannot spell. Never traps.
+    package static func text(_ value: Double) -> String {
+        value.isNaN ? "NaN" : canonicalLiteral(value)
+    }
+
     static func canonicalLiteral(_ value: Double) -> String {
         if value.isInfinite { return value < 0 ? "-1e999" : "1e999" }
         if value == value.rounded(.towardZero), abs(value) <= 9_007_199_254_740_992 {

@@ -21,7 +21,7 @@ public struct JSONWriter: Sendable {
     }
 
     /// What has been written so far, UTF-8.
-    public var bytes: [UInt8] = []
+    public internal(set) var bytes: [UInt8] = []
     public var style: Style
 
     public init(style: Style = .compact) {

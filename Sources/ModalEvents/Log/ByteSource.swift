@@ -27,7 +27,7 @@ final class FileDescriptorSource: ByteSource {
             ownsDescriptor = false
             return
         }
-        let opened = open(path, O_RDONLY)
+        let opened = open(path, O_RDONLY | O_CLOEXEC)
         guard opened >= 0 else {
             let code = errno
             let kind: EventLogError.Kind = code == ENOENT || code == ENOTDIR ? .fileNotFound : .readFailed

@@ -20,7 +20,7 @@ public struct EventLogError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let unknownType = Kind(rawValue: "unknownType")
         /// A required field left out.
         public static let missingField = Kind(rawValue: "missingField")
-        /// A field of the wrong JSON type (or a number too large for a `Double`).
+        /// A field of the wrong JSON type, or an integer field (`seq`, `version`) that is not one.
         public static let wrongType = Kind(rawValue: "wrongType")
         /// A `seq` that is not the one before plus 1.
         public static let seqOutOfOrder = Kind(rawValue: "seqOutOfOrder")
@@ -36,10 +36,13 @@ public struct EventLogError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let fileNotFound = Kind(rawValue: "fileNotFound")
         /// The file exists but could not be read.
         public static let readFailed = Kind(rawValue: "readFailed")
+        /// A state (a snapshot) that is well-formed JSON but breaks the
+        /// projection's invariants: no reducer could have produced it.
+        public static let invalidState = Kind(rawValue: "invalidState")
     }
 
     public var kind: Kind
-    /// The path as the caller gave it; `-` or `<stdin>` for standard input.
+    /// The path as the caller gave it; `-` for standard input.
     public var file: String
     /// The 1-based line of the fault; `nil` for faults of the whole file.
     public var line: Int?
@@ -61,9 +64,18 @@ public struct EventLogError: Error, Sendable, Hashable, CustomStringConvertible 
 
 /// Something a reader noticed and stepped over without failing.
 public struct EventLogWarning: Sendable, Hashable, CustomStringConvertible {
+    /// The path as the caller gave it; `-` for standard input.
     public var file: String
+    /// The 1-based line it is about.
     public var line: Int
+    /// What was stepped over: `skipped a torn last line (46 bytes, ...)`.
     public var message: String
+
+    public init(file: String, line: Int, message: String) {
+        self.file = file
+        self.line = line
+        self.message = message
+    }
 
     public var description: String { "\(file):\(line): \(message)" }
 }

@@ -25,10 +25,13 @@ public final class EventLogReader {
         /// How many bytes the reader asks for at a time.
         public var chunkSize: Int
 
+        /// - Precondition: every limit is 1 or more. Traps otherwise.
         public init(
             maximumLineLength: Int = 16 << 20, maximumDepth: Int = JSONReader.defaultMaximumDepth,
             chunkSize: Int = 64 << 10
         ) {
+            precondition(
+                maximumLineLength >= 1 && maximumDepth >= 1 && chunkSize >= 1, "reader limits must be 1 or more")
             self.maximumLineLength = maximumLineLength
             self.maximumDepth = maximumDepth
             self.chunkSize = chunkSize
@@ -160,17 +163,14 @@ public final class EventLogReader {
         var scanFrom = start
         while true {
             if let newline = buffer[scanFrom...].firstIndex(of: UInt8(ascii: "\n")) {
+                try checkLength(newline - start)
                 lineNumber += 1
                 let line = start..<newline
                 start = newline + 1
                 return line
             }
             scanFrom = buffer.count
-            if buffer.count - start > options.maximumLineLength {
-                throw EventLogError(
-                    .lineTooLong, file: file, line: lineNumber + 1,
-                    message: "line is longer than \(options.maximumLineLength) bytes")
-            }
+            try checkLength(buffer.count - start)
             if atEnd {
                 if start < buffer.count {
                     let torn = TornTail(
@@ -186,6 +186,13 @@ public final class EventLogReader {
             }
             scanFrom -= try refill()
         }
+    }
+
+    private func checkLength(_ length: Int) throws(EventLogError) {
+        guard length > options.maximumLineLength else { return }
+        throw EventLogError(
+            .lineTooLong, file: file, line: lineNumber + 1,
+            message: "line is longer than \(options.maximumLineLength) bytes")
     }
 
     /// Drops the consumed prefix and appends one chunk; returns how far

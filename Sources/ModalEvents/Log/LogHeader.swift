@@ -10,15 +10,18 @@ public struct LogHeader: Sendable, Hashable {
     /// Every header field but `format` and `version`, in the order written.
     public var fields: [JSONMember]
 
+    /// A header; `format` and `version` members in `fields` are dropped, as
+    /// the header writes its own.
     public init(version: Int = LogHeader.currentVersion, fields: [JSONMember] = []) {
         self.version = version
-        self.fields = fields
+        self.fields = fields.filter { $0.key != "format" && $0.key != "version" }
     }
 
     /// The header line's JSON object.
     public var json: JSONValue {
-        .object(
-            [JSONMember("format", .string(Self.format)), JSONMember("version", .number(JSONNumber(version)))] + fields)
+        let own = fields.filter { $0.key != "format" && $0.key != "version" }
+        return .object(
+            [JSONMember("format", .string(Self.format)), JSONMember("version", .number(JSONNumber(version)))] + own)
     }
 
     /// Reads a header from line 1's JSON.

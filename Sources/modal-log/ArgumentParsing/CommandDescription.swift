@@ -27,6 +27,8 @@ struct OptionDescription: Sendable {
     var shortName: Character? = nil
     /// The value's name in help (`seq`); `nil` for a flag.
     var valueName: String? = nil
+    /// Whether the command line must give it (an option with a value only).
+    var isRequired = false
     var help: String
 
     var isFlag: Bool { valueName == nil }
@@ -101,6 +103,9 @@ extension CommandDescription {
         }
         if positionals.count > self.arguments.count {
             throw UsageError(message: "Unexpected argument '\(positionals[self.arguments.count])'")
+        }
+        for option in options where option.isRequired && parsed.options[option.name] == nil {
+            throw UsageError(message: "Missing expected option '--\(option.name) <\(option.valueName ?? "value")>'")
         }
         return parsed
     }

@@ -22,9 +22,11 @@ enum HelpFormatter {
                 "ARGUMENTS:\n"
                     + command.arguments.map { row(label: "<\($0.name)>", help: $0.help) }.joined(separator: "\n"))
         }
-        let options = command.options + standardOptions(for: command)
+        let options = command.options + standardOptions
         sections.append(
-            "OPTIONS:\n" + options.map { row(label: label(for: $0), help: $0.help) }.joined(separator: "\n"))
+            "OPTIONS:\n"
+                + options.map { row(label: label(for: $0), help: ($0.isRequired ? "(required) " : "") + $0.help) }
+                .joined(separator: "\n"))
         if !command.subcommands.isEmpty {
             sections.append(
                 "SUBCOMMANDS:\n"
@@ -40,17 +42,18 @@ enum HelpFormatter {
         var parts = [path] + command.arguments.map { "<\($0.name)>" }
         for option in command.options {
             let spelled = option.isFlag ? "--\(option.name)" : "--\(option.name) <\(option.valueName!)>"
-            parts.append(option.help.hasPrefix("(required)") ? spelled : "[\(spelled)]")
+            parts.append(option.isRequired ? spelled : "[\(spelled)]")
         }
         return parts.joined(separator: " ")
     }
 
-    private static func standardOptions(for command: CommandDescription) -> [OptionDescription] {
+    /// The options every command takes.
+    private static let standardOptions: [OptionDescription] = {
         [
             OptionDescription(name: "version", help: "Show the version."),
             OptionDescription(name: "help", shortName: "h", help: "Show help information."),
         ]
-    }
+    }()
 
     private static func label(for option: OptionDescription) -> String {
         var label = option.shortName.map { "-\($0), " } ?? ""

@@ -12,15 +12,14 @@ enum StateCommand: ToolCommand {
             """,
         arguments: [CommonArguments.log],
         options: [
-            OptionDescription(name: "at", valueName: "seq", help: "(required) The seq of the event to stop after."),
+            OptionDescription(
+                name: "at", valueName: "seq", isRequired: true, help: "The seq of the event to stop after."),
             CommonArguments.json,
         ])
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
         let path = arguments.positionals["log"]!
-        guard let text = arguments.options["at"] else {
-            throw UsageError(message: "Missing expected option '--at <seq>'")
-        }
+        let text = arguments.options["at"]!  // required: the parser checked it
         guard let seq = Int(text), seq >= 0 else {
             throw UsageError(message: "The value '\(text)' is invalid for '--at <seq>': expected a seq, 0 or more")
         }

@@ -15,17 +15,16 @@ enum ValidateCommand: ToolCommand {
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
         let path = arguments.positionals["log"]!
-        let (replay, _, _) = try Replay.replaying(path, io: io)
-        let rejected = replay.state.rejected
-        for rejection in rejected {
+        // Rejections are printed as they happen, not kept: memory stays flat.
+        let (replay, _, _) = try Replay.replaying(path, io: io) { rejection in
             io.print("seq \(rejection.seq): \(rejection.code.rawValue): \(rejection.message)")
         }
         let events = replay.eventCount == 1 ? "1 event" : "\(replay.eventCount) events"
-        if rejected.isEmpty {
+        if replay.rejectionCount == 0 {
             io.print("\(path): ok, \(events), none rejected")
             return ExitCode.success
         }
-        io.print("\(path): \(events), \(rejected.count) rejected")
+        io.print("\(path): \(events), \(replay.rejectionCount) rejected")
         return ExitCode.checkFailed
     }
 }

@@ -1,0 +1,96 @@
+import ModalEvents
+
+extension ModalState {
+    /// Every way this state breaks what the projection guarantees; empty for
+    /// any state the reducer can reach from the empty state.
+    ///
+    /// One function for the tests, the property-testing harness and
+    /// ``init(json:)``, which refuses a snapshot that breaks one (such a
+    /// state would make later events misbehave). Each entry names the place:
+    /// `roots[0].modals[2]: parent "menu" is not a live modal listed before it`.
+    ///
+    /// - Complexity: O(*n*) in the size of the state.
+    public func invariantViolations() -> [String] {
+        var violations: [String] = []
+        func check(_ condition: Bool, _ place: String, _ message: @autoclosure () -> String) {
+            if !condition { violations.append("\(place): \(message())") }
+        }
+        check(seq >= 0, "seq", "must be 0 or more, found \(seq)")
+        check(keyboard.height.isFinite && keyboard.height >= 0, "keyboard.height", "must be finite and 0 or more")
+        check(keyboard.responderBottom?.isFinite ?? true, "keyboard.responderBottom", "must be finite")
+        for (index, rejection) in rejected.enumerated() {
+            let isOrdered = index == 0 || rejected[index - 1].seq < rejection.seq
+            check(
+                rejection.seq >= 1 && rejection.seq <= seq && isOrdered, "rejected[\(index)]",
+                "seq \(rejection.seq) must be in 1...\(seq), after the one before")
+        }
+        var rootIDs: Set<String> = []
+        for (rootIndex, root) in roots.enumerated() {
+            let place = "roots[\(rootIndex)]"
+            check(rootIDs.insert(root.id).inserted, place, "root \"\(root.id)\" is listed twice")
+            check(rootIndex == 0 || roots[rootIndex - 1].level <= root.level, place, "roots must be ordered by level")
+            check(
+                root.presentation.isKnown && root.policy.isKnown, place, "presentation and policy must be known words")
+            check(
+                root.dimming.tap.isKnown && root.keyboard.strategy.isKnown, place,
+                "dimming.tap and keyboard.strategy must be known words")
+            check(root.keyboard.additional.isFinite, place, "keyboard.additional must be finite")
+            let size = root.size
+            check(
+                size.width.isFinite && size.height.isFinite && size.width > 0 && size.height > 0, place,
+                "size must be positive and finite")
+            check(root.maxVisibleCards >= 1, place, "maxVisibleCards must be 1 or more")
+            violations += root.modalViolations(place: place)
+        }
+        return violations
+    }
+}
+
+extension RootState {
+    func modalViolations(place rootPlace: String) -> [String] {
+        var violations: [String] = []
+        func check(_ condition: Bool, _ place: String, _ message: @autoclosure () -> String) {
+            if !condition { violations.append("\(place): \(message())") }
+        }
+        /// Links listed so far, with their phase: a parent is always listed before its children.
+        var earlier: [String: ModalPhase] = [:]
+        for (modalIndex, modal) in modals.enumerated() {
+            let place = "\(rootPlace).modals[\(modalIndex)]"
+            check(earlier[modal.link] == nil, place, "link \"\(modal.link)\" is live twice in its root")
+            check(!modal.cards.isEmpty, place, "a live modal has at least one card")
+            check(modal.style.isKnown, place, "style \"\(modal.style)\" is not a known word")
+            check(
+                (modal.phase == .dismissing) == (modal.dismissReason != nil), place,
+                "a dismissReason goes with the dismissing phase, and only with it")
+            if let parent = modal.parent {
+                check(policy != .single, place, "a single root has no nested modals")
+                if let parentPhase = earlier[parent] {
+                    check(
+                        parentPhase != .dismissing || modal.phase == .dismissing, place,
+                        "a modal under a dismissing parent is dismissing too")
+                } else {
+                    check(false, place, "parent \"\(parent)\" is not a live modal listed before it")
+                }
+            }
+            let snap = modal.snap
+            let pointsAreValid =
+                !snap.points.isEmpty && snap.points.allSatisfy { $0 > 0 && $0 <= 1 }
+                && zip(snap.points, snap.points.dropFirst()).allSatisfy { $0 < $1 }
+            check(pointsAreValid, "\(place).snap", "points must be in (0, 1], strictly increasing, not empty")
+            check(
+                snap.points.indices.contains(snap.index), "\(place).snap", "index \(snap.index) is outside the points")
+            check(snap.position.isFinite, "\(place).snap", "position must be finite")
+            if modal.phase != .dismissing && !snap.dragging {
+                check(snap.position == Double(snap.index), "\(place).snap", "at rest, position is the index")
+            }
+            earlier[modal.link] = modal.phase
+        }
+        if policy == .single {
+            let showing = modals.filter { $0.phase != .dismissing }.count
+            check(
+                showing <= 1, rootPlace,
+                "a single root shows at most one modal that is not dismissing, found \(showing)")
+        }
+        return violations
+    }
+}

@@ -13,9 +13,12 @@ let package = Package(
         .target(name: "ModalEvents"),
         .target(name: "ModalProjection", dependencies: ["ModalEvents"]),
         .executableTarget(name: "modal-log", dependencies: ["ModalEvents", "ModalProjection"]),
-        .testTarget(name: "ModalEventsTests", dependencies: ["ModalEvents"]),
-        .testTarget(name: "ModalProjectionTests", dependencies: ["ModalEvents", "ModalProjection"]),
-        .testTarget(name: "ModalLogTests", dependencies: ["modal-log", "ModalEvents", "ModalProjection"]),
+        // Where the tests find the package's logs; not a product.
+        .target(name: "TestSupport", dependencies: ["ModalEvents"], path: "Tests/TestSupport"),
+        .testTarget(name: "ModalEventsTests", dependencies: ["ModalEvents", "TestSupport"]),
+        .testTarget(name: "ModalProjectionTests", dependencies: ["ModalEvents", "ModalProjection", "TestSupport"]),
+        .testTarget(
+            name: "ModalLogTests", dependencies: ["modal-log", "ModalEvents", "ModalProjection", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

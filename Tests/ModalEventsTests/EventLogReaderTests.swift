@@ -1,11 +1,9 @@
 import Foundation
 import ModalEvents
+import TestSupport
 import Testing
 
 @Suite struct EventLogReaderTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
     static let header = #"{"format":"modal-events","version":1}"#
 
     func reader(_ lines: String, chunkSize: Int = 64 << 10) throws -> EventLogReader {
@@ -25,29 +23,15 @@ import Testing
         }
     }
 
-    /// Every file in `EventLogs/malformed/`, its error kind and line.
-    static let malformedLogs: [(file: String, kind: EventLogError.Kind, line: Int)] = [
-        ("empty.jsonl", .emptyFile, 1),
-        ("invalid-json.jsonl", .invalidJSON, 4),
-        ("invalid-utf8.jsonl", .invalidUTF8, 3),
-        ("missing-field.jsonl", .missingField, 4),
-        ("newer-version.jsonl", .newerVersion, 1),
-        ("no-header.jsonl", .missingHeader, 1),
-        ("not-an-object.jsonl", .notAnObject, 5),
-        ("seq-out-of-order.jsonl", .seqOutOfOrder, 4),
-        ("unknown-type.jsonl", .unknownType, 3),
-        ("wrong-type.jsonl", .wrongType, 6),
-    ]
-
     @Test func everyMalformedLogIsListed() throws {
-        let folder = Self.packageRoot.appendingPathComponent("EventLogs/malformed").path
+        let folder = Fixtures.path("EventLogs/malformed")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".jsonl") }
-        #expect(Set(files) == Set(Self.malformedLogs.map(\.file)))
+        #expect(Set(files) == Set(Fixtures.malformedLogs.map(\.file)))
     }
 
-    @Test(arguments: malformedLogs)
+    @Test(arguments: Fixtures.malformedLogs)
     func aMalformedLogGivesItsErrorAndLine(file: String, kind: EventLogError.Kind, line: Int) {
-        let path = Self.packageRoot.appendingPathComponent("EventLogs/malformed/\(file)").path
+        let path = Fixtures.path("EventLogs/malformed/\(file)")
         do {
             let reader = try EventLogReader(path: path)
             _ = try reader.readAll()
@@ -187,6 +171,41 @@ import Testing
         } throws: { error in
             (error as? EventLogError)?.kind == .lineTooLong && (error as? EventLogError)?.line == 2
         }
+    }
+
+    @Test func theLineLimitHoldsWhateverTheChunkSize() {
+        let line = #"{"seq":1,"type":"dimming.tap","pad":""# + String(repeating: "x", count: 500) + "\"}"
+        let log = Array((Self.header + "\n" + line + "\n").utf8)
+        for chunkSize in [16, 100, 4096] {
+            let options = EventLogReader.Options(maximumLineLength: 200, chunkSize: chunkSize)
+            #expect(throws: EventLogError.self) { try EventLogReader(bytes: log, options: options).readAll() }
+        }
+        #expect(throws: Never.self) {
+            try EventLogReader(bytes: log, options: .init(maximumLineLength: line.utf8.count, chunkSize: 16)).readAll()
+        }
+    }
+
+    @Test func theInvalidUTF8ColumnCountsTheSourceBytes() {
+        // `\n` is two bytes in the source but one once decoded.
+        let bytes = Array((Self.header + "\n").utf8) + Array(#"{"seq":1,"a":"\n"#.utf8) + [0xFF] + Array("\"}\n".utf8)
+        let error = error(reading: bytes)
+        #expect(error?.kind == .invalidUTF8 && error?.message.contains("column 17") == true)
+    }
+
+    @Test func aLargeObjectReadsAndItsDuplicateKeysAreFound() throws {
+        let keys = (0..<20_000).map { #""k\#($0)":\#($0)"# }.joined(separator: ",")
+        let line = #"{"seq":1,"type":"dimming.tap","extra":{"# + keys + "}}"
+        #expect(try reader(Self.header + "\n" + line + "\n").readAll().count == 1)
+        let duplicate = #"{"seq":1,"type":"dimming.tap","extra":{"# + keys + #","k19999":0}}"#
+        #expect(
+            error(reading: Self.header + "\n" + duplicate + "\n")?.message.contains(#"duplicate key "k19999""#) == true)
+    }
+
+    @Test func headerFieldsNamedFormatOrVersionAreDropped() throws {
+        let header = LogHeader(fields: [JSONMember("version", 2), JSONMember("app", "Notes")])
+        #expect(header.fields.map(\.key) == ["app"])
+        let reader = try EventLogReader(bytes: EventLogEncoder.encode(header: header, events: []))
+        #expect(reader.header == header)
     }
 
     @Test func aMissingFileIsFileNotFound() {

@@ -1,17 +1,18 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A few end-to-end runs of the built `modal-log` binary, as a shell would run it.
 @Suite struct BinaryTests {
-    /// `swift test` builds the tool beside the test bundle.
+    /// `swift test` builds the tool in the products folder, beside the test
+    /// bundle (found through the running bundles, as on macOS the test binary
+    /// is a helper elsewhere).
     static let binary: URL? = {
+        let bundles = Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }
         let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let candidates = [
-            testBinary.deletingLastPathComponent().appendingPathComponent("modal-log"),
-            Bundle.main.bundleURL.appendingPathComponent("modal-log"),
-            packageRoot.appendingPathComponent(".build/debug/modal-log"),
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        let folders = bundles.map { $0.deletingLastPathComponent() } + [testBinary.deletingLastPathComponent()]
+        return folders.map { $0.appendingPathComponent("modal-log") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }()
 
     struct Result {
@@ -20,25 +21,28 @@ import Testing
         var error: String
     }
 
-    func run(_ arguments: [String], standardInput: Data = Data()) throws -> Result {
+    /// Runs the binary; output goes through temporary files, so no pipe can fill up.
+    func run(_ arguments: [String], standardInput: Data = Data(), standardOutput: FileHandle? = nil) throws -> Result {
         let binary = try #require(Self.binary, "modal-log was not built beside the tests")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modal-log-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = ["in", "out", "err"].map { folder.appendingPathComponent($0) }
+        try standardInput.write(to: files[0])
+        for file in files.dropFirst() { try Data().write(to: file) }
+
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         process.environment = ["NO_COLOR": "1"]
-        let input = Pipe(), output = Pipe(), error = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = error
+        process.standardInput = try FileHandle(forReadingFrom: files[0])
+        process.standardOutput = try standardOutput ?? FileHandle(forWritingTo: files[1])
+        process.standardError = try FileHandle(forWritingTo: files[2])
         try process.run()
-        input.fileHandleForWriting.write(standardInput)
-        try input.fileHandleForWriting.close()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Result(
-            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-            error: String(decoding: errorData, as: UTF8.self))
+            status: process.terminationStatus, output: try String(contentsOf: files[1], encoding: .utf8),
+            error: try String(contentsOf: files[2], encoding: .utf8))
     }
 
     @Test func replayJSONMatchesTheGolden() throws {
@@ -48,7 +52,8 @@ import Testing
     }
 
     @Test func readsALogFromStandardInput() throws {
-        let log = try Data(contentsOf: packageRoot.appendingPathComponent("EventLogs/app-router/one-sheet.jsonl"))
+        let log = try Data(
+            contentsOf: Fixtures.packageRoot.appendingPathComponent("EventLogs/app-router/one-sheet.jsonl"))
         let result = try run(["state", "-", "--at", "3", "--json"], standardInput: log)
         #expect(result.status == 0)
         #expect(result.output.hasPrefix("{\n  \"seq\": 3,"))
@@ -62,6 +67,14 @@ import Testing
         #expect(malformed.status == 65)
         #expect(malformed.error.contains("invalid-utf8.jsonl:3: invalid UTF-8"))
         #expect(try run(["validate", "/no/such/log.jsonl"]).status == 66)
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full (Linux)"))
+    func aFailedWriteExits74() throws {
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        let result = try run(["replay", sample("EventLogs/tour.jsonl")], standardOutput: full)
+        #expect(result.status == 74)
+        #expect(result.error.hasPrefix("Error: cannot write the output: "))
     }
 
     @Test func helpAndVersionGoToStandardOutput() throws {

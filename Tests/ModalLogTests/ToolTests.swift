@@ -1,6 +1,7 @@
 import Foundation
 import ModalEvents
 import ModalProjection
+import TestSupport
 import Testing
 
 @testable import modal_log
@@ -19,15 +20,12 @@ struct Run {
     }
 }
 
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-
 func sample(_ path: String) -> String {
-    packageRoot.appendingPathComponent(path).path
+    Fixtures.path(path)
 }
 
 func goldenText(_ path: String) throws -> String {
-    try String(contentsOf: packageRoot.appendingPathComponent("Tests/Fixtures/expected/\(path)"), encoding: .utf8)
+    try Fixtures.text("Tests/Fixtures/expected/\(path)")
 }
 
 @Suite struct HelpTests {
@@ -158,6 +156,12 @@ func goldenText(_ path: String) throws -> String {
         #expect(run.output.hasPrefix("seq 8 · "))
     }
 
+    @Test func aFolderGivenAsTheLogExits74() {
+        let run = Run(["replay", sample("EventLogs")])
+        #expect(run.status == 74)
+        #expect(run.error.hasPrefix("Error: \(sample("EventLogs")): cannot read: "))
+    }
+
     @Test func aMissingFileExits66() {
         let run = Run(["replay", "/nonexistent.jsonl"])
         #expect(run.status == 66)
@@ -205,17 +209,15 @@ func goldenText(_ path: String) throws -> String {
 }
 
 @Suite struct ValidateCommandTests {
-    static let cleanLogs = GoldenLogs.all.filter { $0.hasPrefix("EventLogs/") }
-
-    @Test(arguments: cleanLogs)
+    @Test(arguments: Fixtures.sampleLogs)
     func everySampleLogIsClean(log: String) {
         let run = Run(["validate", sample(log)])
         #expect(run.status == 0, "\(run.output)\(run.error)")
         #expect(run.output.hasSuffix("none rejected\n"))
     }
 
-    @Test(arguments: EventLogsMalformed.expectedLines)
-    func everyMalformedLogExits65NamingItsLine(file: String, line: Int) {
+    @Test(arguments: Fixtures.malformedLogs)
+    func everyMalformedLogExits65NamingItsLine(file: String, kind: EventLogError.Kind, line: Int) {
         let path = sample("EventLogs/malformed/\(file)")
         let run = Run(["validate", path])
         #expect(run.status == 65)
@@ -234,28 +236,21 @@ func goldenText(_ path: String) throws -> String {
                 """)
     }
 
+    @Test func theSampleReadmeListsEveryLog() throws {
+        let readme = try Fixtures.text("EventLogs/README.md")
+        for log in Fixtures.sampleLogs {
+            #expect(
+                readme.contains("`\(log.dropFirst("EventLogs/".count))`"), "EventLogs/README.md does not list \(log)")
+        }
+        for (file, kind, line) in Fixtures.malformedLogs {
+            #expect(readme.contains("| `malformed/\(file)` | `\(kind)` | \(line) |"), "EventLogs/README.md: \(file)")
+        }
+    }
+
     @Test func readsStandardInput() throws {
         let text = try String(contentsOfFile: sample("EventLogs/modal-presenter/usage.jsonl"), encoding: .utf8)
         let run = Run(["validate", "-"], standardInput: text)
         #expect(run.status == 0)
         #expect(run.output.hasPrefix("-: ok, "))
     }
-}
-
-/// The logs the golden tests replay, as paths under the package root.
-enum GoldenLogs {
-    static let all: [String] = {
-        ["EventLogs", "Tests/Fixtures/rejections"].flatMap { folder -> [String] in
-            let files = FileManager.default.enumerator(atPath: sample(folder))?.compactMap { $0 as? String } ?? []
-            return files.filter { $0.hasSuffix(".jsonl") && !$0.hasPrefix("malformed/") }.map { "\(folder)/\($0)" }
-        }.sorted()
-    }()
-}
-
-enum EventLogsMalformed {
-    static let expectedLines: [(String, Int)] = [
-        ("empty.jsonl", 1), ("invalid-json.jsonl", 4), ("invalid-utf8.jsonl", 3), ("missing-field.jsonl", 4),
-        ("newer-version.jsonl", 1), ("no-header.jsonl", 1), ("not-an-object.jsonl", 5), ("seq-out-of-order.jsonl", 4),
-        ("unknown-type.jsonl", 3), ("wrong-type.jsonl", 6),
-    ]
 }

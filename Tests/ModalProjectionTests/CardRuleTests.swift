@@ -63,6 +63,12 @@ import Testing
             .invalidValue)
     }
 
+    @Test func valuesAreCheckedBeforeThePhase() {
+        let dismissing = replay([.modalDismiss(link: "menu")], from: Self.stack)
+        let event = ModalEvent.cardReplace(link: "menu", content: "X", direction: ReplaceDirection(rawValue: "up"))
+        expectRejected(dismissing, event, .invalidValue)
+    }
+
     @Test func theVisibleCardsAreTheTopMaxVisibleCards() {
         var state = Self.stack
         #expect(state.roots[0].visibleCardCount(of: state["menu"]) == 1)

@@ -100,14 +100,9 @@ import Testing
         }
     }
 
-    @Test func aTapCascadesLikeAnyDismissal() {
-        let old = replay([
-            register(), present("a"), present("b", parent: "a"), .modalDismissed(link: "b"), present("c", parent: "a"),
-        ])
-        expectReduce(old, .modalDismiss(link: "c")) { state in
-            state["c"].phase = .dismissing
-            state["c"].dismissReason = "programmatic"
-        }
+    @Test func aTapPassesOverADismissingChildToItsParent() {
+        // Children sit above their parent, so the topmost modal that is not
+        // dismissing never has a child that is not dismissing; the child keeps its reason.
         let nested = replay([register(), present("a"), present("b", parent: "a"), .modalDismiss(link: "b")])
         expectReduce(nested, .dimmingTap()) { state in
             state["a"].phase = .dismissing
@@ -118,6 +113,14 @@ import Testing
     @Test func aTapOnATopmostModalThatCannotDismissChangesNothing() {
         let old = replay([register(), present("below"), present("top", canDismiss: false)])
         expectReduce(old, .dimmingTap())
+    }
+
+    @Test func aHiddenDimmingViewStillTakesTaps() {
+        let old = replay([.rootRegister(RootRegistration(dimming: DimmingConfiguration(hidden: true))), present("a")])
+        expectReduce(old, .dimmingTap()) { state in
+            state["a"].phase = .dismissing
+            state["a"].dismissReason = .dimmingTap
+        }
     }
 
     @Test(arguments: [DimmingTapAction.passThrough, .absorb])

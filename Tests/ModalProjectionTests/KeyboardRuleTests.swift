@@ -4,11 +4,8 @@ import Testing
 
 /// Rule 9: the keyboard and each root's offset.
 @Suite("Rule 9: keyboard") struct KeyboardRuleTests {
-    static func root(_ strategy: KeyboardStrategy, additional: Double = 0, height: Double = 844) -> ModalEvent {
-        .rootRegister(
-            RootRegistration(
-                keyboard: KeyboardConfiguration(strategy: strategy, additional: additional),
-                size: Size(width: 390, height: height)))
+    static func root(_ strategy: KeyboardStrategy, additional: Double = 0) -> ModalEvent {
+        .rootRegister(RootRegistration(keyboard: KeyboardConfiguration(strategy: strategy, additional: additional)))
     }
 
     @Test func keyboardChangeSetsTheHeightForAllRoots() {

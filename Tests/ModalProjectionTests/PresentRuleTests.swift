@@ -83,6 +83,7 @@ import Testing
     @Test func aSingleRootStartsDismissingEveryModalThatIsNotAlreadyDismissing() {
         let old = replay([
             register(policy: .single), present("first"), .modalPresented(link: "first"),
+            // "first" is already dismissing (replaced): this dismiss does nothing.
             present("second"), .modalDismiss(link: "first", reason: "closeTapped"),
         ])
         // "first" already dismisses (reason kept); "second" is replaced.
@@ -92,6 +93,31 @@ import Testing
             state.roots[0].modals.append(Modal(link: "third", cards: [Card(content: "ThirdView")]))
         }
         #expect(old["first"].dismissReason == "replaced")
+    }
+
+    @Test func theLinkIsCheckedBeforeTheParent() {
+        let old = replay([register(), present("a")])
+        expectRejected(old, present("a", parent: "nobody"), .duplicateLink)
+    }
+
+    @Test func valuesAreCheckedInFieldOrder() {
+        // A bad style and bad snap points: the style is named.
+        let styleAndPoints = ModalEvent.modalPresent(
+            ModalPresentation(link: "a", content: "A", style: ModalStyle(rawValue: "popover"), snapPoints: [2]))
+        #expect(replay([register()]).rejection(of: styleAndPoints)?.message.hasPrefix("style") == true)
+        // Bad snap points and an initialSnap outside them: invalidValue, not snapOutOfRange.
+        expectRejected(replay([register()]), present("a", snapPoints: [0.5, 0.2], initialSnap: 5), .invalidValue)
+        // A fractional initialSnap that is also out of range: invalidValue first.
+        expectRejected(replay([register()]), present("a", initialSnap: 7.5), .invalidValue)
+    }
+
+    @Test func notANumberIsInvalidValueAndNeverTraps() {
+        let state = replay([register()])
+        expectRejected(state, present("a", snapPoints: [.nan]), .invalidValue)
+        expectRejected(state, present("a", initialSnap: .nan), .invalidValue)
+        expectRejected(state, .keyboardChange(height: .nan), .invalidValue)
+        expectRejected(state, .rootResize(size: Size(width: .nan, height: 1)), .invalidValue)
+        #expect(state.rejection(of: .keyboardChange(height: .nan))?.message.contains("NaN") == true)
     }
 
     @Test func presentedEndsThePresentAnimation() {
@@ -114,7 +140,6 @@ import Testing
         #expect(state.rejection(of: .modalPresented(link: "a")) == nil)
         let rejection = state.rejection(of: present("a"))
         #expect(rejection?.seq == 3 && rejection?.code == .duplicateLink)
-        #expect(state == replay([register(), present("a")]))
     }
 
     @Test func presentedOfAnUnknownLinkIsUnknownLink() {

@@ -56,9 +56,12 @@ import Testing
         expectRejected(dismissing, event, .invalidTransition)
     }
 
-    @Test func theRangeCheckComesBeforeThePhaseCheck() {
+    @Test func valueAndRangeChecksComeBeforeThePhaseCheck() {
         let presenting = replay([register(), present("sheet")])
         expectRejected(presenting, .snapTo(link: "sheet", index: 5), .snapOutOfRange)
+        expectRejected(presenting, .snapTo(link: "sheet", index: 0.5), .invalidValue)
+        expectRejected(presenting, .dragChange(link: "sheet", position: .infinity), .invalidValue)
+        expectRejected(presenting, .dragEnd(link: "sheet", velocity: -.infinity), .invalidValue)
     }
 
     @Test func dragChangeSetsDraggingAndPositionEvenPastTheEnds() {

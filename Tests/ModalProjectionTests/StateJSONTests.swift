@@ -1,6 +1,7 @@
 import Foundation
 import ModalEvents
 import ModalProjection
+import TestSupport
 import Testing
 
 @Suite struct StateJSONTests {
@@ -22,9 +23,9 @@ import Testing
                 == #"{"seq":0,"keyboard":{"height":0,"responderBottom":null},"roots":[],"rejected":[]}"#)
     }
 
-    @Test(arguments: GoldenTests.logs)
+    @Test(arguments: Fixtures.wellFormedLogs)
     func everyIntermediateStateReadsBackEqual(log: String) throws {
-        let reader = try EventLogReader(path: GoldenTests.packageRoot.appendingPathComponent(log).path)
+        let reader = try EventLogReader(path: Fixtures.path(log))
         var state = ModalState()
         try expectReadsBack(state)
         while let entry = try reader.next() {
@@ -46,6 +47,40 @@ import Testing
         let read = try ModalState(json: JSONReader.read(Array(json.utf8)))
         #expect(read == Self.sample)
         #expect(read.roots[0].isDimmingVisible)
+    }
+
+    /// Snapshots that read as JSON but that no reducer could produce.
+    static let impossibleStates: [(String, String, String)] = [
+        (#""cards":[{"content":"ComposeView","sticky":null}]"#, #""cards":[]"#, "at least one card"),
+        (#""parent":null"#, #""parent":"ghost""#, #"parent "ghost""#),
+        (#""index":0,"#, #""index":3,"#, "index 3 is outside the points"),
+        (#""maxVisibleCards":2"#, #""maxVisibleCards":0"#, "maxVisibleCards must be 1 or more"),
+        (#""dismissReason":null"#, #""dismissReason":"drag""#, "dismissReason goes with the dismissing phase"),
+        (#""style":"sheet""#, #""style":"popover""#, #"style "popover""#),
+        (#"{"seq":4,"keyboard""#, #"{"seq":3,"keyboard""#, "rejected[0]"),
+    ]
+
+    @Test(arguments: impossibleStates)
+    func aSnapshotThatBreaksAnInvariantIsRefused(original: String, replacement: String, message: String) throws {
+        let text = Self.sample.jsonText(style: .compact)
+        #expect(text.contains(original))
+        let tampered = text.replacingOccurrences(of: original, with: replacement)
+        #expect {
+            try ModalState(json: JSONReader.read(Array(tampered.utf8)))
+        } throws: { error in
+            let error = error as! EventLogError
+            return error.kind == .invalidState && error.message.contains(message)
+        }
+    }
+
+    @Test func twoRootsWithOneIdOrOutOfOrderAreRefused() throws {
+        let twoRoots = replay([register("a", level: 1), register("b", level: 2)]).jsonText(style: .compact)
+        for tampered in [
+            twoRoots.replacingOccurrences(of: #""root":"b""#, with: #""root":"a""#),
+            twoRoots.replacingOccurrences(of: #""level":2"#, with: #""level":0"#),
+        ] {
+            #expect(throws: EventLogError.self) { try ModalState(json: JSONReader.read(Array(tampered.utf8))) }
+        }
     }
 
     @Test func aMissingOrMistypedFieldNamesItsPath() {

@@ -47,6 +47,8 @@ func expectRejected(
 /// Compares two states; on mismatch records a line diff of their JSON.
 func expectEqualStates(_ actual: ModalState, _ expected: ModalState, sourceLocation: SourceLocation = #_sourceLocation)
 {
+    let violations = actual.invariantViolations()
+    #expect(violations.isEmpty, "invariants broken: \(violations)", sourceLocation: sourceLocation)
     guard actual != expected else { return }
     let diff = LineDiff.diff(from: expected.jsonText(), to: actual.jsonText())
     Issue.record(

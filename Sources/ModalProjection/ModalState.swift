@@ -67,12 +67,19 @@ public struct KeyboardState: Sendable, Hashable {
 public struct RootState: Sendable, Hashable, Identifiable {
     /// The root's id (`"root"` in the JSON).
     public var id: String
+    /// A window of its own, or an overlay over the view it sits on.
     public var presentation: RootPresentation
+    /// Its window level: roots are ordered by it, then by registration.
     public var level: Int
+    /// Whether it stacks modals or shows one at a time.
     public var policy: RootPolicy
+    /// Its size in points; a `root.resize` changes it.
     public var size: Size
+    /// How many cards of a stack show at once; 1 or more.
     public var maxVisibleCards: Int
+    /// Its shared dimming view; see ``isDimmingVisible``.
     public var dimming: DimmingConfiguration
+    /// How it avoids the keyboard; see ``keyboardOffset(for:)``.
     public var keyboard: KeyboardConfiguration
     /// Live modals, bottom to top.
     public var modals: [Modal]
@@ -141,21 +148,27 @@ public enum ModalPhase: String, Sendable, Hashable, CaseIterable {
 
 /// A live modal: its phase, its card stack, its snap state and its payload.
 public struct Modal: Sendable, Hashable, Identifiable {
+    /// The presenting link's id, unique among the live modals of its root.
     public var link: String
+    /// Where it is in its life.
     public var phase: ModalPhase
     /// Why it is dismissing: the `modal.dismiss` reason, or `replaced`,
     /// `parentDismissed`, `dimmingTap`, `drag`. `nil` until it dismisses.
     public var dismissReason: DismissReason?
+    /// How it is drawn.
     public var style: ModalStyle
     /// The link of the modal it is nested in.
     public var parent: String?
+    /// Whether a dimming tap or a drag may dismiss it.
     public var canDismiss: Bool
     /// The app's data for it, readable until `modal.dismissed`.
     public var payload: JSONValue?
     /// Its card stack, bottom to top; never empty.
     public var cards: [Card]
+    /// Its snap points and where it rests among them.
     public var snap: SnapState
 
+    /// Its link: a modal is identified by its link within its root.
     public var id: String { link }
 
     public init(
@@ -177,6 +190,7 @@ public struct Modal: Sendable, Hashable, Identifiable {
 
 /// One card of a modal's stack.
 public struct Card: Sendable, Hashable {
+    /// What the card shows (a view, a route).
     public var content: String
     /// Sticky elements over the card; they survive `card.replace`.
     public var sticky: String?
@@ -195,6 +209,7 @@ public struct SnapState: Sendable, Hashable {
     public var index: Int
     /// A fractional snap index: where it is drawn; -1 is off-screen.
     public var position: Double
+    /// Whether a drag is in progress (from `drag.change` to `drag.end` or `snap.to`).
     public var dragging: Bool
 
     public init(points: [Double] = [1.0], index: Int = 0, position: Double = 0, dragging: Bool = false) {
@@ -207,7 +222,9 @@ public struct SnapState: Sendable, Hashable {
 
 /// An event that could not apply, and why.
 public struct Rejection: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The rejected event's seq.
     public var seq: Int
+    /// Why, as one of the spec's codes.
     public var code: RejectionCode
     /// One sentence for a person: `no live modal "compose" in root "default"`.
     public var message: String
@@ -225,11 +242,18 @@ public struct Rejection: Error, Sendable, Hashable, CustomStringConvertible {
 public enum RejectionCode: String, Sendable, Hashable, CaseIterable {
     /// No modal host for that root.
     case unknownRoot
+    /// A `root.register` of a registered id.
     case duplicateRoot
+    /// A `modal.present` of a link live in its root.
     case duplicateLink
+    /// No live modal with that link (or the parent is missing or dismissing).
     case unknownLink
+    /// The modal's phase does not allow the event.
     case invalidTransition
+    /// A snap index outside the modal's snap points.
     case snapOutOfRange
+    /// A `card.pop` with one card left.
     case lastCard
+    /// A value out of its range.
     case invalidValue
 }

@@ -123,3 +123,15 @@ import Testing
         }
     }
 }
+
+@Suite struct SpecCopyTests {
+    static let shared = Fixtures.packageRoot.deletingLastPathComponent().appendingPathComponent(
+        "shared/spec/event-log-v1.md")
+
+    @Test(
+        .enabled(if: FileManager.default.fileExists(atPath: shared.path), "../shared/spec is not beside this checkout"))
+    func theSpecInDocsIsTheSharedContract() throws {
+        let shared = try String(contentsOf: Self.shared, encoding: .utf8)
+        #expect(try Fixtures.text("Docs/event-log-v1.md") == shared, "Docs/event-log-v1.md differs from ../shared/spec")
+    }
+}

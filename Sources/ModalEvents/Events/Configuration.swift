@@ -1,6 +1,8 @@
 /// A width and a height in points.
 public struct Size: Sendable, Hashable, CustomStringConvertible {
+    /// Points; positive.
     public var width: Double
+    /// Points; positive.
     public var height: Double
 
     public init(width: Double, height: Double) {
@@ -31,6 +33,7 @@ public struct DimmingConfiguration: Sendable, Hashable {
 
 /// How a root avoids the keyboard.
 public struct KeyboardConfiguration: Sendable, Hashable {
+    /// How the offset is computed (rule 9).
     public var strategy: KeyboardStrategy
     /// Extra points added to the offset (ModalPresenter's `additionalOffset`).
     public var additional: Double

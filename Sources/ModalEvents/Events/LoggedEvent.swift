@@ -4,6 +4,7 @@ public struct LoggedEvent: Sendable, Hashable {
     public var seq: Int
     /// Seconds since the log began, when the writer recorded it.
     public var time: Double?
+    /// What happened.
     public var event: ModalEvent
 
     public init(seq: Int, time: Double? = nil, event: ModalEvent) {

@@ -1,6 +1,6 @@
 /// One thing that happened to the modals of an app: the body of a log line.
 ///
-/// Each case is one `type` of the spec (`../shared/spec/event-log-v1.md`),
+/// Each case is one `type` of the spec (`Docs/event-log-v1.md`),
 /// with the spec's fields and defaults. Values are kept as the log states
 /// them: a number that must be an integer (`index`, `level`) is a `Double`
 /// here, so a well-formed event with a fractional index reads, writes back

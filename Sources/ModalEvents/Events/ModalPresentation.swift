@@ -1,5 +1,6 @@
 /// The fields of `modal.present`: what a link asks to show, and how.
 public struct ModalPresentation: Sendable, Hashable {
+    /// The root (modal host) it presents in.
     public var root: String
     /// The presenting link's id, unique among the live modals of its root.
     public var link: String
@@ -7,6 +8,7 @@ public struct ModalPresentation: Sendable, Hashable {
     public var content: String
     /// The link of the modal this one is nested in.
     public var parent: String?
+    /// How it is drawn: sheet, full screen, alert, toast, card or custom.
     public var style: ModalStyle
     /// The app's data for the modal (ModalPresenter's item), readable until `modal.dismissed`.
     /// `nil` when there is none; a JSON `null` counts as none.

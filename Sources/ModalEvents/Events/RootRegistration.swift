@@ -3,13 +3,19 @@
 /// Every field has the spec's default, so `RootRegistration()` registers the
 /// `"default"` root as a 390 x 844 window that stacks modals.
 public struct RootRegistration: Sendable, Hashable {
+    /// The root's id, unique among registered roots.
     public var root: String
+    /// A window of its own, or an overlay over the view it sits on.
     public var presentation: RootPresentation
     /// Window level: roots are ordered by it, then by registration. An integer.
     public var level: Double
+    /// Whether it stacks modals or shows one at a time.
     public var policy: RootPolicy
+    /// Its shared dimming view.
     public var dimming: DimmingConfiguration
+    /// How it avoids the keyboard.
     public var keyboard: KeyboardConfiguration
+    /// Its size in points; positive.
     public var size: Size
     /// How many cards of a stack show at once. An integer, at least 1.
     public var maxVisibleCards: Double

@@ -59,6 +59,7 @@ public enum JSONReader {
 
 /// Why a JSON text could not be read, and where.
 public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Whether the text is not JSON or not UTF-8.
     public enum Kind: Sendable, Hashable {
         /// Not JSON: a grammar error, a duplicate key, nesting too deep.
         case syntax
@@ -66,6 +67,7 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
         case invalidUTF8
     }
 
+    /// Whether the text is not JSON or not UTF-8.
     public var kind: Kind
     /// Zero-based byte offset of the fault in the text.
     public var offset: Int

@@ -53,7 +53,9 @@ public enum JSONValue: Sendable, Hashable {
 
 /// One `"key": value` pair of a JSON object.
 public struct JSONMember: Sendable, Hashable {
+    /// The member's name; unique within its object.
     public var key: String
+    /// The member's value.
     public var value: JSONValue
 
     public init(_ key: String, _ value: JSONValue) {

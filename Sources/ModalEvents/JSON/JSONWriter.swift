@@ -22,6 +22,7 @@ public struct JSONWriter: Sendable {
 
     /// What has been written so far, UTF-8.
     public internal(set) var bytes: [UInt8] = []
+    /// How values are laid out.
     public var style: Style
 
     public init(style: Style = .compact) {

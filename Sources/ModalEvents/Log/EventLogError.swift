@@ -41,6 +41,7 @@ public struct EventLogError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let invalidState = Kind(rawValue: "invalidState")
     }
 
+    /// What kind of fault it is.
     public var kind: Kind
     /// The path as the caller gave it; `-` for standard input.
     public var file: String

@@ -40,9 +40,11 @@ public final class EventLogReader {
 
     /// Where a torn last line began and how long it was.
     public struct TornTail: Sendable, Hashable {
+        /// The torn line's 1-based number.
         public var line: Int
         /// Byte offset of the torn line's first byte in the file.
         public var offset: Int
+        /// How many bytes it had.
         public var length: Int
 
         public init(line: Int, offset: Int, length: Int) {
@@ -54,6 +56,7 @@ public final class EventLogReader {
 
     /// The name errors and warnings use: the path, or `-` for standard input.
     public let file: String
+    /// The limits the reader applies.
     public let options: Options
     /// The log's header, read when the reader opens.
     public private(set) var header = LogHeader()

@@ -6,6 +6,7 @@ public struct LogHeader: Sendable, Hashable {
     /// The newest format version this package reads and writes.
     public static let currentVersion = 1
 
+    /// The format version; this package reads and writes 1.
     public var version: Int
     /// Every header field but `format` and `version`, in the order written.
     public var fields: [JSONMember]

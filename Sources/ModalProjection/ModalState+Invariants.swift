@@ -36,9 +36,7 @@ extension ModalState {
                 "dimming.tap and keyboard.strategy must be known words")
             check(root.keyboard.additional.isFinite, place, "keyboard.additional must be finite")
             let size = root.size
-            check(
-                size.width.isFinite && size.height.isFinite && size.width > 0 && size.height > 0, place,
-                "size must be positive and finite")
+            check((try? Check.size(size)) != nil, place, "size must be positive and finite")
             check(root.maxVisibleCards >= 1, place, "maxVisibleCards must be 1 or more")
             violations += root.modalViolations(place: place)
         }
@@ -73,10 +71,10 @@ extension RootState {
                 }
             }
             let snap = modal.snap
-            let pointsAreValid =
-                !snap.points.isEmpty && snap.points.allSatisfy { $0 > 0 && $0 <= 1 }
-                && zip(snap.points, snap.points.dropFirst()).allSatisfy { $0 < $1 }
-            check(pointsAreValid, "\(place).snap", "points must be in (0, 1], strictly increasing, not empty")
+            // The same rule the reducer applies to `modal.present`.
+            check(
+                (try? Check.snapPoints(snap.points)) != nil, "\(place).snap",
+                "points must be in (0, 1], strictly increasing, not empty")
             check(
                 snap.points.indices.contains(snap.index), "\(place).snap", "index \(snap.index) is outside the points")
             check(snap.position.isFinite, "\(place).snap", "position must be finite")

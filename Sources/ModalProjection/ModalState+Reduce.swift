@@ -11,18 +11,25 @@ extension ModalState {
     /// the code; `Docs/Semantics.md` lists them event by event. It does not
     /// check that `entry.seq` follows ``seq``: the log reader does.
     ///
+    /// - Returns: The event's rejection (also appended to ``rejected``), or
+    ///   `nil` when it applied.
     /// - Complexity: O(*r* + *m*) in the number of roots and of the root's modals.
-    public static func reduce(into state: inout ModalState, event entry: LoggedEvent) {
+    @discardableResult
+    public static func reduce(into state: inout ModalState, event entry: LoggedEvent) -> Rejection? {
+        defer { state.seq = entry.seq }
         do {
             try state.fold(entry.event)
+            return nil
         } catch {
-            state.rejected.append(Rejection(seq: entry.seq, code: error.code, message: error.message))
+            let rejection = Rejection(seq: entry.seq, code: error.code, message: error.message)
+            state.rejected.append(rejection)
+            return rejection
         }
-        state.seq = entry.seq
     }
 
     /// Applies `entry`; see ``reduce(into:event:)``.
-    public mutating func apply(_ entry: LoggedEvent) {
+    @discardableResult
+    public mutating func apply(_ entry: LoggedEvent) -> Rejection? {
         Self.reduce(into: &self, event: entry)
     }
 

@@ -21,9 +21,9 @@ struct Replay {
     mutating func run(_ reader: EventLogReader, through seq: Int? = nil) throws(EventLogError) -> Bool {
         if let seq, seq <= state.seq { return true }
         while let entry = try reader.next() {
-            ModalState.reduce(into: &state, event: entry)
+            let rejection = ModalState.reduce(into: &state, event: entry)
             eventCount += 1
-            if let rejection = state.rejected.last, rejection.seq == entry.seq {
+            if let rejection {
                 rejectionCount += 1
                 if let onRejection {
                     onRejection(rejection)

@@ -9,20 +9,22 @@ public struct LogHeader: Sendable, Hashable {
     /// The format version; this package reads and writes 1.
     public var version: Int
     /// Every header field but `format` and `version`, in the order written.
-    public var fields: [JSONMember]
+    /// Members named `format` or `version` are dropped, as the header writes its own.
+    public var fields: [JSONMember] {
+        didSet { fields = Self.withoutOwnKeys(fields) }
+    }
 
     /// A header; `format` and `version` members in `fields` are dropped, as
     /// the header writes its own.
     public init(version: Int = LogHeader.currentVersion, fields: [JSONMember] = []) {
         self.version = version
-        self.fields = fields.filter { $0.key != "format" && $0.key != "version" }
+        self.fields = Self.withoutOwnKeys(fields)
     }
 
     /// The header line's JSON object.
     public var json: JSONValue {
-        let own = fields.filter { $0.key != "format" && $0.key != "version" }
-        return .object(
-            [JSONMember("format", .string(Self.format)), JSONMember("version", .number(JSONNumber(version)))] + own)
+        .object(
+            [JSONMember("format", .string(Self.format)), JSONMember("version", .number(JSONNumber(version)))] + fields)
     }
 
     /// Reads a header from line 1's JSON.
@@ -50,6 +52,10 @@ public struct LogHeader: Sendable, Hashable {
                     "log format version \(version) is newer than this reader, which reads version \(Self.currentVersion)"
             )
         }
-        self.init(version: version, fields: members.filter { $0.key != "format" && $0.key != "version" })
+        self.init(version: version, fields: members)
+    }
+
+    private static func withoutOwnKeys(_ fields: [JSONMember]) -> [JSONMember] {
+        fields.filter { $0.key != "format" && $0.key != "version" }
     }
 }

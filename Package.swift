@@ -6,17 +6,23 @@ let package = Package(
     products: [
         .library(name: "ModalEvents", targets: ["ModalEvents"]),
         .library(name: "ModalProjection", targets: ["ModalProjection"]),
+        .library(name: "ModalTesting", targets: ["ModalTesting"]),
         .executable(name: "modal-log", targets: ["modal-log"]),
     ],
     dependencies: [],
     targets: [
         .target(name: "ModalEvents"),
         .target(name: "ModalProjection", dependencies: ["ModalEvents"]),
+        // The property-testing harness: app developers test their own modal flows with it.
+        .target(name: "ModalTesting", dependencies: ["ModalEvents", "ModalProjection"]),
         .executableTarget(name: "modal-log", dependencies: ["ModalEvents", "ModalProjection"]),
         // Where the tests find the package's logs; not a product.
         .target(name: "TestSupport", dependencies: ["ModalEvents"], path: "Tests/TestSupport"),
         .testTarget(name: "ModalEventsTests", dependencies: ["ModalEvents", "TestSupport"]),
         .testTarget(name: "ModalProjectionTests", dependencies: ["ModalEvents", "ModalProjection", "TestSupport"]),
+        .testTarget(
+            name: "ModalTestingTests",
+            dependencies: ["ModalTesting", "ModalEvents", "ModalProjection", "modal-log", "TestSupport"]),
         .testTarget(
             name: "ModalLogTests", dependencies: ["modal-log", "ModalEvents", "ModalProjection", "TestSupport"]),
     ],

@@ -4,13 +4,53 @@ extension ModalState {
     /// Every way this state breaks what the projection guarantees; empty for
     /// any state the reducer can reach from the empty state.
     ///
-    /// One function for the tests, the property-testing harness and
-    /// ``init(json:)``, which refuses a snapshot that breaks one (such a
-    /// state would make later events misbehave). Each entry names the place:
+    /// One function for the tests and the property-testing harness
+    /// (`ModalTesting`); `Docs/Testing.md` lists what it checks. Each entry
+    /// names the place:
     /// `roots[0].modals[2]: parent "menu" is not a live modal listed before it`.
     ///
-    /// - Complexity: O(*n*) in the size of the state.
+    /// - Complexity: O(*n*) in the size of the state: it also writes the
+    ///   state's JSON and reads it back.
     public func invariantViolations() -> [String] {
+        let violations = storedValueViolations() + derivedValueViolations()
+        guard violations.isEmpty else { return violations }
+        // Only a state that keeps the others can read back: reading checks them.
+        do {
+            let readBack = try ModalState(json: json)
+            return readBack == self ? [] : ["json: the state's JSON reads back to a different state"]
+        } catch {
+            return ["json: the state's JSON does not read back: \(error.message)"]
+        }
+    }
+
+    /// The derived values (rules 7, 8 and 9) that do not follow from the stored ones.
+    func derivedValueViolations() -> [String] {
+        var violations: [String] = []
+        for (rootIndex, root) in roots.enumerated() {
+            let place = "roots[\(rootIndex)]"
+            if root.isDimmingVisible != root.dimmingRule {
+                violations.append(
+                    "\(place).dimming.visible: is \(root.isDimmingVisible), rule 7 gives \(root.dimmingRule)")
+            }
+            let offset = root.keyboardOffsetRule(keyboard)
+            if !(root.keyboardOffset >= 0) || root.keyboardOffset != offset {
+                violations.append(
+                    "\(place).keyboardOffset: is \(JSONNumber.text(root.keyboardOffset)), rule 9 gives \(JSONNumber.text(offset))"
+                )
+            }
+            for (modalIndex, modal) in root.modals.enumerated()
+            where modal.visibleCards != root.visibleCardsRule(modal.cards.count) {
+                violations.append(
+                    "\(place).modals[\(modalIndex)].visibleCards: is \(modal.visibleCards), rule 8 gives \(root.visibleCardsRule(modal.cards.count))"
+                )
+            }
+        }
+        return violations
+    }
+
+    /// Every invariant of the stored values: the checks ``init(json:)`` makes
+    /// of a snapshot (the derived ones are recomputed on reading).
+    func storedValueViolations() -> [String] {
         var violations: [String] = []
         func check(_ condition: Bool, _ place: String, _ message: @autoclosure () -> String) {
             if !condition { violations.append("\(place): \(message())") }

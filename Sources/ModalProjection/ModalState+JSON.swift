@@ -15,7 +15,7 @@ extension ModalState {
                     "height": .number(JSONNumber(keyboard.height)),
                     "responderBottom": keyboard.responderBottom.map { .number(JSONNumber($0)) } ?? .null,
                 ]),
-            JSONMember("roots", .array(roots.map { $0.json(keyboard: keyboard) })),
+            JSONMember("roots", .array(roots.map(\.json))),
             JSONMember("rejected", .array(rejected.map(\.json))),
         ])
     }
@@ -45,14 +45,14 @@ extension ModalState {
                 (index, rejection) throws(EventLogError) in
                 try Rejection(json: rejection, path: "rejected[\(index)].")
             })
-        if let violation = invariantViolations().first {
+        if let violation = storedValueViolations().first {
             throw EventLogError(.invalidState, message: "invalid state: \(violation)")
         }
     }
 }
 
 extension RootState {
-    func json(keyboard state: KeyboardState) -> JSONValue {
+    var json: JSONValue {
         .object([
             JSONMember("root", .string(id)),
             JSONMember("presentation", .string(presentation.rawValue)),
@@ -72,8 +72,8 @@ extension RootState {
                     "strategy": .string(keyboard.strategy.rawValue),
                     "additional": .number(JSONNumber(keyboard.additional)),
                 ]),
-            JSONMember("keyboardOffset", .number(JSONNumber(keyboardOffset(for: state)))),
-            JSONMember("modals", .array(modals.map { $0.json(visibleCards: visibleCardCount(of: $0)) })),
+            JSONMember("keyboardOffset", .number(JSONNumber(keyboardOffset))),
+            JSONMember("modals", .array(modals.map(\.json))),
         ])
     }
 
@@ -102,7 +102,7 @@ extension RootState {
 }
 
 extension Modal {
-    func json(visibleCards: Int) -> JSONValue {
+    var json: JSONValue {
         .object([
             JSONMember("link", .string(link)),
             JSONMember("phase", .string(phase.rawValue)),

@@ -64,8 +64,19 @@ struct Refusal: Error {
 }
 
 extension ModalState {
-    /// Applies `event` or throws why it cannot apply; checks come before any change.
+    /// Applies `event` or throws why it cannot apply; checks come before any
+    /// change. Then brings the derived values of the roots it touched up to date.
     mutating func fold(_ event: ModalEvent) throws(Refusal) {
+        try applyRule(event)
+        if case .keyboardChange = event {
+            refreshDerivedValues()
+        } else if let root = event.root, let index = roots.firstIndex(where: { $0.id == root }) {
+            roots[index].refreshDerivedValues(keyboard: keyboard)
+        }
+    }
+
+    /// The event's rule (the spec's numbered list), without the derived values.
+    private mutating func applyRule(_ event: ModalEvent) throws(Refusal) {
         switch event {
         case .rootRegister(let registration):
             try register(registration)

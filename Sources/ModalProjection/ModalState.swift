@@ -30,6 +30,7 @@ public struct ModalState: Sendable, Hashable {
         self.keyboard = keyboard
         self.roots = roots
         self.rejected = rejected
+        refreshDerivedValues()
     }
 
     /// The root registered as `id`.
@@ -46,7 +47,14 @@ public struct ModalState: Sendable, Hashable {
 
     /// The keyboard offset of root `id` (rule 9); `nil` when it is not registered.
     public func keyboardOffset(of id: String) -> Double? {
-        root(id)?.keyboardOffset(for: keyboard)
+        root(id)?.keyboardOffset
+    }
+
+    /// Recomputes every derived value (rules 7, 8 and 9) from the stored
+    /// ones. The reducer keeps them up to date; call this after building or
+    /// editing a state by hand, or ``invariantViolations()`` reports them stale.
+    public mutating func refreshDerivedValues() {
+        for index in roots.indices { roots[index].refreshDerivedValues(keyboard: keyboard) }
     }
 }
 
@@ -79,10 +87,17 @@ public struct RootState: Sendable, Hashable, Identifiable {
     public var maxVisibleCards: Int
     /// Its shared dimming view; see ``isDimmingVisible``.
     public var dimming: DimmingConfiguration
-    /// How it avoids the keyboard; see ``keyboardOffset(for:)``.
+    /// How it avoids the keyboard; see ``keyboardOffset``.
     public var keyboard: KeyboardConfiguration
     /// Live modals, bottom to top.
     public var modals: [Modal]
+    /// Whether the shared dimming view shows (rule 7): it is not hidden and a
+    /// modal is not dismissing. Derived: the reducer keeps it up to date.
+    public internal(set) var isDimmingVisible: Bool
+    /// How far the root moves up for the keyboard (rule 9): never negative.
+    /// Derived from the keyboard, the strategy and the root's current height,
+    /// so it follows a later `root.resize` too. The reducer keeps it up to date.
+    public internal(set) var keyboardOffset: Double
 
     public init(
         id: String = ModalEvent.defaultRoot, presentation: RootPresentation = .window, level: Int = 0,
@@ -100,6 +115,9 @@ public struct RootState: Sendable, Hashable, Identifiable {
         self.dimming = dimming
         self.keyboard = keyboard
         self.modals = modals
+        self.isDimmingVisible = false
+        self.keyboardOffset = 0
+        refreshDerivedValues(keyboard: KeyboardState())
     }
 
     /// The live modal presented by `link`.
@@ -107,16 +125,22 @@ public struct RootState: Sendable, Hashable, Identifiable {
         modals.first { $0.link == link }
     }
 
-    /// Whether the shared dimming view shows (rule 7): it is not hidden and a
-    /// modal is not dismissing.
-    public var isDimmingVisible: Bool {
+    /// Recomputes the derived values under `keyboard`: the dimming, the
+    /// keyboard offset and every modal's visible cards.
+    mutating func refreshDerivedValues(keyboard: KeyboardState) {
+        isDimmingVisible = dimmingRule
+        keyboardOffset = keyboardOffsetRule(keyboard)
+        for index in modals.indices { modals[index].visibleCards = visibleCardsRule(modals[index].cards.count) }
+    }
+
+    /// Rule 7, from the stored values.
+    var dimmingRule: Bool {
         !dimming.hidden && modals.contains { $0.phase != .dismissing }
     }
 
-    /// How far the root moves up for the keyboard (rule 9). Derived, so it
-    /// follows a later `root.resize` too. Never negative: a root does not move
+    /// Rule 9, from the stored values. Never negative: a root does not move
     /// down for the keyboard, even with a negative `additional`.
-    public func keyboardOffset(for state: KeyboardState) -> Double {
+    func keyboardOffsetRule(_ state: KeyboardState) -> Double {
         let keyboardHeight = state.height
         guard keyboardHeight > 0 else { return 0 }
         switch keyboard.strategy {
@@ -130,9 +154,9 @@ public struct RootState: Sendable, Hashable, Identifiable {
         }
     }
 
-    /// How many of `modal`'s cards show (rule 8): the top `maxVisibleCards`.
-    public func visibleCardCount(of modal: Modal) -> Int {
-        min(modal.cards.count, maxVisibleCards)
+    /// Rule 8: the top `maxVisibleCards` of a stack of `cardCount` show.
+    func visibleCardsRule(_ cardCount: Int) -> Int {
+        min(cardCount, maxVisibleCards)
     }
 }
 
@@ -167,6 +191,9 @@ public struct Modal: Sendable, Hashable, Identifiable {
     public var cards: [Card]
     /// Its snap points and where it rests among them.
     public var snap: SnapState
+    /// How many of its cards show (rule 8): the top `maxVisibleCards` of its
+    /// root. Derived: its root keeps it up to date.
+    public internal(set) var visibleCards: Int
 
     /// Its link: a modal is identified by its link within its root.
     public var id: String { link }
@@ -185,6 +212,7 @@ public struct Modal: Sendable, Hashable, Identifiable {
         self.payload = payload
         self.cards = cards
         self.snap = snap
+        self.visibleCards = cards.count
     }
 }
 

@@ -26,7 +26,7 @@ enum StateTree {
                 "dimming \(root.dimming.tap)\(root.dimming.hidden ? ", hidden" : ""), "
                 + (root.isDimmingVisible ? "visible" : "not visible")
             let additional = root.keyboard.additional == 0 ? "" : " +\(number(root.keyboard.additional))"
-            let offset = root.keyboardOffset(for: keyboard)
+            let offset = root.keyboardOffset
             lines.append("│ \(dimming) · keyboard \(root.keyboard.strategy)\(additional), offset \(number(offset))")
             if root.modals.isEmpty { lines.append("└─ (no modals)") }
             for (index, modal) in root.modals.enumerated() {
@@ -59,7 +59,7 @@ enum StateTree {
     private static func details(of modal: Modal, in root: RootState) -> [String] {
         let cards = modal.cards.map { card in card.content + (card.sticky.map { " [sticky \($0)]" } ?? "") }
         var details = [
-            "cards: \(cards.joined(separator: " > ")) (\(root.visibleCardCount(of: modal)) visible of \(cards.count))"
+            "cards: \(cards.joined(separator: " > ")) (\(modal.visibleCards) visible of \(cards.count))"
         ]
         let points = modal.snap.points.map(number).joined(separator: ", ")
         var snap = "snap: index \(modal.snap.index) of [\(points)] · position \(number(modal.snap.position))"

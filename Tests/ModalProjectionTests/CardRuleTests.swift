@@ -71,13 +71,13 @@ import Testing
 
     @Test func theVisibleCardsAreTheTopMaxVisibleCards() {
         var state = Self.stack
-        #expect(state.roots[0].visibleCardCount(of: state["menu"]) == 1)
+        #expect(state["menu"].visibleCards == 1)
         state = replay([.cardPush(link: "menu", content: "B"), .cardPush(link: "menu", content: "C")], from: state)
-        #expect(state.roots[0].visibleCardCount(of: state["menu"]) == 2)
+        #expect(state["menu"].visibleCards == 2)
         let wide = replay([
             .rootRegister(RootRegistration(maxVisibleCards: 5)), present("m"), .cardPush(link: "m", content: "B"),
             .cardPush(link: "m", content: "C"),
         ])
-        #expect(wide.roots[0].visibleCardCount(of: wide["m"]) == 3)
+        #expect(wide["m"].visibleCards == 3)
     }
 }

@@ -23,8 +23,15 @@ package struct JSONFields: Sendable {
 
     /// The value of `key`; `nil` when it is absent or `null`.
     package func any(_ key: String) -> JSONValue? {
-        guard let value = members.last(where: { $0.key == key })?.value, value != .null else { return nil }
-        return value
+        // A plain loop, not `last(where:)`: debug builds (the tests) read many states.
+        var index = members.count
+        while index > 0 {
+            index -= 1
+            guard members[index].key == key else { continue }
+            if case .null = members[index].value { return nil }
+            return members[index].value
+        }
+        return nil
     }
 
     package func missing(_ key: String) -> EventLogError {

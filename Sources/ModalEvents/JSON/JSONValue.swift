@@ -94,6 +94,15 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         self.literal = String(value)
     }
 
+    /// A number written exactly as `literal` (`1.50`, `2E+3`,
+    /// `123456789012345678901`); `nil` unless `literal` is one JSON number.
+    public init?(literal: String) {
+        guard case .number(let number) = try? JSONReader.read(Array(literal.utf8)), number.literal == literal else {
+            return nil
+        }
+        self = number
+    }
+
     /// The literal read as a `Double`: an infinity when it overflows (`1e999`).
     public var doubleValue: Double? {
         Double(literal)

@@ -71,6 +71,8 @@ public final class EventLogReader {
 
     private let source: any ByteSource
     private var buffer: [UInt8] = []
+    /// Where `refill` reads a chunk to before appending it to `buffer`.
+    private var chunk: [UInt8] = []
     /// Start of the unread part of `buffer`.
     private var start = 0
     /// Byte offset in the file of `buffer[0]`.
@@ -165,7 +167,7 @@ public final class EventLogReader {
     private func readLine() throws(EventLogError) -> Range<Int>? {
         var scanFrom = start
         while true {
-            if let newline = buffer[scanFrom...].firstIndex(of: UInt8(ascii: "\n")) {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n"), from: scanFrom) {
                 try checkLength(newline - start)
                 lineNumber += 1
                 let line = start..<newline
@@ -207,14 +209,11 @@ public final class EventLogReader {
             bufferOffset += consumed
             start = 0
         }
-        let oldCount = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: options.chunkSize))
-        let count = try buffer.withUnsafeMutableBytes { bytes in
-            Result { () throws(EventLogError) in
-                try source.read(into: UnsafeMutableRawBufferPointer(rebasing: bytes[oldCount...]))
-            }
+        if chunk.isEmpty { chunk = [UInt8](repeating: 0, count: options.chunkSize) }
+        let count = try chunk.withUnsafeMutableBytes { bytes in
+            Result { () throws(EventLogError) in try source.read(into: bytes) }
         }.get()
-        buffer.removeLast(options.chunkSize - count)
+        buffer.append(contentsOf: chunk[0..<count])
         if count == 0 { atEnd = true }
         return consumed
     }

@@ -21,6 +21,9 @@ func expectReduce(
     var expected = old
     expected.seq = seq
     changes(&expected)
+    // The changes name the stored values; the derived ones follow from them
+    // (the invariants check `actual`'s against their rules).
+    expected.refreshDerivedValues()
     expectEqualStates(actual, expected, sourceLocation: sourceLocation)
 }
 

@@ -1,0 +1,145 @@
+import Foundation
+import ModalEvents
+import ModalProjection
+
+/// Runs properties on random event sequences of a flow; on a failure,
+/// shrinks the sequence, writes it as a log and reports it.
+///
+/// ```swift
+/// @Test func checkoutFlow() throws {
+///     try PropertyCheck(flow: .checkout, count: 2_000).check(.invariants, checkoutStaysUp)
+/// }
+/// ```
+///
+/// A failure throws a ``PropertyFailure`` (and prints it): the property, the
+/// seed, the minimal sequence, and the path of a v1 log of it that
+/// `modal-log replay` and `modal-log state` read.
+///
+/// Environment variables change every check of a test run, for long runs and
+/// for reproducing one:
+/// - `MODAL_TESTING_COUNT`: how many sequences each check runs.
+/// - `MODAL_TESTING_SEED`: the seed (decimal or `0x` hex); a failure prints
+///   its run's seed, which generates the same sequences again.
+/// - `MODAL_TESTING_LOGS`: the folder failing logs go to (default: the
+///   temporary folder's `modal-testing`).
+public struct PropertyCheck: Sendable {
+    /// What the sequences look like.
+    public var flow: ModalFlow
+    /// How many sequences to run; `MODAL_TESTING_COUNT` overrides it.
+    public var count: Int
+    /// The seed; `nil` picks one at random (printed on a failure).
+    /// `MODAL_TESTING_SEED` overrides it.
+    public var seed: UInt64?
+    /// How many candidate sequences shrinking may try.
+    public var shrinkBudget: Int
+    /// Where failing logs go; `nil`: `MODAL_TESTING_LOGS`, else the temporary folder's `modal-testing`.
+    public var logDirectory: String?
+    /// Whether a failure is printed to standard error as well as thrown.
+    public var printsFailures: Bool
+    /// The projection under test: the package's own reducer, except in the
+    /// package's tests of the harness.
+    package var reducer: ModalReducer = .spec
+
+    public init(
+        flow: ModalFlow = .anything, count: Int = 1_000, seed: UInt64? = nil, shrinkBudget: Int = 20_000,
+        logDirectory: String? = nil, printsFailures: Bool = true
+    ) {
+        precondition(count >= 0, "count cannot be negative")
+        self.flow = flow
+        self.count = count
+        self.seed = seed
+        self.shrinkBudget = shrinkBudget
+        self.logDirectory = logDirectory
+        self.printsFailures = printsFailures
+    }
+
+    /// Checks `properties` on every sequence; throws the first failure, shrunk.
+    public func check(_ properties: ModalProperty...) throws(PropertyFailure) {
+        try check(properties)
+    }
+
+    /// Checks `properties` on every sequence; throws the first failure, shrunk.
+    public func check(_ properties: [ModalProperty]) throws(PropertyFailure) {
+        guard var failure = firstFailure(of: properties) else { return }
+        failure.logPath = writeLog(of: failure)
+        if printsFailures { printToStandardError(failure.description) }
+        throw failure
+    }
+
+    /// The first failure of `properties`, shrunk, without writing or printing
+    /// it; `nil` when all of them hold on every sequence.
+    public func firstFailure(of properties: [ModalProperty]) -> PropertyFailure? {
+        let environment = ProcessInfo.processInfo.environment
+        let count = environment["MODAL_TESTING_COUNT"].flatMap { Int($0) } ?? count
+        let runSeed =
+            environment["MODAL_TESTING_SEED"].flatMap(Self.parseSeed) ?? seed ?? UInt64.random(in: .min ... .max)
+        let generator = EventGenerator(flow: flow)
+        for index in 0..<count {
+            var random = PropertyRandom(seed: PropertyRandom.sequenceSeed(runSeed, index: index))
+            let length = sequenceLength(index: index, of: count, random: &random)
+            let events = generator.sequence(length: length, random: &random)
+            let trace = ModalTrace(events: events, reducer: reducer)
+            for property in properties {
+                guard property.violation(in: trace) != nil else { continue }
+                return shrunkFailure(of: property, events: events, seed: runSeed, index: index, count: count)
+            }
+        }
+        return nil
+    }
+
+    /// Early sequences are short, later ones use the flow's whole range.
+    private func sequenceLength(index: Int, of count: Int, random: inout PropertyRandom) -> Int {
+        let range = flow.length
+        let ramp = min(1, Double(index + 1) / Double(max(count / 2, 1)))
+        let longest = range.lowerBound + Int((Double(range.upperBound - range.lowerBound) * ramp).rounded(.up))
+        return random.int(in: range.lowerBound...max(range.lowerBound, longest))
+    }
+
+    private func shrunkFailure(
+        of property: ModalProperty, events: [LoggedEvent], seed: UInt64, index: Int, count: Int
+    ) -> PropertyFailure {
+        let reducer = reducer
+        var shrinker = Shrinker(budget: shrinkBudget) { candidate in
+            property.violation(in: ModalTrace(events: candidate, reducer: reducer)) != nil
+        }
+        let minimal = shrinker.shrink(events)
+        let violation = property.violation(in: ModalTrace(events: minimal, reducer: reducer))!
+        return PropertyFailure(
+            property: property.name, violation: violation, seed: seed, sequence: index + 1,
+            sequenceCount: count, original: events, minimal: minimal, shrinkAttempts: shrinker.attempts)
+    }
+
+    /// Writes the failure's minimal sequence as a v1 log; its path, or `nil` when it cannot be written.
+    private func writeLog(of failure: PropertyFailure) -> String? {
+        let environment = ProcessInfo.processInfo.environment
+        let folder =
+            logDirectory ?? environment["MODAL_TESTING_LOGS"]
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("modal-testing").path
+        let slug = failure.property.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }
+        let name = String(slug.prefix(48)) + "-\(String(failure.seed, radix: 16))-\(failure.sequence).jsonl"
+        let path = URL(fileURLWithPath: folder).appendingPathComponent(name).path
+        let header = LogHeader(fields: [
+            JSONMember("generatedBy", "ModalTesting"), JSONMember("property", .string(failure.property)),
+            JSONMember("seed", .string(PropertyFailure.hex(failure.seed))),
+            JSONMember("sequence", .number(JSONNumber(failure.sequence))),
+        ])
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try Data(EventLogEncoder.encode(header: header, events: failure.minimal)).write(
+                to: URL(fileURLWithPath: path))
+            return path
+        } catch {
+            return nil
+        }
+    }
+
+    static func parseSeed(_ text: String) -> UInt64? {
+        let trimmed = text.filter { !$0.isWhitespace }
+        if trimmed.lowercased().hasPrefix("0x") { return UInt64(trimmed.dropFirst(2), radix: 16) }
+        return UInt64(trimmed)
+    }
+
+    private func printToStandardError(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}

@@ -1,0 +1,373 @@
+public import ModalEvents
+import ModalProjection
+
+/// Makes random event sequences for a ``ModalFlow``: each event is chosen
+/// from what the state before it allows (a push onto a live modal, a drag of
+/// a presented one), so sequences reach deep card stacks, nested modals and
+/// several roots instead of being rejected at the first step. A share of the
+/// events (``ModalFlow/invalidShare``) is made to be rejected, one rejection
+/// code or another.
+///
+/// ```swift
+/// var random = PropertyRandom(seed: 7)
+/// let events = EventGenerator(flow: .anything).sequence(length: 30, random: &random)
+/// ```
+public struct EventGenerator: Sendable {
+    /// What the sequences look like.
+    public var flow: ModalFlow
+
+    public init(flow: ModalFlow) {
+        self.flow = flow
+    }
+
+    /// `length` events numbered from 1, with increasing times (some left out).
+    public func sequence(length: Int, random: inout PropertyRandom) -> [LoggedEvent] {
+        var generation = Generation(flow: flow, random: random)
+        var events: [LoggedEvent] = []
+        events.reserveCapacity(length)
+        var time = 0.0
+        for seq in 1...max(length, 1) where seq <= length {
+            let event = generation.nextEvent()
+            time += (generation.random.double(in: 0...1.5) * 1000).rounded() / 1000
+            let entry = LoggedEvent(seq: seq, time: generation.random.chance(0.9) ? time : nil, event: event)
+            generation.state.apply(entry)
+            events.append(entry)
+        }
+        random = generation.random
+        return events
+    }
+}
+
+/// One sequence being generated: the flow, the state so far and the names it uses.
+struct Generation {
+    let flow: ModalFlow
+    var random: PropertyRandom
+    var state = ModalState()
+    /// The root ids and links this sequence invents (when the flow names none).
+    let inventedRoots: [String]
+    let inventedLinks: [String]
+
+    init(flow: ModalFlow, random: PropertyRandom) {
+        self.flow = flow
+        self.random = random
+        var roots = ["default"]
+        while roots.count < 4 {
+            let name = self.random.name()
+            if !roots.contains(name) { roots.append(name) }
+        }
+        var links: [String] = []
+        while links.count < 6 {
+            let name = self.random.name()
+            if !links.contains(name) { links.append(name) }
+        }
+        inventedRoots = roots
+        inventedLinks = links
+    }
+
+    mutating func nextEvent() -> ModalEvent {
+        if random.chance(flow.invalidShare), let event = invalidEvent() { return event }
+        var kinds = flow.weights.filter { $0.value > 0 }.sorted { $0.key.rawValue < $1.key.rawValue }
+        while let kind = random.weighted(kinds.map { ($0.key, $0.value) }) {
+            if let event = validEvent(kind) { return event }
+            kinds.removeAll { $0.key == kind }
+        }
+        // Nothing the flow allows applies (no root registered, say): any rejected event keeps the sequence going.
+        return invalidEvent() ?? .keyboardChange(height: -1)
+    }
+
+    // MARK: Valid events
+
+    private mutating func validEvent(_ kind: EventType) -> ModalEvent? {
+        switch kind {
+        case .rootRegister: return register()
+        case .rootResize: return anyRoot().map { .rootResize(root: $0.id, size: size()) }
+        case .rootRemove: return anyRoot().map { .rootRemove(root: $0.id) }
+        case .modalPresent: return present()
+        case .modalPresented:
+            return modal { $0.phase == .presenting }.map { .modalPresented(root: $0.root, link: $0.link) }
+        case .modalDismiss:
+            let target = random.chance(0.9) ? modal { $0.phase != .dismissing } ?? modal() : modal()
+            return target.map { .modalDismiss(root: $0.root, link: $0.link, reason: reason()) }
+        case .modalDismissed:
+            let target = random.chance(0.8) ? modal { $0.phase == .dismissing } ?? modal() : modal()
+            return target.map { .modalDismissed(root: $0.root, link: $0.link) }
+        case .cardPush:
+            guard let target = modal({ $0.phase != .dismissing }) else { return nil }
+            return .cardPush(
+                root: target.root, link: target.link, content: content(of: target.link), sticky: sticky(of: target.link)
+            )
+        case .cardPop:
+            return modal { $0.phase != .dismissing && $0.cards.count > 1 }.map {
+                .cardPop(root: $0.root, link: $0.link)
+            }
+        case .cardReplace:
+            guard let target = modal({ $0.phase != .dismissing }) else { return nil }
+            return .cardReplace(
+                root: target.root, link: target.link, content: content(of: target.link),
+                direction: random.element(of: ReplaceDirection.knownValues)!,
+                animation: random.element(of: ReplaceAnimation.knownValues)!)
+        case .dimmingTap: return anyRoot().map { .dimmingTap(root: $0.id) }
+        case .keyboardChange:
+            let height = random.chance(0.4) ? 0 : random.number(in: 0...500)
+            return .keyboardChange(
+                height: height, responderBottom: random.chance(0.6) ? nil : random.number(in: -100...1200))
+        case .snapTo:
+            guard let target = modal({ $0.phase == .presented }) else { return nil }
+            return .snapTo(
+                root: target.root, link: target.link, index: Double(random.int(below: target.modal.snap.points.count)))
+        case .dragChange:
+            guard let target = modal({ $0.phase == .presented }) else { return nil }
+            let top = Double(target.modal.snap.points.count)
+            return .dragChange(root: target.root, link: target.link, position: random.number(in: -1.6...top - 0.4))
+        case .dragEnd:
+            guard let target = modal({ $0.phase == .presented }) else { return nil }
+            let top = Double(target.modal.snap.points.count)
+            return .dragEnd(
+                root: target.root, link: target.link,
+                position: random.chance(0.5) ? nil : random.number(in: -1.6...top - 0.4),
+                velocity: random.chance(0.3) ? 0 : random.number(in: -20...20))
+        }
+    }
+
+    private mutating func register() -> ModalEvent? {
+        if flow.roots.isEmpty {
+            guard let id = random.element(of: inventedRoots.filter { state.root($0) == nil }) else { return nil }
+            return .rootRegister(registration(id))
+        }
+        return random.element(of: flow.roots.filter { state.root($0.root) == nil }).map(ModalEvent.rootRegister)
+    }
+
+    private mutating func registration(_ id: String) -> RootRegistration {
+        RootRegistration(
+            root: id, presentation: random.element(of: RootPresentation.knownValues)!,
+            level: Double(random.int(in: -1...3)), policy: random.chance(0.75) ? .stack : .single,
+            dimming: DimmingConfiguration(
+                tap: random.element(of: DimmingTapAction.knownValues)!, hidden: random.chance(0.2)),
+            keyboard: KeyboardConfiguration(
+                strategy: random.element(of: KeyboardStrategy.knownValues)!,
+                additional: random.chance(0.6) ? 0 : random.number(in: -50...50)),
+            size: random.chance(0.5) ? .defaultRoot : size(), maxVisibleCards: Double(random.int(in: 1...4)))
+    }
+
+    /// A presentation that applies: a link not live in its root, over a live parent when it nests.
+    private mutating func present() -> ModalEvent? {
+        var options: [(root: RootState, link: String, parent: String?)] = []
+        for root in state.roots {
+            let openParents = root.policy == .single ? [] : root.modals.filter { $0.phase != .dismissing }.map(\.link)
+            if flow.links.isEmpty {
+                for link in inventedLinks where root.modal(link: link) == nil {
+                    let parent = random.chance(0.5) ? random.element(of: openParents) : nil
+                    options.append((root, link, parent))
+                }
+            }
+            for link in flow.links where (link.root ?? root.id) == root.id && root.modal(link: link.link) == nil {
+                if link.parents.isEmpty {
+                    options.append((root, link.link, nil))
+                } else if let parent = random.element(of: link.parents.filter(openParents.contains)) {
+                    options.append((root, link.link, parent))
+                }
+            }
+        }
+        guard let (root, link, parent) = random.element(of: options) else { return nil }
+        return .modalPresent(presentation(of: link, in: root.id, parent: parent))
+    }
+
+    private mutating func presentation(of link: String, in root: String, parent: String?) -> ModalPresentation {
+        if let spec = flow.links.first(where: { $0.link == link }) {
+            return ModalPresentation(
+                root: root, link: link, content: spec.contents[0], parent: parent, style: spec.style,
+                payload: spec.payload, canDismiss: spec.canDismiss, snapPoints: spec.snapPoints,
+                initialSnap: Double(random.int(below: max(spec.snapPoints.count, 1))), sticky: spec.sticky)
+        }
+        let points = snapPoints()
+        return ModalPresentation(
+            root: root, link: link, content: content(of: link), parent: parent,
+            style: random.element(of: ModalStyle.knownValues)!, payload: random.chance(0.5) ? random.json() : nil,
+            canDismiss: random.chance(0.75), snapPoints: points, initialSnap: Double(random.int(below: points.count)),
+            sticky: sticky(of: link))
+    }
+
+    // MARK: Invalid events
+
+    /// An event the spec rejects, of one code or another; `nil` when none can be made here.
+    private mutating func invalidEvent() -> ModalEvent? {
+        var makers: [(inout Generation) -> ModalEvent?] = [
+            { $0.unknownRoot() }, { $0.duplicateRoot() }, { $0.duplicateLink() }, { $0.unknownLink() },
+            { $0.wrongPhase() }, { $0.snapOutOfRange() }, { $0.lastCard() }, { $0.invalidValue() },
+        ]
+        while !makers.isEmpty {
+            let index = random.int(below: makers.count)
+            if let event = makers[index](&self) { return event }
+            makers.remove(at: index)
+        }
+        return nil
+    }
+
+    private mutating func unknownRoot() -> ModalEvent? {
+        let candidates = (flow.roots.map(\.root) + inventedRoots + ["ghost"]).filter { state.root($0) == nil }
+        guard let root = random.element(of: candidates) else { return nil }
+        let link = random.element(of: linkNames)!
+        return random.element(of: [
+            .dimmingTap(root: root), .rootResize(root: root, size: size()), .rootRemove(root: root),
+            .modalPresent(ModalPresentation(root: root, link: link, content: link)),
+            .modalDismissed(root: root, link: link), .cardPush(root: root, link: link, content: link),
+        ])
+    }
+
+    private mutating func duplicateRoot() -> ModalEvent? {
+        anyRoot().map { .rootRegister(RootRegistration(root: $0.id)) }
+    }
+
+    private mutating func duplicateLink() -> ModalEvent? {
+        modal().map { .modalPresent(presentation(of: $0.link, in: $0.root, parent: nil)) }
+    }
+
+    private mutating func unknownLink() -> ModalEvent? {
+        guard let root = anyRoot() else { return nil }
+        if random.chance(0.3),
+            let parent = random.element(of: linkNames.filter { root.modal(link: $0)?.phase != .presented })
+        {
+            // A parent that is not live, or is dismissing.
+            let link = random.element(of: linkNames.filter { root.modal(link: $0) == nil }) ?? "orphan"
+            return .modalPresent(ModalPresentation(root: root.id, link: link, content: link, parent: parent))
+        }
+        let link = random.element(of: linkNames.filter { root.modal(link: $0) == nil }) ?? "gone"
+        return random.element(of: [
+            .modalPresented(root: root.id, link: link), .modalDismiss(root: root.id, link: link),
+            .modalDismissed(root: root.id, link: link), .cardPop(root: root.id, link: link),
+            .cardReplace(root: root.id, link: link, content: link), .snapTo(root: root.id, link: link, index: 0),
+            .dragChange(root: root.id, link: link, position: 0), .dragEnd(root: root.id, link: link),
+        ])
+    }
+
+    private mutating func wrongPhase() -> ModalEvent? {
+        var options: [ModalEvent] = []
+        if let target = modal({ $0.phase != .presenting }) {
+            options.append(.modalPresented(root: target.root, link: target.link))
+        }
+        if let target = modal({ $0.phase != .presented }) {
+            options += [
+                .snapTo(root: target.root, link: target.link, index: 0),
+                .dragChange(root: target.root, link: target.link, position: 0.5),
+                .dragEnd(root: target.root, link: target.link, velocity: -10),
+            ]
+        }
+        if let target = modal({ $0.phase == .dismissing }) {
+            options += [
+                .cardPush(root: target.root, link: target.link, content: "late"),
+                .cardPop(root: target.root, link: target.link),
+                .cardReplace(root: target.root, link: target.link, content: "late"),
+            ]
+        }
+        return random.element(of: options)
+    }
+
+    private mutating func snapOutOfRange() -> ModalEvent? {
+        if random.chance(0.5), let target = modal({ $0.phase == .presented }) {
+            let index = random.chance(0.5) ? -1 : Double(target.modal.snap.points.count + random.int(below: 3))
+            return .snapTo(root: target.root, link: target.link, index: index)
+        }
+        guard let root = anyRoot(), let link = random.element(of: linkNames.filter({ root.modal(link: $0) == nil }))
+        else { return nil }
+        var presentation = presentation(of: link, in: root.id, parent: nil)
+        presentation.initialSnap = Double(presentation.snapPoints.count)
+        return .modalPresent(presentation)
+    }
+
+    private mutating func lastCard() -> ModalEvent? {
+        modal { $0.phase != .dismissing && $0.cards.count == 1 }.map { .cardPop(root: $0.root, link: $0.link) }
+    }
+
+    private mutating func invalidValue() -> ModalEvent? {
+        var options: [ModalEvent] = [
+            .keyboardChange(height: random.chance(0.5) ? -random.number(in: 1...500) : .infinity),
+            .rootRegister(
+                RootRegistration(
+                    root: random.element(of: unregisteredRoots) ?? "late", policy: RootPolicy(rawValue: "wobbly"))),
+            .rootRegister(RootRegistration(root: random.element(of: unregisteredRoots) ?? "late", level: 0.5)),
+            .rootRegister(RootRegistration(root: random.element(of: unregisteredRoots) ?? "late", maxVisibleCards: 0)),
+        ]
+        if let root = anyRoot() {
+            let free = random.element(of: linkNames.filter { root.modal(link: $0) == nil }) ?? "fresh"
+            options += [
+                .rootResize(root: root.id, size: Size(width: random.chance(0.5) ? 0 : -1, height: 100)),
+                .rootResize(root: root.id, size: Size(width: 100, height: .infinity)),
+                .modalPresent(
+                    ModalPresentation(root: root.id, link: free, content: free, style: ModalStyle(rawValue: "wobbly"))),
+                .modalPresent(ModalPresentation(root: root.id, link: free, content: free, snapPoints: [0.8, 0.4])),
+                .modalPresent(ModalPresentation(root: root.id, link: free, content: free, snapPoints: [])),
+                .modalPresent(ModalPresentation(root: root.id, link: free, content: free, initialSnap: 0.5)),
+            ]
+            if root.policy == .single, let parent = root.modals.last(where: { $0.phase != .dismissing }) {
+                options.append(
+                    .modalPresent(ModalPresentation(root: root.id, link: free, content: free, parent: parent.link)))
+            }
+        }
+        if let target = modal({ $0.phase == .presented }) {
+            options += [
+                .snapTo(root: target.root, link: target.link, index: 0.5),
+                .dragChange(root: target.root, link: target.link, position: -.infinity),
+                .dragEnd(root: target.root, link: target.link, velocity: .infinity),
+            ]
+        }
+        if let target = modal({ $0.phase != .dismissing }) {
+            options.append(
+                .cardReplace(
+                    root: target.root, link: target.link, content: "x",
+                    direction: ReplaceDirection(rawValue: "sideways")))
+        }
+        return random.element(of: options)
+    }
+
+    // MARK: Picking targets and values
+
+    private var linkNames: [String] { flow.links.isEmpty ? inventedLinks : flow.links.map(\.link) }
+
+    private var unregisteredRoots: [String] {
+        (flow.roots.isEmpty ? inventedRoots : flow.roots.map(\.root)).filter { state.root($0) == nil }
+    }
+
+    private mutating func anyRoot() -> RootState? {
+        random.element(of: state.roots)
+    }
+
+    /// A live modal (of any root) that passes `filter`, with its root's id.
+    private mutating func modal(_ filter: (Modal) -> Bool = { _ in true }) -> (
+        root: String, link: String, modal: Modal
+    )? {
+        let matches = state.roots.flatMap { root in root.modals.filter(filter).map { (root.id, $0.link, $0) } }
+        return random.element(of: matches).map { (root: $0.0, link: $0.1, modal: $0.2) }
+    }
+
+    private mutating func content(of link: String) -> String {
+        if let spec = flow.links.first(where: { $0.link == link }) { return random.element(of: spec.contents)! }
+        return random.chance(0.6) ? random.name() : random.text()
+    }
+
+    private mutating func sticky(of link: String) -> String? {
+        if let spec = flow.links.first(where: { $0.link == link }) { return spec.sticky }
+        return random.chance(0.3) ? random.text(maximumLength: 6) : nil
+    }
+
+    private mutating func reason() -> DismissReason {
+        guard !random.chance(0.7) else { return .programmatic }
+        return flow.links.isEmpty && random.chance(0.3)
+            ? DismissReason(rawValue: random.name()) : random.element(of: Self.spelledOutReasons)!
+    }
+
+    private static let spelledOutReasons: [DismissReason] = [
+        .programmatic, .replaced, .parentDismissed, .dimmingTap, .drag, .lifetimeEnded,
+    ]
+
+    private mutating func size() -> Size {
+        Size(width: random.number(in: 200...1400), height: random.number(in: 300...1400))
+    }
+
+    /// 1 to 4 strictly increasing points in (0, 1], often just `[1]`.
+    private mutating func snapPoints() -> [Double] {
+        guard random.chance(0.6) else { return [1.0] }
+        var points = Set<Double>()
+        for _ in 0..<random.int(in: 1...4) { points.insert((random.double(in: 0.05...1) * 100).rounded() / 100) }
+        return points.sorted()
+    }
+}

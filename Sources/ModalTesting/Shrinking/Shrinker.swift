@@ -1,0 +1,110 @@
+import ModalEvents
+
+/// Cuts a failing event sequence down to a small one that still fails.
+///
+/// Three passes, repeated until none makes progress or the budget of
+/// attempts runs out: drop runs of events (halves, then quarters, down to
+/// single events, as delta debugging does); give the names roots and links
+/// short plain ones, across the whole sequence; simplify each event (reset a
+/// field to its default, make a number 0 or whole, drop the time). A
+/// candidate is kept when `stillFails` says the same property still fails.
+struct Shrinker {
+    /// Whether the property still fails on a candidate.
+    let stillFails: ([LoggedEvent]) -> Bool
+    /// How many candidates it may try.
+    var budget: Int
+    /// How many it tried.
+    private(set) var attempts = 0
+
+    init(budget: Int, stillFails: @escaping ([LoggedEvent]) -> Bool) {
+        self.budget = budget
+        self.stillFails = stillFails
+    }
+
+    /// The smallest failing sequence found from `events`, which must fail.
+    mutating func shrink(_ events: [LoggedEvent]) -> [LoggedEvent] {
+        var current = events
+        var progressed = true
+        while progressed && attempts < budget {
+            progressed = false
+            progressed = dropRuns(&current) || progressed
+            progressed = rename(&current) || progressed
+            progressed = simplifyEvents(&current) || progressed
+        }
+        return current
+    }
+
+    /// Tries `candidate` (renumbered); keeps it in `current` when it still fails.
+    private mutating func attempt(_ candidate: [LoggedEvent], into current: inout [LoggedEvent]) -> Bool {
+        guard attempts < budget else { return false }
+        attempts += 1
+        let numbered = candidate.enumerated().map {
+            LoggedEvent(seq: $0.offset + 1, time: $0.element.time, event: $0.element.event)
+        }
+        guard stillFails(numbered) else { return false }
+        current = numbered
+        return true
+    }
+
+    private mutating func dropRuns(_ current: inout [LoggedEvent]) -> Bool {
+        var progressed = false
+        var size = max(current.count / 2, 1)
+        while size >= 1 {
+            // From the end: later events depend on earlier ones, rarely the reverse.
+            var end = current.count
+            while end > 0 {
+                let start = max(end - size, 0)
+                var candidate = current
+                candidate.removeSubrange(start..<end)
+                if attempt(candidate, into: &current) {
+                    progressed = true
+                    end = min(start, current.count)
+                } else {
+                    end = start
+                }
+            }
+            if size == 1 { break }
+            size /= 2
+        }
+        return progressed
+    }
+
+    private mutating func rename(_ current: inout [LoggedEvent]) -> Bool {
+        var progressed = false
+        var roots: [String] = []
+        var links: [String] = []
+        for entry in current {
+            if let root = entry.event.root, !roots.contains(root) { roots.append(root) }
+            for link in entry.event.links where !links.contains(link) { links.append(link) }
+        }
+        for (index, root) in roots.enumerated() {
+            let plain = index == 0 ? ModalEvent.defaultRoot : "root\(index + 1)"
+            guard root != plain, !roots.contains(plain) else { continue }
+            if attempt(current.map { $0.renaming(root: root, to: plain) }, into: &current) { progressed = true }
+        }
+        for (index, link) in links.enumerated() {
+            let plain =
+                String(UnicodeScalar(UInt8(ascii: "a") + UInt8(index % 26))) + (index < 26 ? "" : "\(index / 26)")
+            guard link != plain, !links.contains(plain) else { continue }
+            if attempt(current.map { $0.renaming(link: link, to: plain) }, into: &current) { progressed = true }
+        }
+        return progressed
+    }
+
+    private mutating func simplifyEvents(_ current: inout [LoggedEvent]) -> Bool {
+        var progressed = false
+        var index = 0
+        while index < current.count {
+            for simpler in current[index].simplifications() {
+                var candidate = current
+                candidate[index] = simpler
+                if attempt(candidate, into: &current) {
+                    progressed = true
+                    break
+                }
+            }
+            index += 1
+        }
+        return progressed
+    }
+}

@@ -1,0 +1,177 @@
+import ModalEvents
+
+extension LoggedEvent {
+    /// Simpler versions of this event, simplest first: without its time, then
+    /// with one field reset to its default or one number made simpler.
+    func simplifications() -> [LoggedEvent] {
+        var candidates: [LoggedEvent] = []
+        if time != nil { candidates.append(LoggedEvent(seq: seq, event: event)) }
+        candidates += event.simplifications().map { LoggedEvent(seq: seq, time: time, event: $0) }
+        return candidates
+    }
+
+    func renaming(root old: String, to new: String) -> LoggedEvent {
+        LoggedEvent(seq: seq, time: time, event: event.mapNames(root: { $0 == old ? new : $0 }, link: { $0 }))
+    }
+
+    func renaming(link old: String, to new: String) -> LoggedEvent {
+        LoggedEvent(seq: seq, time: time, event: event.mapNames(root: { $0 }, link: { $0 == old ? new : $0 }))
+    }
+}
+
+extension ModalEvent {
+    /// The links an event names: its link, and a presentation's parent.
+    var links: [String] {
+        if case .modalPresent(let presentation) = self {
+            return [presentation.link] + (presentation.parent.map { [$0] } ?? [])
+        }
+        return link.map { [$0] } ?? []
+    }
+
+    /// Simpler versions, each differing in one field.
+    func simplifications() -> [ModalEvent] {
+        switch self {
+        case .rootRegister(let registration):
+            return registration.simplifications().map(ModalEvent.rootRegister)
+        case .rootResize(let root, let size):
+            return size == .defaultRoot ? [] : [.rootResize(root: root, size: .defaultRoot)]
+        case .rootRemove, .modalPresented, .modalDismissed, .cardPop, .dimmingTap:
+            return []
+        case .modalPresent(let presentation):
+            return presentation.simplifications().map(ModalEvent.modalPresent)
+        case .modalDismiss(let root, let link, let reason):
+            return reason == .programmatic ? [] : [.modalDismiss(root: root, link: link)]
+        case .cardPush(let root, let link, let content, let sticky):
+            var candidates: [ModalEvent] = []
+            if sticky != nil { candidates.append(.cardPush(root: root, link: link, content: content)) }
+            if content != link { candidates.append(.cardPush(root: root, link: link, content: link, sticky: sticky)) }
+            return candidates
+        case .cardReplace(let root, let link, let content, let direction, let animation):
+            var candidates: [ModalEvent] = []
+            if direction != .forward || animation != .scale {
+                candidates.append(.cardReplace(root: root, link: link, content: content))
+            }
+            if content != link {
+                candidates.append(
+                    .cardReplace(root: root, link: link, content: link, direction: direction, animation: animation))
+            }
+            return candidates
+        case .keyboardChange(let height, let responderBottom):
+            var candidates: [ModalEvent] = []
+            if responderBottom != nil { candidates.append(.keyboardChange(height: height)) }
+            candidates += simpler(height).map { .keyboardChange(height: $0, responderBottom: responderBottom) }
+            candidates += simpler(responderBottom).map { .keyboardChange(height: height, responderBottom: $0) }
+            return candidates
+        case .snapTo(let root, let link, let index):
+            return simpler(index).map { .snapTo(root: root, link: link, index: $0) }
+        case .dragChange(let root, let link, let position):
+            return simpler(position).map { .dragChange(root: root, link: link, position: $0) }
+        case .dragEnd(let root, let link, let position, let velocity):
+            var candidates: [ModalEvent] = []
+            if position != nil { candidates.append(.dragEnd(root: root, link: link, velocity: velocity)) }
+            candidates += simpler(velocity).map { .dragEnd(root: root, link: link, position: position, velocity: $0) }
+            candidates += simpler(position).map { .dragEnd(root: root, link: link, position: $0, velocity: velocity) }
+            return candidates
+        }
+    }
+
+    /// The event with its root and links renamed.
+    func mapNames(root: (String) -> String, link: (String) -> String) -> ModalEvent {
+        switch self {
+        case .rootRegister(var registration):
+            registration.root = root(registration.root)
+            return .rootRegister(registration)
+        case .rootResize(let id, let size): return .rootResize(root: root(id), size: size)
+        case .rootRemove(let id): return .rootRemove(root: root(id))
+        case .modalPresent(var presentation):
+            presentation.root = root(presentation.root)
+            presentation.link = link(presentation.link)
+            presentation.parent = presentation.parent.map(link)
+            return .modalPresent(presentation)
+        case .modalPresented(let id, let name): return .modalPresented(root: root(id), link: link(name))
+        case .modalDismiss(let id, let name, let reason):
+            return .modalDismiss(root: root(id), link: link(name), reason: reason)
+        case .modalDismissed(let id, let name): return .modalDismissed(root: root(id), link: link(name))
+        case .cardPush(let id, let name, let content, let sticky):
+            return .cardPush(root: root(id), link: link(name), content: content, sticky: sticky)
+        case .cardPop(let id, let name): return .cardPop(root: root(id), link: link(name))
+        case .cardReplace(let id, let name, let content, let direction, let animation):
+            return .cardReplace(
+                root: root(id), link: link(name), content: content, direction: direction, animation: animation)
+        case .dimmingTap(let id): return .dimmingTap(root: root(id))
+        case .keyboardChange: return self
+        case .snapTo(let id, let name, let index): return .snapTo(root: root(id), link: link(name), index: index)
+        case .dragChange(let id, let name, let position):
+            return .dragChange(root: root(id), link: link(name), position: position)
+        case .dragEnd(let id, let name, let position, let velocity):
+            return .dragEnd(root: root(id), link: link(name), position: position, velocity: velocity)
+        }
+    }
+}
+
+extension RootRegistration {
+    func simplifications() -> [RootRegistration] {
+        let plain = RootRegistration(root: root)
+        var candidates: [RootRegistration] = []
+        func reset(_ change: (inout RootRegistration) -> Void) {
+            var candidate = self
+            change(&candidate)
+            if candidate != self { candidates.append(candidate) }
+        }
+        reset { $0 = plain }
+        reset { $0.presentation = plain.presentation }
+        reset { $0.policy = plain.policy }
+        reset { $0.dimming = plain.dimming }
+        reset { $0.keyboard = plain.keyboard }
+        reset { $0.size = plain.size }
+        reset { $0.maxVisibleCards = plain.maxVisibleCards }
+        candidates += simpler(level).map { level in
+            var candidate = self
+            candidate.level = level
+            return candidate
+        }
+        return candidates
+    }
+}
+
+extension ModalPresentation {
+    func simplifications() -> [ModalPresentation] {
+        let plain = ModalPresentation(root: root, link: link, content: link)
+        var candidates: [ModalPresentation] = []
+        func reset(_ change: (inout ModalPresentation) -> Void) {
+            var candidate = self
+            change(&candidate)
+            if candidate != self { candidates.append(candidate) }
+        }
+        reset { $0 = plain }
+        reset { $0.payload = nil }
+        if payload != nil { reset { $0.payload = 1 } }
+        reset { $0.parent = nil }
+        reset { $0.sticky = nil }
+        reset { $0.style = plain.style }
+        reset { $0.canDismiss = plain.canDismiss }
+        reset {
+            $0.snapPoints = plain.snapPoints; $0.initialSnap = plain.initialSnap
+        }
+        reset { $0.initialSnap = plain.initialSnap }
+        reset { $0.content = plain.content }
+        return candidates
+    }
+}
+
+/// Simpler numbers than `value`, simplest first: 0, then whole, then half as
+/// large. Each is strictly simpler, so shrinking cannot go round in circles.
+private func simpler(_ value: Double) -> [Double] {
+    guard value != 0 else { return [] }
+    var candidates: [Double] = [0]
+    guard value.isFinite else { return candidates }
+    let whole = value.rounded(.towardZero)
+    if whole != value && whole != 0 { candidates.append(whole) }
+    let half = (whole / 2).rounded(.towardZero)
+    if abs(whole) >= 2 && half != 0 { candidates.append(half) }
+    return candidates
+}
+
+private func simpler(_ value: Double?) -> [Double] {
+    value.map(simpler) ?? []
+}

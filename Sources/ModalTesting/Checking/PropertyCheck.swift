@@ -99,7 +99,8 @@ public struct PropertyCheck: Sendable {
         of property: ModalProperty, events: [LoggedEvent], seed: UInt64, index: Int, count: Int
     ) -> PropertyFailure {
         let reducer = reducer
-        var shrinker = Shrinker(budget: shrinkBudget) { candidate in
+        let flowNames = flow.roots.map(\.root) + flow.links.flatMap { [$0.link] + $0.contents }
+        var shrinker = Shrinker(budget: shrinkBudget, keeping: Set(flowNames)) { candidate in
             property.violation(in: ModalTrace(events: candidate, reducer: reducer)) != nil
         }
         let minimal = shrinker.shrink(events)

@@ -204,7 +204,9 @@ struct Generation {
     }
 
     private mutating func unknownRoot() -> ModalEvent? {
-        let candidates = (flow.roots.map(\.root) + inventedRoots + ["ghost"]).filter { state.root($0) == nil }
+        let candidates = ((flow.roots.isEmpty ? inventedRoots : flow.roots.map(\.root)) + ["ghost"]).filter {
+            state.root($0) == nil
+        }
         guard let root = random.element(of: candidates) else { return nil }
         let link = random.element(of: linkNames)!
         return random.element(of: [
@@ -225,7 +227,8 @@ struct Generation {
     private mutating func unknownLink() -> ModalEvent? {
         guard let root = anyRoot() else { return nil }
         if random.chance(0.3),
-            let parent = random.element(of: linkNames.filter { root.modal(link: $0)?.phase != .presented })
+            let parent = random.element(
+                of: linkNames.filter { (root.modal(link: $0)?.phase ?? .dismissing) == .dismissing })
         {
             // A parent that is not live, or is dismissing.
             let link = random.element(of: linkNames.filter { root.modal(link: $0) == nil }) ?? "orphan"

@@ -8,16 +8,21 @@ import ModalEvents
 /// short plain ones, across the whole sequence; simplify each event (reset a
 /// field to its default, make a number 0 or whole, drop the time). A
 /// candidate is kept when `stillFails` says the same property still fails.
+/// The names of the app's own flow (its roots, links and contents) are kept:
+/// they are what the developer reads.
 struct Shrinker {
     /// Whether the property still fails on a candidate.
     let stillFails: ([LoggedEvent]) -> Bool
     /// How many candidates it may try.
     var budget: Int
+    /// Names it leaves as they are.
+    let keptNames: Set<String>
     /// How many it tried.
     private(set) var attempts = 0
 
-    init(budget: Int, stillFails: @escaping ([LoggedEvent]) -> Bool) {
+    init(budget: Int, keeping keptNames: Set<String> = [], stillFails: @escaping ([LoggedEvent]) -> Bool) {
         self.budget = budget
+        self.keptNames = keptNames
         self.stillFails = stillFails
     }
 
@@ -79,13 +84,13 @@ struct Shrinker {
         }
         for (index, root) in roots.enumerated() {
             let plain = index == 0 ? ModalEvent.defaultRoot : "root\(index + 1)"
-            guard root != plain, !roots.contains(plain) else { continue }
+            guard root != plain, !roots.contains(plain), !keptNames.contains(root) else { continue }
             if attempt(current.map { $0.renaming(root: root, to: plain) }, into: &current) { progressed = true }
         }
         for (index, link) in links.enumerated() {
             let plain =
                 String(UnicodeScalar(UInt8(ascii: "a") + UInt8(index % 26))) + (index < 26 ? "" : "\(index / 26)")
-            guard link != plain, !links.contains(plain) else { continue }
+            guard link != plain, !links.contains(plain), !keptNames.contains(link) else { continue }
             if attempt(current.map { $0.renaming(link: link, to: plain) }, into: &current) { progressed = true }
         }
         return progressed
@@ -95,7 +100,7 @@ struct Shrinker {
         var progressed = false
         var index = 0
         while index < current.count {
-            for simpler in current[index].simplifications() {
+            for simpler in current[index].simplifications(keeping: keptNames) {
                 var candidate = current
                 candidate[index] = simpler
                 if attempt(candidate, into: &current) {

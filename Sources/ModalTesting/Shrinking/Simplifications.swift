@@ -2,11 +2,14 @@ import ModalEvents
 
 extension LoggedEvent {
     /// Simpler versions of this event, simplest first: without its time, then
-    /// with one field reset to its default or one number made simpler.
-    func simplifications() -> [LoggedEvent] {
+    /// with one field reset to its default or one number made simpler. A
+    /// content in `keptNames` stays.
+    func simplifications(keeping keptNames: Set<String> = []) -> [LoggedEvent] {
         var candidates: [LoggedEvent] = []
         if time != nil { candidates.append(LoggedEvent(seq: seq, event: event)) }
-        candidates += event.simplifications().map { LoggedEvent(seq: seq, time: time, event: $0) }
+        let keepsContent = event.content.map(keptNames.contains) ?? false
+        candidates += event.simplifications().filter { !keepsContent || $0.content == event.content }
+            .map { LoggedEvent(seq: seq, time: time, event: $0) }
         return candidates
     }
 
@@ -26,6 +29,15 @@ extension ModalEvent {
             return [presentation.link] + (presentation.parent.map { [$0] } ?? [])
         }
         return link.map { [$0] } ?? []
+    }
+
+    /// The content an event shows, if any.
+    var content: String? {
+        switch self {
+        case .modalPresent(let presentation): presentation.content
+        case .cardPush(_, _, let content, _), .cardReplace(_, _, let content, _, _): content
+        default: nil
+        }
     }
 
     /// Simpler versions, each differing in one field.

@@ -15,11 +15,15 @@ extension ModalState {
         let violations = storedValueViolations() + derivedValueViolations()
         guard violations.isEmpty else { return violations }
         // Only a state that keeps the others can read back: reading checks them.
+        // Through bytes, as a snapshot on disk would be.
+        var writer = JSONWriter()
+        writer.write(json)
         do {
-            let readBack = try ModalState(json: json)
+            let readBack = try ModalState(json: try JSONReader.read(writer.bytes))
             return readBack == self ? [] : ["json: the state's JSON reads back to a different state"]
         } catch {
-            return ["json: the state's JSON does not read back: \(error.message)"]
+            let message = (error as? EventLogError)?.message ?? "\(error)"
+            return ["json: the state's JSON does not read back: \(message)"]
         }
     }
 

@@ -120,7 +120,12 @@ extension ModalState {
                 try Check.known(direction, field: "direction")
                 try Check.known(animation, field: "animation")
                 try modal.checkNotDismissing("replace a card")
-                modal.cards[modal.cards.count - 1].content = content
+                if modal.cards.isEmpty {
+                    // Only a state built by hand has no card: the replace shows its content, not a trap.
+                    modal.cards.append(Card(content: content))
+                } else {
+                    modal.cards[modal.cards.count - 1].content = content
+                }
             }
         case .dimmingTap(let root):
             let rootIndex = try rootIndex(root)

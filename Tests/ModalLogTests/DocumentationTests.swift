@@ -21,7 +21,7 @@ import Testing
         var testDescription: String { "\(page): modal-log \(arguments.joined(separator: " "))" }
     }
 
-    static let pages = ["Docs/Semantics.md", "README.md", "Docs/EventLogFormat.md"]
+    static let pages = ["Docs/Semantics.md", "README.md", "Docs/EventLogFormat.md", "Docs/Testing.md"]
 
     static let examples: [Example] = pages.flatMap { page -> [Example] in
         guard let text = try? String(contentsOfFile: sample(page), encoding: .utf8) else { return [] }

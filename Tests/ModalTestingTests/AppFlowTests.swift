@@ -37,7 +37,7 @@ import Testing
 
     @Test func nestedInTheCartADragOnTheCartTakesCheckoutWithIt() throws {
         let check = PropertyCheck(
-            flow: Self.shop(checkoutParents: ["cart"]), count: 1_000, seed: 2026, printsFailures: false)
+            flow: Self.shop(checkoutParents: ["cart"]), count: 1_000, seed: 2026)
         let failure = try #require(check.firstFailure(of: [Self.noGestureDismissesCheckout]))
         #expect(failure.minimal.count <= 6, "\(failure)")
         #expect(failure.minimal.last?.event.type == .dragEnd, "\(failure)")

@@ -9,7 +9,8 @@ import ModalTesting
 enum BrokenReducers {
     static let all: [ModalReducer] = [
         tapDismissesTheBottomModal, popEmptiesTheStack, dismissalDoesNotCascade, keyboardOffsetWithAFlippedSign,
-        singlePolicyIgnored, payloadKeptAfterDismissal,
+        singlePolicyIgnored, payloadKeptAfterDismissal, dismissedOnlyWhenDismissing, popNeedsThreeCards,
+        snapWhilePresenting, halvesRoundToEven, seqStandsStill,
     ]
 
     /// A dimming tap dismisses the bottom modal instead of the topmost.
@@ -90,7 +91,70 @@ enum BrokenReducers {
     }
 }
 
+extension BrokenReducers {
+    /// `modal.dismissed` is refused unless the modal is dismissing (the spec: in any phase).
+    static let dismissedOnlyWhenDismissing = ModalReducer(name: "a dismissed refused before dismiss") { state, entry in
+        guard case .modalDismissed(let root, let link) = entry.event, let (r, m) = state.locate(link, in: root),
+            state.roots[r].modals[m].phase != .dismissing
+        else { return ModalState.reduce(into: &state, event: entry) }
+        return state.reject(entry, .invalidTransition, "not dismissing")
+    }
+
+    /// `card.pop` keeps two cards, not one: a pop of the second-to-last card is `lastCard`.
+    static let popNeedsThreeCards = ModalReducer(name: "a pop refused with two cards") { state, entry in
+        guard case .cardPop(let root, let link) = entry.event, let (r, m) = state.locate(link, in: root),
+            state.roots[r].modals[m].phase != .dismissing, state.roots[r].modals[m].cards.count == 2
+        else { return ModalState.reduce(into: &state, event: entry) }
+        return state.reject(entry, .lastCard, "two cards left")
+    }
+
+    /// `snap.to` applies to a modal still presenting.
+    static let snapWhilePresenting = ModalReducer(name: "a snap while presenting") { state, entry in
+        guard case .snapTo(let root, let link, let index) = entry.event, let (r, m) = state.locate(link, in: root),
+            state.roots[r].modals[m].phase == .presenting,
+            state.roots[r].modals[m].snap.points.indices.contains(Int(exactly: index) ?? -1)
+        else { return ModalState.reduce(into: &state, event: entry) }
+        state.roots[r].modals[m].snap.index = Int(index)
+        state.roots[r].modals[m].snap.position = index
+        state.seq = entry.seq
+        return nil
+    }
+
+    /// `drag.end` rounds halves to even (2.5 is 2), not away from zero.
+    static let halvesRoundToEven = ModalReducer(name: "a drag that rounds halves to even") { state, entry in
+        guard case .dragEnd(let root, let link, let position, let velocity) = entry.event,
+            let (r, m) = state.locate(link, in: root), state.roots[r].modals[m].phase == .presented,
+            velocity.isFinite, position?.isFinite ?? true
+        else { return ModalState.reduce(into: &state, event: entry) }
+        let released = (position ?? state.roots[r].modals[m].snap.position) + 0.2 * velocity
+        let even = released.rounded(.toNearestOrEven)
+        guard even != released.rounded(.toNearestOrAwayFromZero), even >= 0,
+            even < Double(state.roots[r].modals[m].snap.points.count)
+        else { return ModalState.reduce(into: &state, event: entry) }
+        state.roots[r].modals[m].snap = SnapState(
+            points: state.roots[r].modals[m].snap.points, index: Int(even), position: even)
+        state.seq = entry.seq
+        return nil
+    }
+
+    /// An applied event leaves `seq` where it was.
+    static let seqStandsStill = ModalReducer(name: "a seq that stands still") { state, entry in
+        let seq = state.seq
+        let rejection = ModalState.reduce(into: &state, event: entry)
+        if rejection == nil { state.seq = seq }
+        return rejection
+    }
+}
+
 extension ModalState {
+    /// Rejects `entry` with `code`, as the reducer records a rejection.
+    fileprivate mutating func reject(_ entry: LoggedEvent, _ code: RejectionCode, _ message: String) -> Rejection {
+        let rejection = Rejection(seq: entry.seq, code: code, message: message)
+        rejected.append(rejection)
+        seq = entry.seq
+        return rejection
+    }
+
     /// The indexes of the live modal `link` of `root`.
     fileprivate func locate(_ link: String, in root: String) -> (Int, Int)? {
         guard let r = roots.firstIndex(where: { $0.id == root }),

@@ -102,6 +102,40 @@ import Testing
         #expect(reach.codes == [.unknownRoot, .invalidValue])
     }
 
+    @Test func everyInvalidEventIsRejectedWithEveryCodeReached() {
+        var codes: Set<RejectionCode> = []
+        var made = 0
+        for seed in 0..<300 as Range<UInt64> {
+            var random = PropertyRandom(seed: seed)
+            var state = ModalState()
+            for entry in EventGenerator(flow: .anything.with(invalidShare: 0)).sequence(length: 30, random: &random) {
+                state.apply(entry)
+            }
+            var generation = Generation(flow: .anything, random: random)
+            generation.state = state
+            for _ in 0..<20 {
+                guard let event = generation.invalidEvent() else { continue }
+                made += 1
+                let rejection = state.rejection(of: event)
+                #expect(rejection != nil, "applies: \(event)")
+                if let rejection { codes.insert(rejection.code) }
+            }
+        }
+        #expect(made > 5_000)
+        #expect(codes == Set(RejectionCode.allCases))
+    }
+
+    @Test func dragsEndOnHalvesToo() {
+        var ties = 0
+        var random = PropertyRandom(seed: 8)
+        for entry in EventGenerator(flow: .anything).sequence(length: 20_000, random: &random) {
+            guard case .dragEnd(_, _, let position?, let velocity) = entry.event else { continue }
+            let released = position + 0.2 * velocity
+            if released.rounded(.toNearestOrEven) != released.rounded(.toNearestOrAwayFromZero) { ties += 1 }
+        }
+        #expect(ties > 10)
+    }
+
     @Test func anAppFlowUsesItsOwnRootsLinksAndContents() {
         var flow = AppFlowTests.shop(checkoutParents: ["cart"])
         flow.weights[.cardPush] = 0

@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test func aFailureShrinksToTheShortestSequenceThatBreaksIt() throws {
-        let check = PropertyCheck(flow: .anything, count: 500, seed: 11, printsFailures: false)
+        let check = PropertyCheck(flow: .anything, count: 500, seed: 11)
         let failure = try #require(check.firstFailure(of: [Self.fewerThanFourCards]))
         // register, present, and three pushes: nothing can be left out.
         #expect(failure.minimal.map(\.event.type) == [.rootRegister, .modalPresent, .cardPush, .cardPush, .cardPush])
@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func shrinkingStopsAtItsBudget() throws {
-        var check = PropertyCheck(flow: .anything, count: 500, seed: 11, printsFailures: false)
+        var check = PropertyCheck(flow: .anything, count: 500, seed: 11)
         check.shrinkBudget = 3
         let failure = try #require(check.firstFailure(of: [Self.fewerThanFourCards]))
         #expect(failure.shrinkAttempts == 3)
@@ -90,7 +90,7 @@ import Testing
     @Test func aFailureWritesALogThatTheToolReplays() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modal-testing-\(UUID())").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let check = PropertyCheck(flow: .anything, count: 500, seed: 11, logDirectory: folder, printsFailures: false)
+        let check = PropertyCheck(flow: .anything, count: 500, seed: 11, logDirectory: folder)
         let failure = try #require(throws: PropertyFailure.self) { try check.check(ShrinkerTests.fewerThanFourCards) }
         let path = try #require(failure.logPath)
         #expect(path.hasPrefix(folder))
@@ -110,7 +110,7 @@ import Testing
     }
 
     @Test func theReportNamesThePropertySeedSequenceAndLog() throws {
-        let check = PropertyCheck(flow: .anything, count: 500, seed: 11, printsFailures: false)
+        let check = PropertyCheck(flow: .anything, count: 500, seed: 11)
         var failure = try #require(check.firstFailure(of: [ShrinkerTests.fewerThanFourCards]))
         failure.logPath = "/tmp/x.jsonl"
         let lines = failure.description.split(separator: "\n").map(String.init)
@@ -121,11 +121,13 @@ import Testing
         #expect(lines[1] == "  at seq 5: does not hold after this event")
         #expect(lines[3] == #"  {"seq":1,"type":"root.register"}"#)
         #expect(lines.contains("  modal-log state /tmp/x.jsonl --at 5"))
-        #expect(lines.last == "Rerun: MODAL_TESTING_SEED=0xb swift test")
+        #expect(lines.last == "Rerun: swift test (the check's seed is fixed)")
+        failure.seedIsFixed = false
+        #expect(failure.description.hasSuffix("\nRerun: MODAL_TESTING_SEED=0xb swift test"))
     }
 
     @Test func theSameSeedFindsTheSameFailure() throws {
-        let check = PropertyCheck(flow: .anything, count: 500, seed: 99, printsFailures: false)
+        let check = PropertyCheck(flow: .anything, count: 500, seed: 99)
         let first = try #require(check.firstFailure(of: [ShrinkerTests.fewerThanFourCards]))
         let second = try #require(check.firstFailure(of: [ShrinkerTests.fewerThanFourCards]))
         #expect(

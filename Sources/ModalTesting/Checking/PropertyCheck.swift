@@ -11,30 +11,33 @@ import ModalProjection
 /// }
 /// ```
 ///
-/// A failure throws a ``PropertyFailure`` (and prints it): the property, the
-/// seed, the minimal sequence, and the path of a v1 log of it that
-/// `modal-log replay` and `modal-log state` read.
+/// A failure throws a ``PropertyFailure``, which the test framework prints:
+/// the property, the seed, the minimal sequence, and the path of a v1 log of
+/// it that `modal-log replay` and `modal-log state` read.
 ///
 /// Environment variables change every check of a test run, for long runs and
 /// for reproducing one:
-/// - `MODAL_TESTING_COUNT`: how many sequences each check runs.
-/// - `MODAL_TESTING_SEED`: the seed (decimal or `0x` hex); a failure prints
-///   its run's seed, which generates the same sequences again.
+/// - `MODAL_TESTING_COUNT`: how many sequences each check runs at least
+///   (a check's own larger count stays).
+/// - `MODAL_TESTING_SEED`: the seed (decimal or `0x` hex) of every check that
+///   does not set its own; a failure prints its run's seed, which generates
+///   the same sequences again.
 /// - `MODAL_TESTING_LOGS`: the folder failing logs go to (default: the
 ///   temporary folder's `modal-testing`).
 public struct PropertyCheck: Sendable {
     /// What the sequences look like.
     public var flow: ModalFlow
-    /// How many sequences to run; `MODAL_TESTING_COUNT` overrides it.
+    /// How many sequences to run; `MODAL_TESTING_COUNT` raises it.
     public var count: Int
-    /// The seed; `nil` picks one at random (printed on a failure).
-    /// `MODAL_TESTING_SEED` overrides it.
+    /// The seed; `nil`: `MODAL_TESTING_SEED`, else a random one (printed on a failure).
     public var seed: UInt64?
     /// How many candidate sequences shrinking may try.
     public var shrinkBudget: Int
     /// Where failing logs go; `nil`: `MODAL_TESTING_LOGS`, else the temporary folder's `modal-testing`.
     public var logDirectory: String?
-    /// Whether a failure is printed to standard error as well as thrown.
+    /// Whether a failure is also printed to standard error. Off by default:
+    /// Swift Testing and XCTest print the thrown failure; turn it on to run
+    /// checks outside a test framework.
     public var printsFailures: Bool
     /// The projection under test: the package's own reducer, except in the
     /// package's tests of the harness.
@@ -42,7 +45,7 @@ public struct PropertyCheck: Sendable {
 
     public init(
         flow: ModalFlow = .anything, count: Int = 1_000, seed: UInt64? = nil, shrinkBudget: Int = 20_000,
-        logDirectory: String? = nil, printsFailures: Bool = true
+        logDirectory: String? = nil, printsFailures: Bool = false
     ) {
         precondition(count >= 0, "count cannot be negative")
         self.flow = flow
@@ -61,7 +64,10 @@ public struct PropertyCheck: Sendable {
     /// Checks `properties` on every sequence; throws the first failure, shrunk.
     public func check(_ properties: [ModalProperty]) throws(PropertyFailure) {
         guard var failure = firstFailure(of: properties) else { return }
-        failure.logPath = writeLog(of: failure)
+        switch writeLog(of: failure) {
+        case .success(let path): failure.logPath = path
+        case .failure(let error): failure.logProblem = "\(error)"
+        }
         if printsFailures { printToStandardError(failure.description) }
         throw failure
     }
@@ -69,14 +75,15 @@ public struct PropertyCheck: Sendable {
     /// The first failure of `properties`, shrunk, without writing or printing
     /// it; `nil` when all of them hold on every sequence.
     public func firstFailure(of properties: [ModalProperty]) -> PropertyFailure? {
+        precondition(!properties.isEmpty, "a check needs at least one property")
         let environment = ProcessInfo.processInfo.environment
-        let count = environment["MODAL_TESTING_COUNT"].flatMap { Int($0) } ?? count
+        let count = max(count, environment["MODAL_TESTING_COUNT"].map(Self.requireCount) ?? 0)
         let runSeed =
-            environment["MODAL_TESTING_SEED"].flatMap(Self.parseSeed) ?? seed ?? UInt64.random(in: .min ... .max)
+            seed ?? environment["MODAL_TESTING_SEED"].map(Self.requireSeed) ?? UInt64.random(in: .min ... .max)
         let generator = EventGenerator(flow: flow)
         for index in 0..<count {
             var random = PropertyRandom(seed: PropertyRandom.sequenceSeed(runSeed, index: index))
-            let length = sequenceLength(index: index, of: count, random: &random)
+            let length = sequenceLength(index: index, random: &random)
             let events = generator.sequence(length: length, random: &random)
             let trace = ModalTrace(events: events, reducer: reducer)
             for property in properties {
@@ -87,10 +94,15 @@ public struct PropertyCheck: Sendable {
         return nil
     }
 
-    /// Early sequences are short, later ones use the flow's whole range.
-    private func sequenceLength(index: Int, of count: Int, random: inout PropertyRandom) -> Int {
+    /// How many sequences the length ramps up over.
+    static let rampLength = 200
+
+    /// The first sequences are short, later ones use the flow's whole range.
+    /// Each depends only on the seed and its index, never on the count, so a
+    /// longer run starts with the same sequences.
+    private func sequenceLength(index: Int, random: inout PropertyRandom) -> Int {
         let range = flow.length
-        let ramp = min(1, Double(index + 1) / Double(max(count / 2, 1)))
+        let ramp = min(1, Double(index + 1) / Double(Self.rampLength))
         let longest = range.lowerBound + Int((Double(range.upperBound - range.lowerBound) * ramp).rounded(.up))
         return random.int(in: range.lowerBound...max(range.lowerBound, longest))
     }
@@ -100,38 +112,61 @@ public struct PropertyCheck: Sendable {
     ) -> PropertyFailure {
         let reducer = reducer
         let flowNames = flow.roots.map(\.root) + flow.links.flatMap { [$0.link] + $0.contents }
+        let kind = property.violation(in: ModalTrace(events: events, reducer: reducer))?.kind
         var shrinker = Shrinker(budget: shrinkBudget, keeping: Set(flowNames)) { candidate in
-            property.violation(in: ModalTrace(events: candidate, reducer: reducer)) != nil
+            // The same failure, not another one the candidate happens to have.
+            property.violation(in: ModalTrace(events: candidate, reducer: reducer))?.kind == kind
         }
         let minimal = shrinker.shrink(events)
         let violation = property.violation(in: ModalTrace(events: minimal, reducer: reducer))!
         return PropertyFailure(
-            property: property.name, violation: violation, seed: seed, sequence: index + 1,
+            property: property.name, violation: violation, seed: seed, seedIsFixed: self.seed != nil,
+            sequence: index + 1,
             sequenceCount: count, original: events, minimal: minimal, shrinkAttempts: shrinker.attempts)
     }
 
-    /// Writes the failure's minimal sequence as a v1 log; its path, or `nil` when it cannot be written.
-    private func writeLog(of failure: PropertyFailure) -> String? {
+    /// Writes the failure's minimal sequence as a v1 log; its path, or why it could not.
+    private func writeLog(of failure: PropertyFailure) -> Result<String, any Error> {
         let environment = ProcessInfo.processInfo.environment
         let folder =
             logDirectory ?? environment["MODAL_TESTING_LOGS"]
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("modal-testing").path
-        let slug = failure.property.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }
-        let name = String(slug.prefix(48)) + "-\(String(failure.seed, radix: 16))-\(failure.sequence).jsonl"
-        let path = URL(fileURLWithPath: folder).appendingPathComponent(name).path
+        let slug = String(failure.property.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }.prefix(48))
         let header = LogHeader(fields: [
             JSONMember("generatedBy", "ModalTesting"), JSONMember("property", .string(failure.property)),
             JSONMember("seed", .string(PropertyFailure.hex(failure.seed))),
             JSONMember("sequence", .number(JSONNumber(failure.sequence))),
         ])
-        do {
+        let bytes = Data(EventLogEncoder.encode(header: header, events: failure.minimal))
+        return Result {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try Data(EventLogEncoder.encode(header: header, events: failure.minimal)).write(
-                to: URL(fileURLWithPath: path))
-            return path
-        } catch {
-            return nil
+            // Another check may have failed the same way: never overwrite a different log.
+            for attempt in 1... {
+                let suffix = attempt == 1 ? "" : "-\(attempt)"
+                let name = "\(slug)-\(String(failure.seed, radix: 16))-\(failure.sequence)\(suffix).jsonl"
+                let path = URL(fileURLWithPath: folder).appendingPathComponent(name).path
+                if let existing = FileManager.default.contents(atPath: path), existing != bytes { continue }
+                try bytes.write(to: URL(fileURLWithPath: path))
+                return path
+            }
+            fatalError("unreachable")
         }
+    }
+
+    /// `MODAL_TESTING_COUNT`: a count, or a stop with a message (a typo must not run a short test).
+    static func requireCount(_ text: String) -> Int {
+        guard let count = Int(text.filter { !$0.isWhitespace }), count >= 0 else {
+            preconditionFailure("MODAL_TESTING_COUNT must be a whole number of sequences, 0 or more: \"\(text)\"")
+        }
+        return count
+    }
+
+    /// `MODAL_TESTING_SEED`: a seed, or a stop with a message (a typo must not run another seed).
+    static func requireSeed(_ text: String) -> UInt64 {
+        guard let seed = parseSeed(text) else {
+            preconditionFailure("MODAL_TESTING_SEED must be a number, decimal or 0x hex: \"\(text)\"")
+        }
+        return seed
     }
 
     static func parseSeed(_ text: String) -> UInt64? {

@@ -22,6 +22,8 @@ public struct PropertyFailure: Error, Sendable, CustomStringConvertible {
     public var violation: PropertyViolation
     /// The run's seed: `MODAL_TESTING_SEED` set to it generates the same sequences again.
     public var seed: UInt64
+    /// Whether the check set its own seed (so a rerun needs nothing more).
+    public var seedIsFixed: Bool
     /// Which sequence of the run failed (from 1), and how many the run had.
     public var sequence: Int
     public var sequenceCount: Int
@@ -33,6 +35,8 @@ public struct PropertyFailure: Error, Sendable, CustomStringConvertible {
     public var shrinkAttempts: Int
     /// Where the minimal sequence was written as a v1 log, if it was.
     public var logPath: String?
+    /// Why it could not be written, if it could not.
+    public var logProblem: String?
 
     public var description: String {
         var lines = [
@@ -44,8 +48,13 @@ public struct PropertyFailure: Error, Sendable, CustomStringConvertible {
         if let logPath {
             let at = violation.seq.map { " --at \($0)" } ?? ""
             lines += ["Log: \(logPath)", "  modal-log replay \(logPath)", "  modal-log state \(logPath)\(at)"]
+        } else if let logProblem {
+            lines.append("Log: not written: \(logProblem)")
         }
-        lines.append("Rerun: MODAL_TESTING_SEED=\(Self.hex(seed)) swift test")
+        lines.append(
+            seedIsFixed
+                ? "Rerun: swift test (the check's seed is fixed)"
+                : "Rerun: MODAL_TESTING_SEED=\(Self.hex(seed)) swift test")
         return lines.joined(separator: "\n")
     }
 

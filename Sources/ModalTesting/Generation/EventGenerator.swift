@@ -122,6 +122,13 @@ struct Generation {
         case .dragEnd:
             guard let target = modal({ $0.phase == .presented }) else { return nil }
             let top = Double(target.modal.snap.points.count)
+            if random.chance(0.2) {
+                // A tie: position + 0.2 * velocity lands on a half, which rounds away from zero.
+                let half = Double(random.int(in: -2...Int(top))) + 0.5
+                return random.chance(0.5)
+                    ? .dragEnd(root: target.root, link: target.link, position: half)
+                    : .dragEnd(root: target.root, link: target.link, position: half - 0.5, velocity: 2.5)
+            }
             return .dragEnd(
                 root: target.root, link: target.link,
                 position: random.chance(0.5) ? nil : random.number(in: -1.6...top - 0.4),
@@ -190,7 +197,7 @@ struct Generation {
     // MARK: Invalid events
 
     /// An event the spec rejects, of one code or another; `nil` when none can be made here.
-    private mutating func invalidEvent() -> ModalEvent? {
+    mutating func invalidEvent() -> ModalEvent? {
         var makers: [(inout Generation) -> ModalEvent?] = [
             { $0.unknownRoot() }, { $0.duplicateRoot() }, { $0.duplicateLink() }, { $0.unknownLink() },
             { $0.wrongPhase() }, { $0.snapOutOfRange() }, { $0.lastCard() }, { $0.invalidValue() },
@@ -289,6 +296,25 @@ struct Generation {
                     root: random.element(of: unregisteredRoots) ?? "late", policy: RootPolicy(rawValue: "wobbly"))),
             .rootRegister(RootRegistration(root: random.element(of: unregisteredRoots) ?? "late", level: 0.5)),
             .rootRegister(RootRegistration(root: random.element(of: unregisteredRoots) ?? "late", maxVisibleCards: 0)),
+            .rootRegister(
+                RootRegistration(root: random.element(of: unregisteredRoots) ?? "late", maxVisibleCards: 1.5)),
+            .rootRegister(
+                RootRegistration(
+                    root: random.element(of: unregisteredRoots) ?? "late",
+                    presentation: RootPresentation(rawValue: "popover"))),
+            .rootRegister(
+                RootRegistration(
+                    root: random.element(of: unregisteredRoots) ?? "late",
+                    dimming: DimmingConfiguration(tap: DimmingTapAction(rawValue: "shake")))),
+            .rootRegister(
+                RootRegistration(
+                    root: random.element(of: unregisteredRoots) ?? "late",
+                    keyboard: KeyboardConfiguration(strategy: KeyboardStrategy(rawValue: "hide")))),
+            .rootRegister(
+                RootRegistration(
+                    root: random.element(of: unregisteredRoots) ?? "late",
+                    keyboard: KeyboardConfiguration(additional: -.infinity))),
+            .keyboardChange(height: 300, responderBottom: .infinity),
         ]
         if let root = anyRoot() {
             let free = random.element(of: linkNames.filter { root.modal(link: $0) == nil }) ?? "fresh"
@@ -300,6 +326,15 @@ struct Generation {
                 .modalPresent(ModalPresentation(root: root.id, link: free, content: free, snapPoints: [0.8, 0.4])),
                 .modalPresent(ModalPresentation(root: root.id, link: free, content: free, snapPoints: [])),
                 .modalPresent(ModalPresentation(root: root.id, link: free, content: free, initialSnap: 0.5)),
+                .modalPresent(ModalPresentation(root: root.id, link: free, content: free, snapPoints: [0, 1])),
+                .modalPresent(ModalPresentation(root: root.id, link: free, content: free, snapPoints: [0.5, 1.5])),
+                .modalPresent(ModalPresentation(root: root.id, link: free, content: free, snapPoints: [0.5, 0.5])),
+                .modalPresent(ModalPresentation(root: root.id, link: free, content: free, initialSnap: -1)),
+                // Two faults: the first check in the spec's order names the code (a bad style, then the snap index).
+                .modalPresent(
+                    ModalPresentation(
+                        root: root.id, link: free, content: free, style: ModalStyle(rawValue: "wobbly"),
+                        initialSnap: 7)),
             ]
             if root.policy == .single, let parent = root.modals.last(where: { $0.phase != .dismissing }) {
                 options.append(
@@ -311,6 +346,7 @@ struct Generation {
                 .snapTo(root: target.root, link: target.link, index: 0.5),
                 .dragChange(root: target.root, link: target.link, position: -.infinity),
                 .dragEnd(root: target.root, link: target.link, velocity: .infinity),
+                .dragEnd(root: target.root, link: target.link, position: .infinity),
             ]
         }
         if let target = modal({ $0.phase != .dismissing }) {
@@ -318,6 +354,14 @@ struct Generation {
                 .cardReplace(
                     root: target.root, link: target.link, content: "x",
                     direction: ReplaceDirection(rawValue: "sideways")))
+        }
+        if let target = modal({ $0.phase != .presented }) {
+            // Values are checked before the phase: these are invalidValue, not invalidTransition.
+            options += [
+                .cardReplace(
+                    root: target.root, link: target.link, content: "x", animation: ReplaceAnimation(rawValue: "fade")),
+                .snapTo(root: target.root, link: target.link, index: 0.5),
+            ]
         }
         return random.element(of: options)
     }

@@ -108,6 +108,22 @@ public struct PropertyViolation: Error, Sendable, CustomStringConvertible {
     public var description: String {
         seq.map { "at seq \($0): \(message)" } ?? message
     }
+
+    /// The message without its numbers and quoted names: two violations of
+    /// one kind (`modal "a": phase should be ...`) match, whatever the
+    /// indexes, names and values. Shrinking keeps to one kind.
+    var kind: String {
+        var kind = ""
+        var quoted = false
+        for character in message {
+            if character == "\"" {
+                quoted.toggle()
+            } else if !quoted && !character.isNumber {
+                kind.append(character)
+            }
+        }
+        return kind
+    }
 }
 
 /// Throws a ``PropertyViolation`` with `message` unless `condition` holds.

@@ -2,19 +2,155 @@ import ModalEvents
 import ModalProjection
 
 extension ModalProperty {
-    /// Every applied event does what its rule says, and nothing more.
+    /// Every event does what its rule says, and nothing more.
     ///
-    /// The spec's rules restated from its text as postconditions: for each
-    /// applied event, the state after it is the state before it with that
-    /// event's change made, field by field. Among them: a root goes in after
-    /// every root of its level or lower; a dimming tap dismisses the topmost
-    /// modal that is not dismissing; a dismissal cascades to descendants; a
-    /// pop takes exactly one card; a drag ends at `round(position + 0.2 *
-    /// velocity)`; a new modal's payload is its event's, so no payload outlives
-    /// its modal. Derived values are left to ``invariants``.
+    /// The spec's rules restated from its text, apart from the reducer: for
+    /// each event, whether it applies or which code rejects it (the checks in
+    /// the spec's order: root, link, values, phase, the rest); for an applied
+    /// event, the state after it is the state before it with that event's
+    /// change made, field by field; and after every event, the derived values
+    /// (rules 7, 8 and 9) follow from the stored ones. Among them: a root goes
+    /// in after every root of its level or lower; a dimming tap dismisses the
+    /// topmost modal that is not dismissing; a dismissal cascades to
+    /// descendants; a pop takes exactly one card; a drag ends at
+    /// `round(position + 0.2 * velocity)`, halves away from zero; a new
+    /// modal's payload is its event's, so no payload outlives its modal.
     public static let rules = ModalProperty.everyStep("every event does what its rule says") { step in
-        guard step.rejection == nil else { return }
-        try RuleCheck(before: step.before, after: step.after, event: step.event).check()
+        try require(step.after.seq == step.entry.seq, "seq is \(step.after.seq) after event \(step.entry.seq)")
+        let verdict = SpecVerdict.rejection(of: step.event, in: step.before)
+        switch (verdict, step.rejection) {
+        case (nil, let rejection?):
+            throw PropertyViolation("rejected as \(rejection.code.rawValue), but the spec applies it")
+        case (let code?, nil):
+            throw PropertyViolation("applied, but the spec rejects it as \(code.rawValue)")
+        case (let code?, let rejection?):
+            try require(
+                rejection.code == code, "rejected as \(rejection.code.rawValue), but the spec says \(code.rawValue)")
+        case (nil, nil):
+            try RuleCheck(before: step.before, after: step.after, event: step.event).check()
+        }
+        try DerivedRules.check(step.after)
+    }
+}
+
+/// Rules 7, 8 and 9, restated from the spec.
+private enum DerivedRules {
+    static func check(_ state: ModalState) throws(PropertyViolation) {
+        let height = state.keyboard.height
+        for root in state.roots {
+            let showing = root.modals.contains { $0.phase != .dismissing }
+            try require(
+                root.isDimmingVisible == (!root.dimming.hidden && showing),
+                "root \"\(root.id)\": dimming.visible is \(root.isDimmingVisible) (rule 7)")
+            for modal in root.modals {
+                try require(
+                    modal.visibleCards == min(modal.cards.count, root.maxVisibleCards),
+                    "modal \"\(modal.link)\": visibleCards is \(modal.visibleCards) of \(modal.cards.count) cards (rule 8)"
+                )
+            }
+            var offset = 0.0
+            if height > 0 {
+                let additional = root.keyboard.additional
+                switch root.keyboard.strategy {
+                case .offsetByKeyboardHeight:
+                    offset = max(0, height + additional)
+                case .offsetByObscuredHeight:
+                    let bottom = state.keyboard.responderBottom ?? root.size.height
+                    offset = max(0, bottom + additional - (root.size.height - height))
+                default:
+                    offset = 0
+                }
+            }
+            try require(
+                root.keyboardOffset == offset,
+                "root \"\(root.id)\": keyboardOffset is \(root.keyboardOffset), rule 9 gives \(offset)")
+        }
+    }
+}
+
+/// Whether the spec applies an event to a state, or the code that rejects it:
+/// the checks of the spec's rules, in its order (root, link, values, phase,
+/// the rest).
+enum SpecVerdict {
+    static func rejection(of event: ModalEvent, in state: ModalState) -> RejectionCode? {
+        if case .rootRegister(let registration) = event {
+            if state.root(registration.root) != nil { return .duplicateRoot }
+            let valid =
+                registration.presentation.isKnown && isInteger(registration.level) && registration.policy.isKnown
+                && registration.dimming.tap.isKnown && registration.keyboard.strategy.isKnown
+                && registration.keyboard.additional.isFinite && isSize(registration.size)
+                && isInteger(registration.maxVisibleCards) && registration.maxVisibleCards >= 1
+            return valid ? nil : .invalidValue
+        }
+        if case .keyboardChange(let height, let responderBottom) = event {
+            return height.isFinite && height >= 0 && (responderBottom?.isFinite ?? true) ? nil : .invalidValue
+        }
+        guard let rootID = event.root, let root = state.root(rootID) else { return .unknownRoot }
+        switch event {
+        case .rootRegister, .keyboardChange, .rootRemove, .dimmingTap:
+            return nil
+        case .rootResize(_, let size):
+            return isSize(size) ? nil : .invalidValue
+        case .modalPresent(let presentation):
+            if root.modal(link: presentation.link) != nil { return .duplicateLink }
+            if let parent = presentation.parent {
+                guard let parentModal = root.modal(link: parent), parentModal.phase != .dismissing else {
+                    return .unknownLink
+                }
+                if root.policy == .single { return .invalidValue }
+            }
+            guard presentation.style.isKnown, areSnapPoints(presentation.snapPoints) else { return .invalidValue }
+            return snapIndexProblem(presentation.initialSnap, count: presentation.snapPoints.count)
+        default:
+            break
+        }
+        guard let link = event.link, let modal = root.modal(link: link) else { return .unknownLink }
+        switch event {
+        case .modalPresented:
+            return modal.phase == .presenting ? nil : .invalidTransition
+        case .modalDismiss, .modalDismissed:
+            return nil
+        case .cardPush, .cardPop, .cardReplace:
+            if case .cardReplace(_, _, _, let direction, let animation) = event,
+                !(direction.isKnown && animation.isKnown)
+            {
+                return .invalidValue
+            }
+            if modal.phase == .dismissing { return .invalidTransition }
+            if case .cardPop = event, modal.cards.count == 1 { return .lastCard }
+            return nil
+        case .snapTo(_, _, let index):
+            if let problem = snapIndexProblem(index, count: modal.snap.points.count) { return problem }
+            return modal.phase == .presented ? nil : .invalidTransition
+        case .dragChange(_, _, let position):
+            guard position.isFinite else { return .invalidValue }
+            return modal.phase == .presented ? nil : .invalidTransition
+        case .dragEnd(_, _, let position, let velocity):
+            guard position?.isFinite ?? true, velocity.isFinite else { return .invalidValue }
+            return modal.phase == .presented ? nil : .invalidTransition
+        default:
+            return nil
+        }
+    }
+
+    /// A whole number that an `Int` holds exactly (at most 2^53 in size).
+    private static func isInteger(_ value: Double) -> Bool {
+        value.isFinite && value == value.rounded() && abs(value) <= 9_007_199_254_740_992
+    }
+
+    private static func isSize(_ size: Size) -> Bool {
+        size.width.isFinite && size.height.isFinite && size.width > 0 && size.height > 0
+    }
+
+    private static func areSnapPoints(_ points: [Double]) -> Bool {
+        !points.isEmpty && points.allSatisfy { $0 > 0 && $0 <= 1 }
+            && zip(points, points.dropFirst()).allSatisfy { $0 < $1 }
+    }
+
+    /// A fractional index is a bad value; one outside the points is out of range.
+    private static func snapIndexProblem(_ index: Double, count: Int) -> RejectionCode? {
+        guard index.isFinite, index == index.rounded() else { return .invalidValue }
+        return index >= 0 && index < Double(count) ? nil : .snapOutOfRange
     }
 }
 
@@ -110,7 +246,7 @@ private struct RuleCheck {
                     parent: presentation.parent, canDismiss: presentation.canDismiss, payload: presentation.payload,
                     cards: [Card(content: presentation.content, sticky: presentation.sticky)],
                     snap: SnapState(
-                        points: presentation.snapPoints, index: Int(presentation.initialSnap),
+                        points: presentation.snapPoints, index: Int(exactly: presentation.initialSnap) ?? -1,
                         position: presentation.initialSnap)))
         case .modalPresented(_, let link):
             modals[try target(link)].phase = .presented
@@ -122,9 +258,13 @@ private struct RuleCheck {
         case .cardPush(_, let link, let content, let sticky):
             modals[try target(link)].cards.append(Card(content: content, sticky: sticky))
         case .cardPop(_, let link):
-            modals[try target(link)].cards.removeLast()
+            let index = try target(link)
+            try require(
+                modals[index].cards.count > 1, "applied, yet \"\(link)\" had \(modals[index].cards.count) cards")
+            modals[index].cards.removeLast()
         case .cardReplace(_, let link, let content, _, _):
             let index = try target(link)
+            try require(!modals[index].cards.isEmpty, "applied, yet \"\(link)\" had no card")
             modals[index].cards[modals[index].cards.count - 1].content = content
         case .dimmingTap:
             if root.dimming.tap == .dismissTopmost, let topmost = modals.lastIndex(where: { $0.phase != .dismissing }),
@@ -134,7 +274,8 @@ private struct RuleCheck {
             }
         case .snapTo(_, let link, let index):
             let target = try target(link)
-            modals[target].snap = SnapState(points: modals[target].snap.points, index: Int(index), position: index)
+            modals[target].snap = SnapState(
+                points: modals[target].snap.points, index: Int(exactly: index) ?? -1, position: index)
         case .dragChange(_, let link, let position):
             let target = try target(link)
             modals[target].snap.position = position

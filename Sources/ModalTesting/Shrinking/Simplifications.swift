@@ -7,6 +7,17 @@ extension LoggedEvent {
     func simplifications(keeping keptNames: Set<String> = []) -> [LoggedEvent] {
         var candidates: [LoggedEvent] = []
         if time != nil { candidates.append(LoggedEvent(seq: seq, event: event)) }
+        // The app's own registrations, presentations and pushes stay as its flow makes them.
+        switch event {
+        case .rootRegister(let registration) where keptNames.contains(registration.root):
+            return candidates
+        case .modalPresent(let presentation) where keptNames.contains(presentation.link):
+            return candidates
+        case .cardPush(_, let link, _, _) where keptNames.contains(link):
+            return candidates
+        default:
+            break
+        }
         let keepsContent = event.content.map(keptNames.contains) ?? false
         candidates += event.simplifications().filter { !keepsContent || $0.content == event.content }
             .map { LoggedEvent(seq: seq, time: time, event: $0) }

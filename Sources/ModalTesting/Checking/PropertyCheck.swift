@@ -87,8 +87,9 @@ public struct PropertyCheck: Sendable {
             let events = generator.sequence(length: length, random: &random)
             let trace = ModalTrace(events: events, reducer: reducer)
             for property in properties {
-                guard property.violation(in: trace) != nil else { continue }
-                return shrunkFailure(of: property, events: events, seed: runSeed, index: index, count: count)
+                guard let violation = property.violation(in: trace) else { continue }
+                return shrunkFailure(
+                    of: property, violation: violation, events: events, seed: runSeed, index: index, count: count)
             }
         }
         return nil
@@ -108,19 +109,24 @@ public struct PropertyCheck: Sendable {
     }
 
     private func shrunkFailure(
-        of property: ModalProperty, events: [LoggedEvent], seed: UInt64, index: Int, count: Int
+        of property: ModalProperty, violation: PropertyViolation, events: [LoggedEvent], seed: UInt64, index: Int,
+        count: Int
     ) -> PropertyFailure {
         let reducer = reducer
         let flowNames = flow.roots.map(\.root) + flow.links.flatMap { [$0.link] + $0.contents }
-        let kind = property.violation(in: ModalTrace(events: events, reducer: reducer))?.kind
+        // The violation of the sequence shrinking holds: a candidate that fails is the one kept.
+        var current = violation
         var shrinker = Shrinker(budget: shrinkBudget, keeping: Set(flowNames)) { candidate in
             // The same failure, not another one the candidate happens to have.
-            property.violation(in: ModalTrace(events: candidate, reducer: reducer))?.kind == kind
+            guard let found = property.violation(in: ModalTrace(events: candidate, reducer: reducer)),
+                found.kind == violation.kind
+            else { return false }
+            current = found
+            return true
         }
         let minimal = shrinker.shrink(events)
-        let violation = property.violation(in: ModalTrace(events: minimal, reducer: reducer))!
         return PropertyFailure(
-            property: property.name, violation: violation, seed: seed, seedIsFixed: self.seed != nil,
+            property: property.name, violation: current, seed: seed, seedIsFixed: self.seed != nil,
             sequence: index + 1,
             sequenceCount: count, original: events, minimal: minimal, shrinkAttempts: shrinker.attempts)
     }
@@ -141,15 +147,18 @@ public struct PropertyCheck: Sendable {
         return Result {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             // Another check may have failed the same way: never overwrite a different log.
-            for attempt in 1... {
+            var attempt = 1
+            while true {
                 let suffix = attempt == 1 ? "" : "-\(attempt)"
                 let name = "\(slug)-\(String(failure.seed, radix: 16))-\(failure.sequence)\(suffix).jsonl"
                 let path = URL(fileURLWithPath: folder).appendingPathComponent(name).path
-                if let existing = FileManager.default.contents(atPath: path), existing != bytes { continue }
+                if let existing = FileManager.default.contents(atPath: path), existing != bytes {
+                    attempt += 1
+                    continue
+                }
                 try bytes.write(to: URL(fileURLWithPath: path))
                 return path
             }
-            fatalError("unreachable")
         }
     }
 

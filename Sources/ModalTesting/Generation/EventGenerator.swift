@@ -26,7 +26,7 @@ public struct EventGenerator: Sendable {
         var events: [LoggedEvent] = []
         events.reserveCapacity(length)
         var time = 0.0
-        for seq in 1...max(length, 1) where seq <= length {
+        for seq in stride(from: 1, through: length, by: 1) {
             let event = generation.nextEvent()
             time += (generation.random.double(in: 0...1.5) * 1000).rounded() / 1000
             let entry = LoggedEvent(seq: seq, time: generation.random.chance(0.9) ? time : nil, event: event)

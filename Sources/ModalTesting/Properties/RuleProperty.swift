@@ -341,28 +341,6 @@ private struct StoredRoot: Equatable {
     var keyboard: KeyboardConfiguration
     var modals: [StoredModal]
 
-    init(
-        id: String, presentation: RootPresentation, level: Double, policy: RootPolicy, size: Size,
-        maxVisibleCards: Double, dimming: DimmingConfiguration, keyboard: KeyboardConfiguration, modals: [StoredModal]
-    ) {
-        self.id = id
-        self.presentation = presentation
-        self.level = level
-        self.policy = policy
-        self.size = size
-        self.maxVisibleCards = maxVisibleCards
-        self.dimming = dimming
-        self.keyboard = keyboard
-        self.modals = modals
-    }
-
-    init(_ root: RootState) {
-        self.init(
-            id: root.id, presentation: root.presentation, level: Double(root.level), policy: root.policy,
-            size: root.size, maxVisibleCards: Double(root.maxVisibleCards), dimming: root.dimming,
-            keyboard: root.keyboard, modals: root.modals.map(StoredModal.init))
-    }
-
     /// Throws naming the first difference from `actual`.
     func compare(to actual: StoredRoot) throws(PropertyViolation) {
         var settings = self
@@ -389,28 +367,6 @@ private struct StoredModal: Equatable {
     var cards: [Card]
     var snap: SnapState
 
-    init(
-        link: String, phase: ModalPhase, dismissReason: DismissReason?, style: ModalStyle, parent: String?,
-        canDismiss: Bool, payload: JSONValue?, cards: [Card], snap: SnapState
-    ) {
-        self.link = link
-        self.phase = phase
-        self.dismissReason = dismissReason
-        self.style = style
-        self.parent = parent
-        self.canDismiss = canDismiss
-        self.payload = payload
-        self.cards = cards
-        self.snap = snap
-    }
-
-    init(_ modal: Modal) {
-        self.init(
-            link: modal.link, phase: modal.phase, dismissReason: modal.dismissReason, style: modal.style,
-            parent: modal.parent, canDismiss: modal.canDismiss, payload: modal.payload, cards: modal.cards,
-            snap: modal.snap)
-    }
-
     /// The first field that differs: `phase should be dismissing (dimmingTap), found presented`.
     func difference(from found: StoredModal) -> String {
         if phase != found.phase || dismissReason != found.dismissReason {
@@ -432,5 +388,25 @@ private struct StoredModal: Equatable {
 
     private func describe(_ phase: ModalPhase, _ reason: DismissReason?) -> String {
         reason.map { "\(phase.rawValue) (\($0))" } ?? phase.rawValue
+    }
+}
+
+extension StoredRoot {
+    /// The stored values of `root`.
+    init(_ root: RootState) {
+        self.init(
+            id: root.id, presentation: root.presentation, level: Double(root.level), policy: root.policy,
+            size: root.size, maxVisibleCards: Double(root.maxVisibleCards), dimming: root.dimming,
+            keyboard: root.keyboard, modals: root.modals.map(StoredModal.init))
+    }
+}
+
+extension StoredModal {
+    /// The stored values of `modal`.
+    init(_ modal: Modal) {
+        self.init(
+            link: modal.link, phase: modal.phase, dismissReason: modal.dismissReason, style: modal.style,
+            parent: modal.parent, canDismiss: modal.canDismiss, payload: modal.payload, cards: modal.cards,
+            snap: modal.snap)
     }
 }

@@ -135,50 +135,39 @@ extension ModalEvent {
 extension RootRegistration {
     func simplifications() -> [RootRegistration] {
         let plain = RootRegistration(root: root)
-        var candidates: [RootRegistration] = []
-        func reset(_ change: (inout RootRegistration) -> Void) {
-            var candidate = self
-            change(&candidate)
-            if candidate != self { candidates.append(candidate) }
-        }
-        reset { $0 = plain }
-        reset { $0.presentation = plain.presentation }
-        reset { $0.policy = plain.policy }
-        reset { $0.dimming = plain.dimming }
-        reset { $0.keyboard = plain.keyboard }
-        reset { $0.size = plain.size }
-        reset { $0.maxVisibleCards = plain.maxVisibleCards }
-        candidates += simpler(level).map { level in
-            var candidate = self
-            candidate.level = level
-            return candidate
-        }
-        return candidates
+        return variants(
+            of: self,
+            [
+                { $0 = plain }, { $0.presentation = plain.presentation }, { $0.policy = plain.policy },
+                { $0.dimming = plain.dimming }, { $0.keyboard = plain.keyboard }, { $0.size = plain.size },
+                { $0.maxVisibleCards = plain.maxVisibleCards },
+            ] + simpler(level).map { level in { $0.level = level } })
     }
 }
 
 extension ModalPresentation {
     func simplifications() -> [ModalPresentation] {
         let plain = ModalPresentation(root: root, link: link, content: link)
-        var candidates: [ModalPresentation] = []
-        func reset(_ change: (inout ModalPresentation) -> Void) {
-            var candidate = self
-            change(&candidate)
-            if candidate != self { candidates.append(candidate) }
-        }
-        reset { $0 = plain }
-        reset { $0.payload = nil }
-        if payload != nil { reset { $0.payload = 1 } }
-        reset { $0.parent = nil }
-        reset { $0.sticky = nil }
-        reset { $0.style = plain.style }
-        reset { $0.canDismiss = plain.canDismiss }
-        reset {
-            $0.snapPoints = plain.snapPoints; $0.initialSnap = plain.initialSnap
-        }
-        reset { $0.initialSnap = plain.initialSnap }
-        reset { $0.content = plain.content }
-        return candidates
+        return variants(
+            of: self,
+            [
+                { $0 = plain }, { $0.payload = nil }, { $0.payload = $0.payload == nil ? nil : 1 },
+                { $0.parent = nil }, { $0.sticky = nil }, { $0.style = plain.style },
+                { $0.canDismiss = plain.canDismiss },
+                {
+                    $0.snapPoints = plain.snapPoints; $0.initialSnap = plain.initialSnap
+                },
+                { $0.initialSnap = plain.initialSnap }, { $0.content = plain.content },
+            ])
+    }
+}
+
+/// `value` with each change made to it in turn, leaving out the changes that change nothing.
+private func variants<Value: Equatable>(of value: Value, _ changes: [(inout Value) -> Void]) -> [Value] {
+    changes.compactMap { change in
+        var candidate = value
+        change(&candidate)
+        return candidate == value ? nil : candidate
     }
 }
 

@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "ModalEvents",
+    // The store uses Synchronization's Mutex and Observation: the first OS releases that have both.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "ModalEvents", targets: ["ModalEvents"]),
         .library(name: "ModalProjection", targets: ["ModalProjection"]),

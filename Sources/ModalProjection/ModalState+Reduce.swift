@@ -52,8 +52,27 @@ extension ModalState {
     }
 }
 
+extension ModalState: EventProjection {
+    public typealias Refusal = Rejection
+
+    /// Applies `entry` when the spec would not reject it; otherwise throws its
+    /// rejection and leaves the state exactly as it was (``seq`` and
+    /// ``rejected`` included). An ``EventStore`` checks its commands with it.
+    ///
+    /// - Throws: The rejection ``reduce(into:event:)`` would record.
+    /// - Complexity: As ``reduce(into:event:)``.
+    public mutating func accept(_ entry: LoggedEvent) throws(Rejection) {
+        do {
+            try fold(entry.event)
+        } catch {
+            throw Rejection(seq: entry.seq, code: error.code, message: error.message)
+        }
+        seq = entry.seq
+    }
+}
+
 /// Why an event was refused, before it is tied to a seq.
-struct Refusal: Error {
+struct RuleRefusal: Error {
     var code: RejectionCode
     var message: String
 
@@ -66,7 +85,7 @@ struct Refusal: Error {
 extension ModalState {
     /// Applies `event` or throws why it cannot apply; checks come before any
     /// change. Then brings the derived values of the roots it touched up to date.
-    mutating func fold(_ event: ModalEvent) throws(Refusal) {
+    mutating func fold(_ event: ModalEvent) throws(RuleRefusal) {
         try applyRule(event)
         if case .keyboardChange = event {
             refreshDerivedValues()
@@ -76,7 +95,7 @@ extension ModalState {
     }
 
     /// The event's rule (the spec's numbered list), without the derived values.
-    private mutating func applyRule(_ event: ModalEvent) throws(Refusal) {
+    private mutating func applyRule(_ event: ModalEvent) throws(RuleRefusal) {
         switch event {
         case .rootRegister(let registration):
             try register(registration)
@@ -89,9 +108,9 @@ extension ModalState {
         case .modalPresent(let presentation):
             try present(presentation)
         case .modalPresented(let root, let link):
-            try updateModal(link, in: root) { modal throws(Refusal) in
+            try updateModal(link, in: root) { modal throws(RuleRefusal) in
                 guard modal.phase == .presenting else {
-                    throw Refusal(.invalidTransition, "modal \"\(link)\" is \(modal.phase.rawValue), not presenting")
+                    throw RuleRefusal(.invalidTransition, "modal \"\(link)\" is \(modal.phase.rawValue), not presenting")
                 }
                 modal.phase = .presented
             }
@@ -102,21 +121,21 @@ extension ModalState {
             let (rootIndex, modalIndex) = try locate(link, in: root)
             roots[rootIndex].remove(at: modalIndex)
         case .cardPush(let root, let link, let content, let sticky):
-            try updateModal(link, in: root) { modal throws(Refusal) in
+            try updateModal(link, in: root) { modal throws(RuleRefusal) in
                 try modal.checkNotDismissing("push a card")
                 modal.cards.append(Card(content: content, sticky: sticky))
             }
         case .cardPop(let root, let link):
-            try updateModal(link, in: root) { modal throws(Refusal) in
+            try updateModal(link, in: root) { modal throws(RuleRefusal) in
                 try modal.checkNotDismissing("pop a card")
                 guard modal.cards.count > 1 else {
-                    throw Refusal(
+                    throw RuleRefusal(
                         .lastCard, "modal \"\(link)\" has one card left: dismiss the modal to close the stack")
                 }
                 modal.cards.removeLast()
             }
         case .cardReplace(let root, let link, let content, let direction, let animation):
-            try updateModal(link, in: root) { modal throws(Refusal) in
+            try updateModal(link, in: root) { modal throws(RuleRefusal) in
                 try Check.known(direction, field: "direction")
                 try Check.known(animation, field: "animation")
                 try modal.checkNotDismissing("replace a card")
@@ -133,12 +152,12 @@ extension ModalState {
         case .keyboardChange(let height, let responderBottom):
             try Check.finite(height, field: "keyboard height")
             guard height >= 0 else {
-                throw Refusal(.invalidValue, "keyboard height must be 0 or more, found \(JSONNumber.text(height))")
+                throw RuleRefusal(.invalidValue, "keyboard height must be 0 or more, found \(JSONNumber.text(height))")
             }
             if let responderBottom { try Check.finite(responderBottom, field: "responderBottom") }
             keyboard = KeyboardState(height: height, responderBottom: responderBottom)
         case .snapTo(let root, let link, let index):
-            try updateModal(link, in: root) { modal throws(Refusal) in
+            try updateModal(link, in: root) { modal throws(RuleRefusal) in
                 let snapIndex = try Check.snapIndex(index, field: "index", of: modal)
                 try modal.checkPresented("snap")
                 modal.snap.index = snapIndex
@@ -146,7 +165,7 @@ extension ModalState {
                 modal.snap.dragging = false
             }
         case .dragChange(let root, let link, let position):
-            try updateModal(link, in: root) { modal throws(Refusal) in
+            try updateModal(link, in: root) { modal throws(RuleRefusal) in
                 try Check.finite(position, field: "position")
                 try modal.checkPresented("drag")
                 modal.snap.position = position
@@ -164,15 +183,15 @@ extension ModalState {
     /// Finds the live modal `link` of `root` and hands it to `body` in place
     /// (no copy of the root's modals); `body` checks before it changes anything.
     private mutating func updateModal(
-        _ link: String, in root: String, _ body: (inout Modal) throws(Refusal) -> Void
-    ) throws(Refusal) {
+        _ link: String, in root: String, _ body: (inout Modal) throws(RuleRefusal) -> Void
+    ) throws(RuleRefusal) {
         let (rootIndex, modalIndex) = try locate(link, in: root)
         try body(&roots[rootIndex].modals[modalIndex])
     }
 
-    private mutating func register(_ registration: RootRegistration) throws(Refusal) {
+    private mutating func register(_ registration: RootRegistration) throws(RuleRefusal) {
         guard root(registration.root) == nil else {
-            throw Refusal(.duplicateRoot, "root \"\(registration.root)\" is already registered")
+            throw RuleRefusal(.duplicateRoot, "root \"\(registration.root)\" is already registered")
         }
         try Check.known(registration.presentation, field: "presentation")
         let level = try Check.integer(registration.level, field: "level")
@@ -183,7 +202,7 @@ extension ModalState {
         try Check.size(registration.size)
         let maxVisibleCards = try Check.integer(registration.maxVisibleCards, field: "maxVisibleCards")
         guard maxVisibleCards >= 1 else {
-            throw Refusal(.invalidValue, "maxVisibleCards must be 1 or more, found \(maxVisibleCards)")
+            throw RuleRefusal(.invalidValue, "maxVisibleCards must be 1 or more, found \(maxVisibleCards)")
         }
         let root = RootState(
             id: registration.root, presentation: registration.presentation, level: level, policy: registration.policy,
@@ -194,7 +213,7 @@ extension ModalState {
         roots.insert(root, at: position)
     }
 
-    private mutating func present(_ presentation: ModalPresentation) throws(Refusal) {
+    private mutating func present(_ presentation: ModalPresentation) throws(RuleRefusal) {
         let rootIndex = try rootIndex(presentation.root)
         try roots[rootIndex].checkPresentable(presentation)
         let initialSnap = try Check.snapIndex(
@@ -212,17 +231,17 @@ extension ModalState {
                 snap: SnapState(points: presentation.snapPoints, index: initialSnap, position: Double(initialSnap))))
     }
 
-    private func rootIndex(_ id: String) throws(Refusal) -> Int {
+    private func rootIndex(_ id: String) throws(RuleRefusal) -> Int {
         guard let index = roots.firstIndex(where: { $0.id == id }) else {
-            throw Refusal(.unknownRoot, "no modal host for root \"\(id)\": register it with root.register first")
+            throw RuleRefusal(.unknownRoot, "no modal host for root \"\(id)\": register it with root.register first")
         }
         return index
     }
 
-    private func locate(_ link: String, in root: String) throws(Refusal) -> (root: Int, modal: Int) {
+    private func locate(_ link: String, in root: String) throws(RuleRefusal) -> (root: Int, modal: Int) {
         let rootIndex = try rootIndex(root)
         guard let modalIndex = roots[rootIndex].modals.firstIndex(where: { $0.link == link }) else {
-            throw Refusal(.unknownLink, "no live modal \"\(link)\" in root \"\(root)\"")
+            throw RuleRefusal(.unknownLink, "no live modal \"\(link)\" in root \"\(root)\"")
         }
         return (rootIndex, modalIndex)
     }
@@ -231,21 +250,21 @@ extension ModalState {
 extension RootState {
     /// The checks of rule 3 before `initialSnap`: the link, the parent, the
     /// style and the snap points.
-    func checkPresentable(_ presentation: ModalPresentation) throws(Refusal) {
+    func checkPresentable(_ presentation: ModalPresentation) throws(RuleRefusal) {
         if let existing = modal(link: presentation.link) {
-            throw Refusal(
+            throw RuleRefusal(
                 .duplicateLink,
                 "link \"\(presentation.link)\" is already live in root \"\(id)\" (\(existing.phase.rawValue))")
         }
         if let parent = presentation.parent {
             guard let parentModal = modal(link: parent) else {
-                throw Refusal(.unknownLink, "parent \"\(parent)\" is not a live modal of root \"\(id)\"")
+                throw RuleRefusal(.unknownLink, "parent \"\(parent)\" is not a live modal of root \"\(id)\"")
             }
             guard parentModal.phase != .dismissing else {
-                throw Refusal(.unknownLink, "parent \"\(parent)\" is dismissing")
+                throw RuleRefusal(.unknownLink, "parent \"\(parent)\" is dismissing")
             }
             guard policy != .single else {
-                throw Refusal(.invalidValue, "root \"\(id)\" shows one modal at a time: a parent is not allowed")
+                throw RuleRefusal(.invalidValue, "root \"\(id)\" shows one modal at a time: a parent is not allowed")
             }
         }
         try Check.known(presentation.style, field: "style")
@@ -316,15 +335,15 @@ extension RootState {
 }
 
 extension Modal {
-    func checkNotDismissing(_ action: String) throws(Refusal) {
+    func checkNotDismissing(_ action: String) throws(RuleRefusal) {
         guard phase != .dismissing else {
-            throw Refusal(.invalidTransition, "cannot \(action) on modal \"\(link)\": it is dismissing")
+            throw RuleRefusal(.invalidTransition, "cannot \(action) on modal \"\(link)\": it is dismissing")
         }
     }
 
-    func checkPresented(_ action: String) throws(Refusal) {
+    func checkPresented(_ action: String) throws(RuleRefusal) {
         guard phase == .presented else {
-            throw Refusal(
+            throw RuleRefusal(
                 .invalidTransition, "cannot \(action) modal \"\(link)\": it is \(phase.rawValue), not presented")
         }
     }
@@ -335,32 +354,32 @@ enum Check {
     /// Integers exactly representable as both `Double` and `Int`.
     static let integerRange = -9_007_199_254_740_992.0...9_007_199_254_740_992.0
 
-    static func finite(_ value: Double, field: String) throws(Refusal) {
+    static func finite(_ value: Double, field: String) throws(RuleRefusal) {
         guard value.isFinite else {
-            throw Refusal(.invalidValue, "\(field) must be a finite number, found \(JSONNumber.text(value))")
+            throw RuleRefusal(.invalidValue, "\(field) must be a finite number, found \(JSONNumber.text(value))")
         }
     }
 
     /// An integer field with no range of its own (`level`, `maxVisibleCards`).
-    static func integer(_ value: Double, field: String) throws(Refusal) -> Int {
+    static func integer(_ value: Double, field: String) throws(RuleRefusal) -> Int {
         try finite(value, field: field)
         guard value == value.rounded() else {
-            throw Refusal(.invalidValue, "\(field) must be an integer, found \(JSONNumber.text(value))")
+            throw RuleRefusal(.invalidValue, "\(field) must be an integer, found \(JSONNumber.text(value))")
         }
         guard integerRange.contains(value) else {
-            throw Refusal(.invalidValue, "\(field) \(JSONNumber.text(value)) is out of range: at most 2^53 in size")
+            throw RuleRefusal(.invalidValue, "\(field) \(JSONNumber.text(value)) is out of range: at most 2^53 in size")
         }
         return Int(value)
     }
 
     /// A snap index: an integer (`invalidValue`), then one of `points`' indexes (`snapOutOfRange`).
-    static func snapIndex(_ value: Double, field: String, points: [Double], link: String) throws(Refusal) -> Int {
+    static func snapIndex(_ value: Double, field: String, points: [Double], link: String) throws(RuleRefusal) -> Int {
         try finite(value, field: field)
         guard value == value.rounded() else {
-            throw Refusal(.invalidValue, "\(field) must be an integer, found \(JSONNumber.text(value))")
+            throw RuleRefusal(.invalidValue, "\(field) must be an integer, found \(JSONNumber.text(value))")
         }
         guard value >= 0, value < Double(points.count) else {
-            throw Refusal(
+            throw RuleRefusal(
                 .snapOutOfRange,
                 "\(field == "index" ? "snap index" : field) \(JSONNumber.text(value)) is outside 0..<\(points.count) of modal \"\(link)\""
             )
@@ -368,32 +387,32 @@ enum Check {
         return Int(value)
     }
 
-    static func snapIndex(_ value: Double, field: String, of modal: Modal) throws(Refusal) -> Int {
+    static func snapIndex(_ value: Double, field: String, of modal: Modal) throws(RuleRefusal) -> Int {
         try snapIndex(value, field: field, points: modal.snap.points, link: modal.link)
     }
 
-    static func known<Word: SpecWord>(_ word: Word, field: String) throws(Refusal) {
+    static func known<Word: SpecWord>(_ word: Word, field: String) throws(RuleRefusal) {
         guard word.isKnown else {
-            throw Refusal(.invalidValue, "\(field) \"\(word.rawValue)\" is not one of \(Word.knownList)")
+            throw RuleRefusal(.invalidValue, "\(field) \"\(word.rawValue)\" is not one of \(Word.knownList)")
         }
     }
 
-    static func size(_ size: Size) throws(Refusal) {
+    static func size(_ size: Size) throws(RuleRefusal) {
         guard size.width > 0, size.height > 0 else {
-            throw Refusal(.invalidValue, "size must be positive, found \(size)")
+            throw RuleRefusal(.invalidValue, "size must be positive, found \(size)")
         }
         try finite(size.width, field: "size.width")
         try finite(size.height, field: "size.height")
     }
 
-    static func snapPoints(_ points: [Double]) throws(Refusal) {
-        guard !points.isEmpty else { throw Refusal(.invalidValue, "snapPoints must not be empty") }
+    static func snapPoints(_ points: [Double]) throws(RuleRefusal) {
+        guard !points.isEmpty else { throw RuleRefusal(.invalidValue, "snapPoints must not be empty") }
         for (index, point) in points.enumerated() {
             guard point > 0, point <= 1 else {
-                throw Refusal(.invalidValue, "snapPoints[\(index)] must be in (0, 1], found \(JSONNumber.text(point))")
+                throw RuleRefusal(.invalidValue, "snapPoints[\(index)] must be in (0, 1], found \(JSONNumber.text(point))")
             }
             guard index == 0 || points[index - 1] < point else {
-                throw Refusal(
+                throw RuleRefusal(
                     .invalidValue,
                     "snapPoints must be strictly increasing, found \(JSONNumber.text(point)) after \(JSONNumber.text(points[index - 1]))"
                 )

@@ -1,0 +1,308 @@
+public import Observation
+internal import Synchronization
+
+/// The log an app appends to and the state it projects to: one store per
+/// app, or per scene, that every present, push and dismissal goes through.
+///
+/// The store is generic over its projection, so `ModalEvents` never needs to
+/// know what an event does; `ModalProjection` runs it with `ModalState` as
+/// `ModalStore` and adds the modal commands.
+///
+/// ```swift
+/// let store = ModalStore()
+/// try store.registerRoot()
+/// let compose = try store.present(ModalPresentation(link: "compose", content: "ComposeView"))
+/// store.state.modal(link: "compose")?.phase  // .presenting
+/// ```
+///
+/// ## Appending
+/// ``append(_:expectedSeq:)`` assigns the next `seq` and a `time`, checks
+/// the event against the state (``EventProjection/accept(_:)``), applies it,
+/// keeps it, and then notifies subscribers. An event the state refuses
+/// throws ``EventStoreError/refused(_:)`` and nothing is appended, so the
+/// store's own log never holds a refusal. ``replay(_:)`` brings in a foreign
+/// log and records its refusals in the state, as a replay does.
+///
+/// ## Threads and delivery order
+/// Every method may be called from any thread. Subscribers get events in
+/// `seq` order, each exactly once, and never while the store's lock is held:
+/// one thread delivers at a time. The thread that appends delivers its event
+/// before `append` returns, unless another thread is delivering at that
+/// moment; then that thread delivers it, after what it had queued. So a
+/// subscriber that appends from its callback does not deadlock: its event is
+/// queued and delivered once the current event has reached every subscriber
+/// (breadth first, as a serial queue would).
+///
+/// ## Observation
+/// The store is `Observable`: reading ``state`` inside
+/// `withObservationTracking` (or a SwiftUI view's body) tracks it, and every
+/// append that changes it notifies, on the appending thread, after the change.
+public final class EventStore<State: EventProjection>: Sendable, Observable {
+    private let core: Mutex<StoreCore<State>>
+    private let registrar = ObservationRegistrar()
+
+    /// A store that starts from `state` (its `seq` is the log's last) and
+    /// holds no events yet.
+    public init(state: State, options: EventStoreOptions = EventStoreOptions()) {
+        core = Mutex(StoreCore(state: state, options: options))
+    }
+
+    deinit {
+        let listeners = core.withLock { $0.removeAllListeners() }
+        for listener in listeners where !listener.isCancelled { listener.onStoreEnd?() }
+    }
+
+    // MARK: Reading
+
+    /// The state after the last event. Observable.
+    public var state: State {
+        registrar.access(self, keyPath: \.state)
+        return core.withLock { $0.state }
+    }
+
+    /// The seq of the last event: 0 before any.
+    public var lastSeq: Int {
+        core.withLock { $0.state.seq }
+    }
+
+    /// The events the store holds (all, or the last N; see
+    /// ``EventStoreOptions/Retention``), oldest first.
+    ///
+    /// - Complexity: O(*n*) in the number held.
+    public var events: [LoggedEvent] {
+        events(after: 0)
+    }
+
+    /// The held events after `seq`, oldest first.
+    public func events(after seq: Int) -> [LoggedEvent] {
+        core.withLock { core in
+            core.window.events(in: (seq + 1)...max(seq + 1, core.window.lastSeq))
+        }
+    }
+
+    // MARK: Appending
+
+    /// Appends `event` as the next seq, when the state accepts it.
+    ///
+    /// - Parameters:
+    ///   - event: What happened.
+    ///   - expectedSeq: For optimistic concurrency: the seq the caller saw
+    ///     last. When the log has moved on since, nothing is appended.
+    /// - Returns: The event as the log holds it, with its `seq` and `time`.
+    /// - Throws: ``EventStoreError/refused(_:)`` when the state refuses it,
+    ///   ``EventStoreError/conflict(expected:actual:)`` when `expectedSeq` is
+    ///   not the last seq.
+    /// - Complexity: The projection's cost for one event, plus one call per
+    ///   subscriber.
+    @discardableResult
+    public func append(
+        _ event: ModalEvent, expectedSeq: Int? = nil
+    ) throws(EventStoreError<State.Refusal>) -> LoggedEvent {
+        let (entry, delivery) = try core.withLock { core throws(EventStoreError<State.Refusal>) in
+            try core.append(event, expectedSeq: expectedSeq)
+        }
+        didChange()
+        deliver(delivery)
+        return entry
+    }
+
+    /// Appends all of `events` in order, or none of them: each is checked
+    /// against the state the ones before it leave, and no other writer's
+    /// event comes between them.
+    ///
+    /// - Throws: As ``append(_:expectedSeq:)``; a refusal names the event's seq.
+    /// - Complexity: O(size of the state) for the copy it checks on, plus the
+    ///   projection's cost per event.
+    @discardableResult
+    public func append(
+        contentsOf events: [ModalEvent], expectedSeq: Int? = nil
+    ) throws(EventStoreError<State.Refusal>) -> [LoggedEvent] {
+        guard !events.isEmpty else {
+            if let expectedSeq {
+                let actual = lastSeq
+                if actual != expectedSeq { throw .conflict(expected: expectedSeq, actual: actual) }
+            }
+            return []
+        }
+        let (entries, delivery) = try core.withLock { core throws(EventStoreError<State.Refusal>) in
+            try core.append(contentsOf: events, expectedSeq: expectedSeq)
+        }
+        didChange()
+        deliver(delivery)
+        return entries
+    }
+
+    /// Brings in events from a foreign log (a file, another device): each is
+    /// applied as the log records it, refusals included, with its own `seq`
+    /// and `time`, and delivered to subscribers. Appended times continue
+    /// after the last replayed one.
+    ///
+    /// - Returns: The refusals, in order.
+    /// - Throws: ``EventStoreError/seqOutOfOrder(expected:found:)`` at the
+    ///   first entry whose seq does not follow the last; those before it stay.
+    @discardableResult
+    public func replay(
+        _ entries: some Sequence<LoggedEvent>
+    ) throws(EventStoreError<State.Refusal>) -> [State.Refusal] {
+        var refusals: [State.Refusal] = []
+        defer { didChange() }
+        for entry in entries {
+            let (refusal, delivery) = try core.withLock { core throws(EventStoreError<State.Refusal>) in
+                try core.replay(entry)
+            }
+            if let refusal { refusals.append(refusal) }
+            deliver(delivery)
+        }
+        return refusals
+    }
+
+    // MARK: Subscribing
+
+    /// Calls `receive` with each event appended from now on, and first, with
+    /// `after`, with the held events after that seq.
+    ///
+    /// Catch-up (as event stores do it): with `after: n` the subscriber gets
+    /// the events after `n` that the store holds, then the live ones, with no
+    /// gap and no duplicate even while other threads append. When the store
+    /// no longer holds `n + 1` (``EventStoreOptions/Retention/last(_:)``),
+    /// the first event it gets has a later seq: compare to see the gap.
+    ///
+    /// - Parameters:
+    ///   - after: The seq to catch up from; `nil` for live events only.
+    ///   - filter: Which events to receive.
+    ///   - receive: Called on the delivering thread, never concurrently with
+    ///     itself, never while the store's lock is held.
+    /// - Returns: The subscription; releasing it ends it.
+    public func subscribe(
+        after seq: Int? = nil, filter: EventFilter = .all, _ receive: @escaping @Sendable (LoggedEvent) -> Void
+    ) -> SubscriptionToken {
+        addListener(after: seq, filter: filter, receiver: .events(receive), startsWithCurrentState: false)
+    }
+
+    /// Calls `receive` with the state after each event that passes `filter`,
+    /// first (with `startingWithCurrent`) with the current state.
+    ///
+    /// - Returns: The subscription; releasing it ends it.
+    public func subscribeToStates(
+        filter: EventFilter = .all, startingWithCurrent: Bool = true,
+        _ receive: @escaping @Sendable (State) -> Void
+    ) -> SubscriptionToken {
+        addListener(after: nil, filter: filter, receiver: .states(receive), startsWithCurrentState: startingWithCurrent)
+    }
+
+    /// The events as an `AsyncSequence`: with `after`, the held events after
+    /// that seq first, as ``subscribe(after:filter:_:)``.
+    ///
+    /// A consumer slower than the appends gets what `bufferingPolicy` keeps:
+    /// every event (`.unbounded`, the default; memory grows with the lag),
+    /// the oldest *n* (`.bufferingOldest(n)`: later ones are dropped until it
+    /// catches up) or the newest *n* (`.bufferingNewest(n)`). A dropped event
+    /// shows as a gap in `seq`.
+    public func eventStream(
+        after seq: Int? = nil, filter: EventFilter = .all,
+        bufferingPolicy: AsyncStream<LoggedEvent>.Continuation.BufferingPolicy = .unbounded
+    ) -> StoreStream<LoggedEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: LoggedEvent.self, bufferingPolicy: bufferingPolicy)
+        let token = addListener(
+            after: seq, filter: filter, receiver: .events({ continuation.yield($0) }), startsWithCurrentState: false,
+            onStoreEnd: { continuation.finish() })
+        continuation.onTermination = { [weak token] _ in token?.cancel() }
+        return StoreStream(base: stream, subscription: token)
+    }
+
+    /// The states as an `AsyncSequence`: the current one, then the state
+    /// after each event that passes `filter`.
+    ///
+    /// The default policy, `.bufferingNewest(1)`, gives a slow consumer the
+    /// latest state when it asks, skipping those it was too slow to see, as a
+    /// view that redraws wants; `.unbounded` gives every one.
+    public func stateStream(
+        filter: EventFilter = .all,
+        bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy = .bufferingNewest(1)
+    ) -> StoreStream<State> {
+        let (stream, continuation) = AsyncStream.makeStream(of: State.self, bufferingPolicy: bufferingPolicy)
+        let token = addListener(
+            after: nil, filter: filter, receiver: .states({ continuation.yield($0) }), startsWithCurrentState: true,
+            onStoreEnd: { continuation.finish() })
+        continuation.onTermination = { [weak token] _ in token?.cancel() }
+        return StoreStream(base: stream, subscription: token)
+    }
+
+    /// How many subscriptions are on: for tests and leak checks.
+    public var subscriberCount: Int {
+        core.withLock { $0.listeners.count }
+    }
+
+    // MARK: For the projection's conveniences
+
+    /// Appends `event` and, in the same step, subscribes to the states after
+    /// it (the events after its seq that pass `filter`), so nothing can
+    /// happen between the two.
+    package func append(
+        _ event: ModalEvent, subscribingToStates filter: EventFilter, _ receive: @escaping @Sendable (State) -> Void
+    ) throws(EventStoreError<State.Refusal>) -> (LoggedEvent, SubscriptionToken) {
+        let (entry, listener, delivery) = try core.withLock {
+            core throws(EventStoreError<State.Refusal>) in
+            let (entry, appended) = try core.append(event, expectedSeq: nil)
+            let (listener, _) = core.addListener(
+                after: nil, filter: filter, receiver: .states(receive), startsWithCurrentState: false,
+                onStoreEnd: nil)
+            return (entry, listener, appended)
+        }
+        let token = token(for: listener.id)
+        didChange()
+        deliver(delivery)
+        return (entry, token)
+    }
+
+    /// Runs `body` once every event appended so far has reached its
+    /// subscribers: at once on this thread when none is being delivered,
+    /// else on the delivering thread, after them. `body` gets the last seq
+    /// at the time of the call: every event through it has been delivered.
+    package func afterDeliveries(_ body: @escaping @Sendable (_ deliveredThrough: Int) -> Void) {
+        deliver(
+            core.withLock { core in
+                let seq = core.state.seq
+                return core.scheduleAction { body(seq) }
+            })
+    }
+
+    // MARK: Inside
+
+    private func addListener(
+        after seq: Int?, filter: EventFilter, receiver: Listener<State>.Receiver, startsWithCurrentState: Bool,
+        onStoreEnd: (@Sendable () -> Void)? = nil
+    ) -> SubscriptionToken {
+        let (listener, delivery) = core.withLock { core in
+            core.addListener(
+                after: seq, filter: filter, receiver: receiver, startsWithCurrentState: startsWithCurrentState,
+                onStoreEnd: onStoreEnd)
+        }
+        let token = token(for: listener.id)
+        deliver(delivery)
+        return token
+    }
+
+    private func token(for id: Int) -> SubscriptionToken {
+        SubscriptionToken { [weak self] in
+            // Released here, outside the lock: the subscriber's captures may run deinits.
+            let removed = self?.core.withLock { $0.removeListener(id: id) }
+            _ = removed
+        }
+    }
+
+    /// Carries out `first` and then every step queued behind it, taking each
+    /// under the lock and running it outside.
+    private func deliver(_ first: Delivery<State>?) {
+        var next = first
+        while let delivery = next {
+            delivery.perform()
+            next = core.withLock { $0.nextDelivery() }
+        }
+    }
+
+    private func didChange() {
+        registrar.willSet(self, keyPath: \.state)
+        registrar.didSet(self, keyPath: \.state)
+    }
+}

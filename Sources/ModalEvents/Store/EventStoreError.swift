@@ -1,0 +1,25 @@
+/// Why an ``EventStore`` did not append: nothing was appended.
+public enum EventStoreError<Refusal: Error>: Error, CustomStringConvertible {
+    /// The projection refused the event against the current state (for the
+    /// modal state, a `Rejection` with the spec's code).
+    case refused(Refusal)
+    /// Optimistic concurrency: the caller expected the log to end at
+    /// `expected`, but another writer got there first and it ends at `actual`.
+    case conflict(expected: Int, actual: Int)
+    /// ``EventStore/replay(_:)`` got an entry whose `seq` does not follow the
+    /// last one: the log needs `expected`, the entry has `found`.
+    case seqOutOfOrder(expected: Int, found: Int)
+
+    public var description: String {
+        switch self {
+        case .refused(let refusal):
+            "refused: \(refusal)"
+        case .conflict(let expected, let actual):
+            "conflict: expected the log to end at seq \(expected), but it ends at seq \(actual)"
+        case .seqOutOfOrder(let expected, let found):
+            "seq out of order: expected seq \(expected), found seq \(found)"
+        }
+    }
+}
+
+extension EventStoreError: Equatable where Refusal: Equatable {}

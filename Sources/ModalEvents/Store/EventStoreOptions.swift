@@ -1,0 +1,33 @@
+/// How an ``EventStore`` keeps its events and stamps their time.
+public struct EventStoreOptions: Sendable {
+    /// How many events the store keeps in memory.
+    public var retention: Retention
+    /// Where an appended event's `time` comes from.
+    public var timestamps: Timestamps
+
+    public init(retention: Retention = .all, timestamps: Timestamps = .elapsed) {
+        self.retention = retention
+        self.timestamps = timestamps
+    }
+
+    /// How many events a store keeps in memory for ``EventStore/events``
+    /// and catch-up subscriptions. The state never depends on it.
+    public enum Retention: Sendable, Hashable {
+        /// Every event since the store began.
+        case all
+        /// The last `count` events (0 keeps none), so a long-running app's
+        /// memory stays bounded.
+        case last(Int)
+    }
+
+    /// Where an appended event's `time` (seconds since the log began) comes from.
+    public enum Timestamps: Sendable {
+        /// Seconds since the store was created on a monotonic clock, in
+        /// microseconds, after the last `time` the store held when created.
+        case elapsed
+        /// Events carry no `time`.
+        case none
+        /// Each call gives the next event's time (a fixed clock in tests).
+        case custom(@Sendable () -> Double)
+    }
+}

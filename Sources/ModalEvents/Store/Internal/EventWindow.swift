@@ -1,0 +1,67 @@
+/// The events a store holds: every one, or the last `capacity` in a ring.
+///
+/// Events are contiguous in `seq`, so an event's place follows from its seq.
+struct EventWindow {
+    private var storage: ContiguousArray<LoggedEvent> = []
+    /// Where the oldest held event sits in `storage` once the ring is full.
+    private var head = 0
+    /// `nil` keeps every event.
+    private let capacity: Int?
+    /// The seq of the last event appended (held or not).
+    private(set) var lastSeq: Int
+
+    init(retention: EventStoreOptions.Retention, lastSeq: Int) {
+        switch retention {
+        case .all:
+            capacity = nil
+        case .last(let count):
+            precondition(count >= 0, "EventStoreOptions.Retention.last(\(count)): the count must not be negative")
+            capacity = count
+        }
+        self.lastSeq = lastSeq
+    }
+
+    var count: Int { storage.count }
+
+    /// The seq of the oldest event held; `lastSeq + 1` when none is.
+    var firstSeq: Int { lastSeq - storage.count + 1 }
+
+    /// The last time an event carried, if the store holds it.
+    var lastTime: Double? {
+        storage.isEmpty ? nil : self[lastSeq].time
+    }
+
+    /// - Complexity: O(1), amortized.
+    mutating func append(_ entry: LoggedEvent) {
+        lastSeq = entry.seq
+        guard let capacity else {
+            storage.append(entry)
+            return
+        }
+        guard capacity > 0 else { return }
+        if storage.count < capacity {
+            storage.append(entry)
+        } else {
+            storage[head] = entry
+            head = (head + 1) % capacity
+        }
+    }
+
+    private subscript(seq: Int) -> LoggedEvent {
+        let offset = seq - firstSeq
+        return storage[(head + offset) % storage.count]
+    }
+
+    /// The held events with `seq` in `range`, oldest first.
+    ///
+    /// - Complexity: O(*k*) in the number of events returned.
+    func events(in range: ClosedRange<Int>) -> [LoggedEvent] {
+        let lower = max(range.lowerBound, firstSeq)
+        let upper = min(range.upperBound, lastSeq)
+        guard lower <= upper else { return [] }
+        var result: [LoggedEvent] = []
+        result.reserveCapacity(upper - lower + 1)
+        for seq in lower...upper { result.append(self[seq]) }
+        return result
+    }
+}

@@ -1,0 +1,63 @@
+internal import Synchronization
+
+/// One subscription as the store keeps it. Immutable but for the flag that
+/// cancels it, so deliveries read it without the store's lock.
+final class Listener<State: EventProjection>: Sendable {
+    enum Receiver: Sendable {
+        case events(@Sendable (LoggedEvent) -> Void)
+        case states(@Sendable (State) -> Void)
+    }
+
+    let id: Int
+    let filter: EventFilter
+    /// Live deliveries are the events after this seq; earlier ones come as catch-up.
+    let startSeq: Int
+    let receiver: Receiver
+    /// Called when the store goes away with the subscription still on (a
+    /// stream finishes).
+    let onStoreEnd: (@Sendable () -> Void)?
+    private let cancelled = Atomic(false)
+
+    init(
+        id: Int, filter: EventFilter, startSeq: Int, receiver: Receiver, onStoreEnd: (@Sendable () -> Void)? = nil
+    ) {
+        self.id = id
+        self.filter = filter
+        self.startSeq = startSeq
+        self.receiver = receiver
+        self.onStoreEnd = onStoreEnd
+    }
+
+    var wantsStates: Bool {
+        if case .states = receiver { return true }
+        return false
+    }
+
+    var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+
+    func cancel() { cancelled.store(true, ordering: .releasing) }
+
+    /// Calls the subscriber with a live event (and the state right after it)
+    /// when the subscription is still on and wants it.
+    func receive(_ entry: LoggedEvent, state: State?) {
+        guard entry.seq > startSeq, !isCancelled, filter.matches(entry.event) else { return }
+        switch receiver {
+        case .events(let receive):
+            receive(entry)
+        case .states(let receive):
+            if let state { receive(state) }
+        }
+    }
+
+    /// Calls the subscriber with an event it catches up on.
+    func catchUp(on entry: LoggedEvent) {
+        guard !isCancelled, filter.matches(entry.event), case .events(let receive) = receiver else { return }
+        receive(entry)
+    }
+
+    /// Calls a state subscriber with the state it starts from.
+    func start(from state: State) {
+        guard !isCancelled, case .states(let receive) = receiver else { return }
+        receive(state)
+    }
+}

@@ -1,0 +1,31 @@
+/// Stamps appended events with `time`, seconds since the log began.
+struct StoreClock {
+    private let timestamps: EventStoreOptions.Timestamps
+    /// The time at `start`: the last time of a replayed log, or 0.
+    private var base: Double = 0
+    private var start = ContinuousClock.now
+
+    init(_ timestamps: EventStoreOptions.Timestamps) {
+        self.timestamps = timestamps
+    }
+
+    /// The time for the next appended event.
+    func now() -> Double? {
+        switch timestamps {
+        case .none:
+            return nil
+        case .custom(let next):
+            return next()
+        case .elapsed:
+            let elapsed = start.duration(to: .now).components
+            let seconds = base + Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
+            return (seconds * 1e6).rounded() / 1e6
+        }
+    }
+
+    /// Continues from a replayed event's time, so times keep increasing.
+    mutating func resume(from time: Double) {
+        base = time
+        start = .now
+    }
+}

@@ -1,0 +1,196 @@
+/// The store's state machine: the state, the held events, the subscribers
+/// and the queue of deliveries. The store keeps it under its lock; each
+/// mutating method returns the delivery the caller is to carry out, outside
+/// the lock, or `nil` when there is none or another thread is delivering.
+///
+/// One thread delivers at a time, in queue order, so every subscriber sees
+/// events in `seq` order, each once. A thread that appends while another
+/// delivers only queues its event; the delivering thread delivers it.
+struct StoreCore<State: EventProjection> {
+    private(set) var state: State
+    private(set) var window: EventWindow
+    private(set) var listeners: [Listener<State>] = []
+    private var clock: StoreClock
+    private var stateListenerCount = 0
+    private var nextListenerID = 0
+    private var pending: [PendingDelivery<State>?] = []
+    private var pendingHead = 0
+    private var isDelivering = false
+
+    /// How many held events one catch-up step delivers, so catching up on a
+    /// long log neither copies it whole nor holds the lock long.
+    static var catchUpChunk: Int { 1024 }
+
+    init(state: State, options: EventStoreOptions) {
+        self.state = state
+        self.window = EventWindow(retention: options.retention, lastSeq: state.seq)
+        self.clock = StoreClock(options.timestamps)
+    }
+
+    // MARK: Appending
+
+    mutating func append(
+        _ event: ModalEvent, expectedSeq: Int?
+    ) throws(EventStoreError<State.Refusal>) -> (LoggedEvent, Delivery<State>?) {
+        try checkExpected(expectedSeq)
+        let entry = LoggedEvent(seq: state.seq + 1, time: clock.now(), event: event)
+        do {
+            try state.accept(entry)
+        } catch {
+            throw .refused(error)
+        }
+        return (entry, record(entry, state: stateListenerCount > 0 ? state : nil))
+    }
+
+    /// Appends all of `events` or none: each is checked against the state
+    /// the ones before it leave.
+    mutating func append(
+        contentsOf events: [ModalEvent], expectedSeq: Int?
+    ) throws(EventStoreError<State.Refusal>) -> ([LoggedEvent], Delivery<State>?) {
+        try checkExpected(expectedSeq)
+        var scratch = state
+        var entries: [LoggedEvent] = []
+        var states: [State] = []
+        for event in events {
+            let entry = LoggedEvent(seq: scratch.seq + 1, time: clock.now(), event: event)
+            do {
+                try scratch.accept(entry)
+            } catch {
+                throw .refused(error)
+            }
+            entries.append(entry)
+            if stateListenerCount > 0 { states.append(scratch) }
+        }
+        state = scratch
+        var first: Delivery<State>?
+        for (index, entry) in entries.enumerated() {
+            let delivery = record(entry, state: states.isEmpty ? nil : states[index])
+            first = first ?? delivery
+        }
+        return (entries, first)
+    }
+
+    /// Applies an entry of a foreign log as the log records it.
+    mutating func replay(
+        _ entry: LoggedEvent
+    ) throws(EventStoreError<State.Refusal>) -> (State.Refusal?, Delivery<State>?) {
+        guard entry.seq == state.seq + 1 else {
+            throw .seqOutOfOrder(expected: state.seq + 1, found: entry.seq)
+        }
+        let refusal = state.apply(entry)
+        if let time = entry.time { clock.resume(from: time) }
+        return (refusal, record(entry, state: stateListenerCount > 0 ? state : nil))
+    }
+
+    private func checkExpected(_ expectedSeq: Int?) throws(EventStoreError<State.Refusal>) {
+        if let expectedSeq, expectedSeq != state.seq {
+            throw .conflict(expected: expectedSeq, actual: state.seq)
+        }
+    }
+
+    private mutating func record(_ entry: LoggedEvent, state: State?) -> Delivery<State>? {
+        window.append(entry)
+        guard !listeners.isEmpty else { return nil }
+        return schedule(.event(entry, state))
+    }
+
+    // MARK: Subscribers
+
+    mutating func addListener(
+        after seq: Int?, filter: EventFilter, receiver: Listener<State>.Receiver, startsWithCurrentState: Bool,
+        onStoreEnd: (@Sendable () -> Void)?
+    ) -> (Listener<State>, Delivery<State>?) {
+        let listener = Listener(
+            id: nextListenerID, filter: filter, startSeq: state.seq, receiver: receiver, onStoreEnd: onStoreEnd)
+        nextListenerID += 1
+        listeners.append(listener)
+        if listener.wantsStates { stateListenerCount += 1 }
+        var delivery: Delivery<State>?
+        if let seq, seq < state.seq {
+            delivery = schedule(.catchUp(listener, next: seq + 1, through: state.seq))
+        }
+        if startsWithCurrentState {
+            let start = schedule(.start(listener, state))
+            delivery = delivery ?? start
+        }
+        return (listener, delivery)
+    }
+
+    /// Takes the listener out; the caller releases it outside the lock, so no
+    /// subscriber's captured object is freed while the lock is held.
+    mutating func removeListener(id: Int) -> Listener<State>? {
+        guard let index = listeners.firstIndex(where: { $0.id == id }) else { return nil }
+        let listener = listeners.remove(at: index)
+        listener.cancel()
+        if listener.wantsStates { stateListenerCount -= 1 }
+        return listener
+    }
+
+    /// Takes every listener out, for the store's end.
+    mutating func removeAllListeners() -> [Listener<State>] {
+        defer {
+            listeners = []
+            stateListenerCount = 0
+        }
+        return listeners
+    }
+
+    mutating func scheduleAction(_ body: @escaping @Sendable () -> Void) -> Delivery<State>? {
+        schedule(.action(body))
+    }
+
+    // MARK: The delivery queue
+
+    /// Queues `item`; when no thread is delivering, the caller becomes the
+    /// one and gets the first step.
+    private mutating func schedule(_ item: PendingDelivery<State>) -> Delivery<State>? {
+        pending.append(item)
+        guard !isDelivering else { return nil }
+        isDelivering = true
+        return nextDelivery()
+    }
+
+    /// The next step for the delivering thread, or `nil` when the queue is
+    /// empty (and then no thread is delivering any more).
+    mutating func nextDelivery() -> Delivery<State>? {
+        while pendingHead < pending.count {
+            guard let item = pending[pendingHead] else { preconditionFailure("a delivered item is still queued") }
+            switch item {
+            case .event(let entry, let state):
+                advance()
+                return .event(entry, state, listeners)
+            case .catchUp(let listener, let next, let through):
+                // Events the store no longer holds are skipped: catch-up gives what it holds.
+                let first = max(next, window.firstSeq)
+                guard first <= through, !listener.isCancelled else {
+                    advance()
+                    continue
+                }
+                let entries = window.events(in: first...min(through, first + Self.catchUpChunk - 1))
+                if let last = entries.last, last.seq < through {
+                    pending[pendingHead] = .catchUp(listener, next: last.seq + 1, through: through)
+                } else {
+                    advance()
+                }
+                if !entries.isEmpty { return .catchUp(listener, entries) }
+            case .start(let listener, let state):
+                advance()
+                return .start(listener, state)
+            case .action(let body):
+                advance()
+                return .action(body)
+            }
+        }
+        pending.removeAll(keepingCapacity: pending.count <= 1024)
+        pendingHead = 0
+        isDelivering = false
+        return nil
+    }
+
+    /// Drops the delivered item at once, so a queued state copy does not
+    /// make the next change copy the state.
+    private mutating func advance() {
+        pending[pendingHead] = nil
+        pendingHead += 1
+    }
+}

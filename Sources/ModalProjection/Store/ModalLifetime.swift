@@ -1,0 +1,271 @@
+public import ModalEvents
+internal import Synchronization
+
+/// The lifetime of a modal presented through a store (Square's
+/// `ModalLifetime`): keep it for as long as the modal should show.
+///
+/// When the app releases the lifetime, or calls ``end()``, while its modal is
+/// live and not already dismissing, the store appends `modal.dismiss` with
+/// reason `"lifetimeEnded"`. When the modal leaves by any path
+/// (`modal.dismissed`, its parent's, its root's removal), the lifetime's
+/// subscription ends by itself and it keeps nothing alive, not even the
+/// store: a lifetime whose modal has left is inert.
+///
+/// ```swift
+/// final class ComposeController {
+///     var lifetime: ModalLifetime?
+///     func open() throws {
+///         lifetime = try store.present(ModalPresentation(link: "compose", content: "ComposeView"))
+///     }
+///     func close() { lifetime = nil }  // the store appends modal.dismiss (lifetimeEnded)
+/// }
+/// ```
+///
+/// A lifetime names one presentation: after its modal leaves, a new modal
+/// with the same link is another presentation, which this lifetime never
+/// dismisses.
+public final class ModalLifetime: Sendable {
+    /// The root the modal was presented in.
+    public let root: String
+    /// The modal's link.
+    public let link: String
+    /// The seq of the `modal.present` that showed it.
+    public let seq: Int
+    private let tracker: Tracker
+
+    init(root: String, link: String, seq: Int, tracker: Tracker) {
+        self.root = root
+        self.link = link
+        self.seq = seq
+        self.tracker = tracker
+    }
+
+    deinit {
+        tracker.end(stopTracking: true)
+    }
+
+    /// The modal's phase, or `nil` once it has left.
+    ///
+    /// It follows the events delivered to the lifetime, so right after an
+    /// append on another thread it may lag the store's state until delivery.
+    public var phase: ModalPhase? {
+        tracker.status.phase
+    }
+
+    /// Whether the modal is still in the hierarchy (any phase).
+    public var isLive: Bool {
+        phase != nil
+    }
+
+    /// Ends the lifetime now, as releasing it does: when the modal is live
+    /// and not dismissing, the store appends `modal.dismiss` with reason
+    /// `"lifetimeEnded"`. The lifetime keeps following its modal until it
+    /// leaves, so ``dismissed()`` still returns.
+    public func end() {
+        tracker.end(stopTracking: false)
+    }
+
+    /// Waits until the modal is presented (`modal.presented`).
+    ///
+    /// - Returns: `true` once it is presented (at once if it was), `false`
+    ///   when it starts dismissing or leaves without having been presented.
+    /// - Throws: `CancellationError` when the waiting task is cancelled.
+    public func presented() async throws(CancellationError) -> Bool {
+        let outcome = await tracker.wait(for: .presented)
+        guard case .presented(let presented) = outcome else { throw CancellationError() }
+        return presented
+    }
+
+    /// Waits until the modal has left the hierarchy.
+    ///
+    /// - Returns: The reason it was dismissed with, or `nil` when it left
+    ///   without a dismissal (its root was removed, or `modal.dismissed`
+    ///   came while it was presenting).
+    /// - Throws: `CancellationError` when the waiting task is cancelled.
+    public func dismissed() async throws(CancellationError) -> DismissReason? {
+        let outcome = await tracker.wait(for: .dismissed)
+        guard case .dismissed(let reason) = outcome else { throw CancellationError() }
+        return reason
+    }
+}
+
+extension ModalLifetime {
+    /// Follows one presented modal through the states the store delivers.
+    /// The store's subscription holds it, not the lifetime, so the two never
+    /// form a cycle; it holds the store only while the modal is live.
+    final class Tracker: Sendable {
+        struct Status {
+            var phase: ModalPhase? = .presenting
+            var wasPresented = false
+            var dismissReason: DismissReason?
+            var store: ModalStore?
+            var subscription: SubscriptionToken?
+            var isEnding = false
+            var waiters: [Int: Waiter] = [:]
+            var cancelledWaiters: Set<Int> = []
+            var nextWaiter = 0
+        }
+
+        enum Goal { case presented, dismissed }
+
+        enum Outcome: Sendable {
+            case presented(Bool)
+            case dismissed(DismissReason?)
+            case cancelled
+        }
+
+        struct Waiter {
+            var goal: Goal
+            var continuation: CheckedContinuation<Outcome, Never>
+        }
+
+        let root: String
+        let link: String
+        private let state: Mutex<Status>
+
+        init(root: String, link: String, store: ModalStore) {
+            self.root = root
+            self.link = link
+            self.state = Mutex(Status(store: store))
+        }
+
+        var status: Status {
+            state.withLock { $0 }
+        }
+
+        /// Takes the subscription once the present has been appended; ends
+        /// it at once when the modal already left.
+        func attach(_ subscription: SubscriptionToken) {
+            let left = state.withLock { status in
+                guard status.phase != nil else { return true }
+                status.subscription = subscription
+                return false
+            }
+            if left { subscription.cancel() }
+        }
+
+        /// Takes in the state after an event of the modal's root.
+        func observe(_ state: ModalState) {
+            let modal = state.modal(link: link, in: root)
+            let (ready, released) = self.state.withLock { status -> ([Waiter], Released?) in
+                guard status.phase != nil else { return ([], nil) }
+                if let modal {
+                    status.phase = modal.phase
+                    status.wasPresented = status.wasPresented || modal.phase == .presented
+                    status.dismissReason = modal.dismissReason
+                } else {
+                    status.phase = nil
+                }
+                return (status.takeReadyWaiters(), status.phase == nil ? status.release() : nil)
+            }
+            resume(ready)
+            released?.cancel()
+        }
+
+        /// Dismisses the modal when it is live and not dismissing, judged on
+        /// the state after every event delivered so far, so it never
+        /// dismisses a later modal that reuses the link.
+        func end(stopTracking: Bool) {
+            let store: ModalStore? = state.withLock { status in
+                guard status.phase != nil, !status.isEnding else { return nil }
+                status.isEnding = true
+                return status.store
+            }
+            guard let store else { return }
+            dismissIfLive(in: store, stopTracking: stopTracking)
+        }
+
+        private func dismissIfLive(in store: ModalStore, stopTracking: Bool) {
+            store.afterDeliveries { [self] deliveredThrough in
+                let phase = state.withLock { $0.phase }
+                if phase == .presenting || phase == .presented {
+                    let event = ModalEvent.modalDismiss(root: root, link: link, reason: .lifetimeEnded)
+                    do throws(ModalStoreError) {
+                        try store.append(event, expectedSeq: deliveredThrough)
+                    } catch .conflict {
+                        // Another writer came in between: judge again once its events are delivered.
+                        dismissIfLive(in: store, stopTracking: stopTracking)
+                        return
+                    } catch {
+                        // The state accepts a dismissal of a live modal; nothing else can fail.
+                    }
+                }
+                if stopTracking {
+                    let released = state.withLock { $0.release() }
+                    released.cancel()
+                }
+            }
+        }
+
+        /// Waits for `goal`, or returns at once when it is already decided.
+        func wait(for goal: Goal) async -> Outcome {
+            let id = state.withLock { status in
+                defer { status.nextWaiter += 1 }
+                return status.nextWaiter
+            }
+            return await withTaskCancellationHandler {
+                await withCheckedContinuation { continuation in
+                    let outcome = state.withLock { status -> Outcome? in
+                        if status.cancelledWaiters.remove(id) != nil { return .cancelled }
+                        if let outcome = status.outcome(for: goal) { return outcome }
+                        status.waiters[id] = Waiter(goal: goal, continuation: continuation)
+                        return nil
+                    }
+                    if let outcome { continuation.resume(returning: outcome) }
+                }
+            } onCancel: {
+                let waiter = state.withLock { status in
+                    guard let waiter = status.waiters.removeValue(forKey: id) else {
+                        status.cancelledWaiters.insert(id)
+                        return Waiter?.none
+                    }
+                    return waiter
+                }
+                waiter?.continuation.resume(returning: .cancelled)
+            }
+        }
+
+        private func resume(_ waiters: [Waiter]) {
+            let status = self.status
+            for waiter in waiters {
+                waiter.continuation.resume(returning: status.outcome(for: waiter.goal) ?? .cancelled)
+            }
+        }
+    }
+}
+
+/// What a tracker lets go of, to be released outside its lock.
+private struct Released {
+    var store: ModalStore?
+    var subscription: SubscriptionToken?
+
+    func cancel() { subscription?.cancel() }
+}
+
+extension ModalLifetime.Tracker.Status {
+    /// The outcome of `goal`, when the modal's progress has decided it.
+    func outcome(for goal: ModalLifetime.Tracker.Goal) -> ModalLifetime.Tracker.Outcome? {
+        switch goal {
+        case .presented:
+            if wasPresented { return .presented(true) }
+            if phase == nil || phase == .dismissing { return .presented(false) }
+            return nil
+        case .dismissed:
+            return phase == nil ? .dismissed(dismissReason) : nil
+        }
+    }
+
+    mutating func takeReadyWaiters() -> [ModalLifetime.Tracker.Waiter] {
+        let ready = waiters.filter { outcome(for: $0.value.goal) != nil }
+        for id in ready.keys { waiters[id] = nil }
+        return Array(ready.values)
+    }
+
+    fileprivate mutating func release() -> Released {
+        defer {
+            store = nil
+            subscription = nil
+        }
+        return Released(store: store, subscription: subscription)
+    }
+}

@@ -1,0 +1,106 @@
+public import ModalEvents
+
+extension EventStore where State == ModalState {
+    /// Makes `root` show exactly `desired`, with the fewest events: the
+    /// missing modals are presented, the extra ones dismissed, the rest left
+    /// alone (Square's `modalListObserver`, AppRouter's single source of
+    /// truth). When the root already shows them, nothing is appended.
+    ///
+    /// A modal is known by its link: one that shows with the same link is
+    /// left as it is, whatever its content or settings. Modals that are
+    /// dismissing count as gone. The events are appended together, checked
+    /// against the state they were planned on; when another writer comes in
+    /// between, reconcile plans again.
+    ///
+    /// ```swift
+    /// // The router's state says which sheets show:
+    /// try store.reconcile("sheets", to: router.sheets.map { sheet in
+    ///     ModalPresentation(link: sheet.id, content: sheet.view)
+    /// })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - root: The root to reconcile; each presentation's own `root` is ignored.
+    ///   - desired: The modals to show, bottom to top; a parent comes before
+    ///     its children.
+    /// - Returns: The events appended, none when the root already matches.
+    /// - Throws: ``EventStoreError/refused(_:)`` when it cannot get there: see
+    ///   ``ModalState/reconciliation(of:to:)``.
+    @discardableResult
+    public func reconcile(
+        _ root: String = ModalEvent.defaultRoot, to desired: [ModalPresentation]
+    ) throws(ModalStoreError) -> [LoggedEvent] {
+        while true {
+            let state = self.state
+            let events: [ModalEvent]
+            do {
+                events = try state.reconciliation(of: root, to: desired)
+            } catch {
+                throw .refused(error)
+            }
+            do {
+                return try append(contentsOf: events, expectedSeq: state.seq)
+            } catch .conflict {
+                continue
+            }
+        }
+    }
+}
+
+extension ModalState {
+    /// The fewest events that make `root` show exactly `desired`: a
+    /// `modal.dismiss` for each extra modal that no extra ancestor's
+    /// dismissal already covers, then a `modal.present` for each missing one,
+    /// in order. In a `single` root, presenting the missing modal dismisses
+    /// the others by itself (reason `"replaced"`), so none is dismissed first.
+    ///
+    /// The plan is not checked against the spec's rules: a modal that is
+    /// still dismissing under a desired link is presented again, and the
+    /// store refuses that with `duplicateLink`.
+    ///
+    /// - Throws: A ``Rejection`` (`invalidValue`, seq ``seq`` + 1) when
+    ///   `desired` names a link twice, lists a child before its parent or
+    ///   without it, keeps a modal whose live parent it leaves out, or holds
+    ///   more than one modal for a `single` root.
+    /// - Complexity: O(*m* + *d*) in the root's modals and the desired ones.
+    public func reconciliation(of root: String, to desired: [ModalPresentation]) throws(Rejection) -> [ModalEvent] {
+        var desiredLinks: Set<String> = []
+        for presentation in desired {
+            if let parent = presentation.parent, !desiredLinks.contains(parent) {
+                throw refusal("\"\(presentation.link)\" has parent \"\(parent)\", which is not listed before it")
+            }
+            guard desiredLinks.insert(presentation.link).inserted else {
+                throw refusal("\"\(presentation.link)\" is listed twice")
+            }
+        }
+        let modals = self.root(root)?.modals ?? []
+        if self.root(root)?.policy == .single, desired.count > 1 {
+            throw refusal("root \"\(root)\" shows one modal at a time, but \(desired.count) are listed")
+        }
+        for modal in modals where modal.phase != .dismissing && desiredLinks.contains(modal.link) {
+            if let parent = modal.parent, !desiredLinks.contains(parent) {
+                throw refusal("\"\(modal.link)\" shows in \"\(parent)\", which is not listed: it would leave with it")
+            }
+        }
+        let live = Set(modals.map(\.link))
+        let missing = desired.filter { !live.contains($0.link) }
+        let presents = missing.map { presentation in
+            var presentation = presentation
+            presentation.root = root
+            return ModalEvent.modalPresent(presentation)
+        }
+        if self.root(root)?.policy == .single, !missing.isEmpty {
+            return presents
+        }
+        let extra = Set(modals.filter { $0.phase != .dismissing && !desiredLinks.contains($0.link) }.map(\.link))
+        // A dismissal cascades to descendants, so an extra modal under an extra parent needs none of its own.
+        let dismissals = modals.filter { modal in
+            extra.contains(modal.link) && !(modal.parent.map(extra.contains) ?? false)
+        }
+        return dismissals.map { .modalDismiss(root: root, link: $0.link) } + presents
+    }
+
+    private func refusal(_ message: String) -> Rejection {
+        Rejection(seq: seq + 1, code: .invalidValue, message: "reconcile: \(message)")
+    }
+}

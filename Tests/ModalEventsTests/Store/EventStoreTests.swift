@@ -1,0 +1,103 @@
+import ModalEvents
+import Testing
+
+@Suite struct EventStoreTests {
+    @Test func appendingAssignsSeqAndTimeAppliesAndKeeps() throws {
+        let store = CountingStore.counting()
+        let first = try store.append(.dimmingTap())
+        let second = try store.append(.keyboardChange(height: 300))
+        #expect(first == LoggedEvent(seq: 1, time: 1, event: .dimmingTap()))
+        #expect(second == LoggedEvent(seq: 2, time: 2, event: .keyboardChange(height: 300)))
+        #expect(store.lastSeq == 2)
+        #expect(store.state.counts == [.dimmingTap: 1, .keyboardChange: 1])
+        #expect(store.events == [first, second])
+        #expect(store.events(after: 1) == [second])
+        #expect(store.events(after: 2).isEmpty)
+    }
+
+    @Test func aRefusedEventAppendsNothing() throws {
+        let store = CountingStore.counting()
+        try store.append(.dimmingTap())
+        #expect(throws: EventStoreError.refused(CountingState.Refused(seq: 2))) {
+            try store.append(.dimmingTap(root: "refuse"))
+        }
+        #expect(store.lastSeq == 1)
+        #expect(store.events.count == 1)
+        #expect(store.state.refused.isEmpty)
+        #expect(try store.append(.dimmingTap()).seq == 2)
+    }
+
+    @Test func theExpectedSeqMustBeTheLast() throws {
+        let store = CountingStore.counting()
+        try store.append(.dimmingTap(), expectedSeq: 0)
+        try store.append(.dimmingTap(), expectedSeq: 1)
+        #expect(throws: EventStoreError<CountingState.Refused>.conflict(expected: 1, actual: 2)) {
+            try store.append(.dimmingTap(), expectedSeq: 1)
+        }
+        #expect(throws: EventStoreError<CountingState.Refused>.conflict(expected: 0, actual: 2)) {
+            try store.append(contentsOf: [.dimmingTap()], expectedSeq: 0)
+        }
+        #expect(throws: EventStoreError<CountingState.Refused>.conflict(expected: 5, actual: 2)) {
+            try store.append(contentsOf: [], expectedSeq: 5)
+        }
+        #expect(store.lastSeq == 2)
+    }
+
+    @Test func aBatchIsAppendedWholeOrNotAtAll() throws {
+        let store = CountingStore.counting()
+        #expect(throws: EventStoreError.refused(CountingState.Refused(seq: 2))) {
+            try store.append(contentsOf: [.dimmingTap(), .dimmingTap(root: "refuse"), .dimmingTap()])
+        }
+        #expect(store.lastSeq == 0)
+        #expect(store.events.isEmpty)
+        let entries = try store.append(contentsOf: [.dimmingTap(), .rootRemove()])
+        #expect(entries.map(\.seq) == [1, 2])
+        #expect(store.state.counts == [.dimmingTap: 1, .rootRemove: 1])
+    }
+
+    @Test func replayingAForeignLogRecordsItsRefusals() throws {
+        let store = CountingStore(state: CountingState(), options: EventStoreOptions(timestamps: .elapsed))
+        let foreign = [
+            LoggedEvent(seq: 1, time: 10, event: .dimmingTap()),
+            LoggedEvent(seq: 2, time: 11, event: .dimmingTap(root: "refuse")),
+        ]
+        let refusals = try store.replay(foreign)
+        #expect(refusals == [CountingState.Refused(seq: 2)])
+        #expect(store.state.refused == refusals)
+        #expect(store.events == foreign)
+        let next = try store.append(.dimmingTap())
+        #expect(next.seq == 3)
+        #expect(try #require(next.time) >= 11)
+        #expect(throws: EventStoreError<CountingState.Refused>.seqOutOfOrder(expected: 4, found: 9)) {
+            try store.replay([LoggedEvent(seq: 9, event: .dimmingTap())])
+        }
+    }
+
+    @Test func aStoreCanStartFromASnapshot() throws {
+        let store = CountingStore(state: CountingState(seq: 41), options: EventStoreOptions(timestamps: .none))
+        let entry = try store.append(.dimmingTap())
+        #expect(entry == LoggedEvent(seq: 42, event: .dimmingTap()))
+        #expect(store.events == [entry])
+    }
+
+    @Test func elapsedTimesIncreaseInMicroseconds() throws {
+        let store = CountingStore(state: CountingState())
+        var last = 0.0
+        for _ in 0..<100 {
+            let time = try #require(try store.append(.dimmingTap()).time)
+            #expect(time >= last)
+            #expect(abs((time * 1e6).rounded() - time * 1e6) < 1e-6)
+            last = time
+        }
+    }
+
+    @Test(arguments: [0, 1, 5, 1000])
+    func retentionKeepsTheLastEvents(count: Int) throws {
+        let store = CountingStore.counting(retention: .last(count))
+        for _ in 0..<20 { try store.append(.dimmingTap()) }
+        let kept = store.events.map(\.seq)
+        #expect(kept == Array((1...20).suffix(count)))
+        #expect(store.state.counts[.dimmingTap] == 20)
+        #expect(store.events(after: 18).map(\.seq) == Array(19...20).suffix(count))
+    }
+}

@@ -110,7 +110,8 @@ extension ModalState {
         case .modalPresented(let root, let link):
             try updateModal(link, in: root) { modal throws(RuleRefusal) in
                 guard modal.phase == .presenting else {
-                    throw RuleRefusal(.invalidTransition, "modal \"\(link)\" is \(modal.phase.rawValue), not presenting")
+                    throw RuleRefusal(
+                        .invalidTransition, "modal \"\(link)\" is \(modal.phase.rawValue), not presenting")
                 }
                 modal.phase = .presented
             }
@@ -409,7 +410,8 @@ enum Check {
         guard !points.isEmpty else { throw RuleRefusal(.invalidValue, "snapPoints must not be empty") }
         for (index, point) in points.enumerated() {
             guard point > 0, point <= 1 else {
-                throw RuleRefusal(.invalidValue, "snapPoints[\(index)] must be in (0, 1], found \(JSONNumber.text(point))")
+                throw RuleRefusal(
+                    .invalidValue, "snapPoints[\(index)] must be in (0, 1], found \(JSONNumber.text(point))")
             }
             guard index == 0 || points[index - 1] < point else {
                 throw RuleRefusal(

@@ -91,7 +91,8 @@ extension EventStore where State == ModalState {
     /// Appends `card.pop`: back to the previous card. The last card cannot be
     /// popped (`lastCard`): dismiss the modal instead.
     @discardableResult
-    public func pop(from link: String, in root: String = ModalEvent.defaultRoot) throws(ModalStoreError) -> LoggedEvent {
+    public func pop(from link: String, in root: String = ModalEvent.defaultRoot) throws(ModalStoreError) -> LoggedEvent
+    {
         try append(.cardPop(root: root, link: link))
     }
 

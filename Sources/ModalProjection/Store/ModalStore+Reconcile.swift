@@ -82,8 +82,8 @@ extension ModalState {
                 throw refusal("\"\(modal.link)\" shows in \"\(parent)\", which is not listed: it would leave with it")
             }
         }
-        let live = Set(modals.map(\.link))
-        let missing = desired.filter { !live.contains($0.link) }
+        let shown = Set(modals.filter { $0.phase != .dismissing }.map(\.link))
+        let missing = desired.filter { !shown.contains($0.link) }
         let presents = missing.map { presentation in
             var presentation = presentation
             presentation.root = root

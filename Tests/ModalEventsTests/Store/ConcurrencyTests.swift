@@ -1,5 +1,6 @@
 import ModalEvents
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite struct ConcurrencyTests {

@@ -1,4 +1,5 @@
 import ModalEvents
+import TestSupport
 
 /// A projection that is not the modal state: the store's core runs any.
 /// It counts events per type and refuses `dimming.tap` on the root "refuse".

@@ -1,4 +1,5 @@
 import ModalEvents
+import TestSupport
 import Testing
 
 @Suite struct EventStoreTests {

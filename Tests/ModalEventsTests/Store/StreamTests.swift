@@ -1,5 +1,6 @@
 import ModalEvents
 import Observation
+import TestSupport
 import Testing
 
 @Suite struct StreamTests {

@@ -1,6 +1,7 @@
 import Dispatch
 import ModalEvents
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite struct SubscriptionTests {

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 
 /// Runs `body` on `count` new threads at once and returns when all are done.
-func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+public func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
     let group = DispatchGroup()
     let start = DispatchSemaphore(value: 0)
     for index in 0..<count {

@@ -18,6 +18,8 @@ let package = Package(
         // The property-testing harness: app developers test their own modal flows with it.
         .target(name: "ModalTesting", dependencies: ["ModalEvents", "ModalProjection"]),
         .executableTarget(name: "modal-log", dependencies: ["ModalEvents", "ModalProjection"]),
+        // Figures for Docs/: `swift run -c release modal-bench`.
+        .executableTarget(name: "modal-bench", dependencies: ["ModalEvents", "ModalProjection"]),
         // Where the tests find the package's logs; not a product.
         .target(name: "TestSupport", dependencies: ["ModalEvents"], path: "Tests/TestSupport"),
         .testTarget(name: "ModalEventsTests", dependencies: ["ModalEvents", "TestSupport"]),

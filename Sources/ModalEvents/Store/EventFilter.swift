@@ -20,6 +20,7 @@ public struct EventFilter: Sendable, Hashable {
     public static let all = EventFilter()
 
     /// Whether `event` passes the filter.
+    @inlinable
     public func matches(_ event: ModalEvent) -> Bool {
         if let root, let eventRoot = event.root, eventRoot != root { return false }
         if let link {

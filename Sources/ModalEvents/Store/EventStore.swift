@@ -1,5 +1,5 @@
 public import Observation
-internal import Synchronization
+public import Synchronization
 
 /// The log an app appends to and the state it projects to: one store per
 /// app, or per scene, that every present, push and dismissal goes through.
@@ -38,13 +38,20 @@ internal import Synchronization
 /// `withObservationTracking` (or a SwiftUI view's body) tracks it, and every
 /// append that changes it notifies, on the appending thread, after the change.
 public final class EventStore<State: EventProjection>: Sendable, Observable {
-    private let core: Mutex<StoreCore<State>>
-    private let registrar = ObservationRegistrar()
+    @usableFromInline
+    let core: Mutex<StoreCore<State>>
+    @usableFromInline
+    let registrar = ObservationRegistrar()
+    /// `\.state`, made once: a key path into a generic class is built at run
+    /// time, which would cost more than an append.
+    @usableFromInline
+    let stateKeyPath: any KeyPath<EventStore, State> & Sendable
 
     /// A store that starts from `state` (its `seq` is the log's last) and
     /// holds no events yet.
     public init(state: State, options: EventStoreOptions = EventStoreOptions()) {
         core = Mutex(StoreCore(state: state, options: options))
+        stateKeyPath = \EventStore.state
     }
 
     deinit {
@@ -55,12 +62,14 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
     // MARK: Reading
 
     /// The state after the last event. Observable.
+    @inlinable
     public var state: State {
-        registrar.access(self, keyPath: \.state)
+        registrar.access(self, keyPath: stateKeyPath)
         return core.withLock { $0.state }
     }
 
     /// The seq of the last event: 0 before any.
+    @inlinable
     public var lastSeq: Int {
         core.withLock { $0.state.seq }
     }
@@ -69,11 +78,13 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
     /// ``EventStoreOptions/Retention``), oldest first.
     ///
     /// - Complexity: O(*n*) in the number held.
+    @inlinable
     public var events: [LoggedEvent] {
         events(after: 0)
     }
 
     /// The held events after `seq`, oldest first.
+    @inlinable
     public func events(after seq: Int) -> [LoggedEvent] {
         core.withLock { core in
             core.window.events(in: (seq + 1)...max(seq + 1, core.window.lastSeq))
@@ -95,6 +106,7 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
     /// - Complexity: The projection's cost for one event, plus one call per
     ///   subscriber.
     @discardableResult
+    @inlinable
     public func append(
         _ event: ModalEvent, expectedSeq: Int? = nil
     ) throws(EventStoreError<State.Refusal>) -> LoggedEvent {
@@ -114,6 +126,7 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
     /// - Complexity: O(size of the state) for the copy it checks on, plus the
     ///   projection's cost per event.
     @discardableResult
+    @inlinable
     public func append(
         contentsOf events: [ModalEvent], expectedSeq: Int? = nil
     ) throws(EventStoreError<State.Refusal>) -> [LoggedEvent] {
@@ -141,6 +154,7 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
     /// - Throws: ``EventStoreError/seqOutOfOrder(expected:found:)`` at the
     ///   first entry whose seq does not follow the last; those before it stay.
     @discardableResult
+    @inlinable
     public func replay(
         _ entries: some Sequence<LoggedEvent>
     ) throws(EventStoreError<State.Refusal>) -> [State.Refusal] {
@@ -173,6 +187,7 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
     ///   - receive: Called on the delivering thread, never concurrently with
     ///     itself, never while the store's lock is held.
     /// - Returns: The subscription; releasing it ends it.
+    @inlinable
     public func subscribe(
         after seq: Int? = nil, filter: EventFilter = .all, _ receive: @escaping @Sendable (LoggedEvent) -> Void
     ) -> SubscriptionToken {
@@ -183,6 +198,7 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
     /// first (with `startingWithCurrent`) with the current state.
     ///
     /// - Returns: The subscription; releasing it ends it.
+    @inlinable
     public func subscribeToStates(
         filter: EventFilter = .all, startingWithCurrent: Bool = true,
         _ receive: @escaping @Sendable (State) -> Void
@@ -229,6 +245,7 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
     }
 
     /// How many subscriptions are on: for tests and leak checks.
+    @inlinable
     public var subscriberCount: Int {
         core.withLock { $0.listeners.count }
     }
@@ -269,7 +286,8 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
 
     // MARK: Inside
 
-    private func addListener(
+    @inlinable
+    func addListener(
         after seq: Int?, filter: EventFilter, receiver: Listener<State>.Receiver, startsWithCurrentState: Bool,
         onStoreEnd: (@Sendable () -> Void)? = nil
     ) -> SubscriptionToken {
@@ -283,7 +301,8 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
         return token
     }
 
-    private func token(for id: Int) -> SubscriptionToken {
+    @inlinable
+    func token(for id: Int) -> SubscriptionToken {
         SubscriptionToken { [weak self] in
             // Released here, outside the lock: the subscriber's captures may run deinits.
             let removed = self?.core.withLock { $0.removeListener(id: id) }
@@ -293,7 +312,8 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
 
     /// Carries out `first` and then every step queued behind it, taking each
     /// under the lock and running it outside.
-    private func deliver(_ first: Delivery<State>?) {
+    @inlinable
+    func deliver(_ first: Delivery<State>?) {
         var next = first
         while let delivery = next {
             delivery.perform()
@@ -301,8 +321,9 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
         }
     }
 
-    private func didChange() {
-        registrar.willSet(self, keyPath: \.state)
-        registrar.didSet(self, keyPath: \.state)
+    @inlinable
+    func didChange() {
+        registrar.willSet(self, keyPath: stateKeyPath)
+        registrar.didSet(self, keyPath: stateKeyPath)
     }
 }

@@ -1,5 +1,4 @@
 import ModalEvents
-import Synchronization
 import TestSupport
 import Testing
 
@@ -40,7 +39,7 @@ import Testing
     @Test func aCatchUpSubscriptionStartedMidStreamSeesEverySeqOnce() throws {
         let store = CountingStore(state: CountingState(), options: EventStoreOptions(timestamps: .none))
         let late = (0..<4).map { _ in Recorder<Int>() }
-        let tokens = Mutex<[SubscriptionToken]>([])
+        let tokens = Locked<[SubscriptionToken]>([])
         onThreads(Self.threads) { thread in
             for index in 0..<Self.perThread / 4 {
                 try! store.append(.dimmingTap())

@@ -1,6 +1,5 @@
 import Dispatch
 import ModalEvents
-import Synchronization
 import TestSupport
 import Testing
 
@@ -122,7 +121,7 @@ import Testing
 
     @Test func aCallbackMaySubscribeAndCancelWithoutDeadlock() throws {
         let store = CountingStore.counting()
-        let inner = Mutex<SubscriptionToken?>(nil)
+        let inner = Locked<SubscriptionToken?>(nil)
         let received = Recorder<Int>()
         let outer = store.subscribe { entry in
             if entry.seq == 1 {

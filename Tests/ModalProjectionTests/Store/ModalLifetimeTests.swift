@@ -1,6 +1,5 @@
 import ModalEvents
 import ModalProjection
-import Synchronization
 import TestSupport
 import Testing
 
@@ -81,8 +80,8 @@ import Testing
         // An earlier subscriber presents the link again and releases the first lifetime
         // while the event that removed its modal has not reached the lifetime yet.
         let store = try ModalStore.withRoot()
-        let held = Mutex<ModalLifetime?>(nil)
-        let next = Mutex<ModalLifetime?>(nil)
+        let held = Locked<ModalLifetime?>(nil)
+        let next = Locked<ModalLifetime?>(nil)
         let token = store.subscribe(filter: EventFilter(link: "compose")) { entry in
             guard case .modalDismissed = entry.event else { return }
             let lifetime = try? store.present(presentation("compose"))
@@ -150,7 +149,7 @@ import Testing
     @Test func manyLifetimesReleasedFromManyThreadsEachDismissTheirOwnModal() throws {
         let store = try ModalStore.withRoot()
         let links = (0..<100).map { "modal-\($0)" }
-        let lifetimes = Mutex<[String: ModalLifetime]>([:])
+        let lifetimes = Locked<[String: ModalLifetime]>([:])
         for link in links {
             let lifetime = try store.present(presentation(link))
             lifetimes.withLock { $0[link] = lifetime }

@@ -1,4 +1,5 @@
 /// A step of delivery that waits its turn in the store's queue.
+@usableFromInline
 enum PendingDelivery<State: EventProjection>: Sendable {
     /// A live event, with the state right after it when a subscriber wants states.
     case event(LoggedEvent, State?)
@@ -12,12 +13,14 @@ enum PendingDelivery<State: EventProjection>: Sendable {
 
 /// One step of delivery, carried out outside the store's lock: subscribers'
 /// code runs here.
+@usableFromInline
 enum Delivery<State: EventProjection>: Sendable {
     case event(LoggedEvent, State?, [Listener<State>])
     case catchUp(Listener<State>, [LoggedEvent])
     case start(Listener<State>, State)
     case action(@Sendable () -> Void)
 
+    @inlinable
     func perform() {
         switch self {
         case .event(let entry, let state, let listeners):

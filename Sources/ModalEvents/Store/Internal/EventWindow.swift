@@ -1,15 +1,21 @@
 /// The events a store holds: every one, or the last `capacity` in a ring.
 ///
 /// Events are contiguous in `seq`, so an event's place follows from its seq.
+@usableFromInline
 struct EventWindow {
-    private var storage: ContiguousArray<LoggedEvent> = []
+    @usableFromInline
+    var storage: ContiguousArray<LoggedEvent> = []
     /// Where the oldest held event sits in `storage` once the ring is full.
-    private var head = 0
+    @usableFromInline
+    var head = 0
     /// `nil` keeps every event.
-    private let capacity: Int?
+    @usableFromInline
+    let capacity: Int?
     /// The seq of the last event appended (held or not).
-    private(set) var lastSeq: Int
+    @usableFromInline
+    var lastSeq: Int
 
+    @inlinable
     init(retention: EventStoreOptions.Retention, lastSeq: Int) {
         switch retention {
         case .all:
@@ -21,17 +27,21 @@ struct EventWindow {
         self.lastSeq = lastSeq
     }
 
+    @inlinable
     var count: Int { storage.count }
 
     /// The seq of the oldest event held; `lastSeq + 1` when none is.
+    @inlinable
     var firstSeq: Int { lastSeq - storage.count + 1 }
 
     /// The last time an event carried, if the store holds it.
+    @inlinable
     var lastTime: Double? {
         storage.isEmpty ? nil : self[lastSeq].time
     }
 
     /// - Complexity: O(1), amortized.
+    @inlinable
     mutating func append(_ entry: LoggedEvent) {
         lastSeq = entry.seq
         guard let capacity else {
@@ -47,7 +57,8 @@ struct EventWindow {
         }
     }
 
-    private subscript(seq: Int) -> LoggedEvent {
+    @inlinable
+    subscript(seq: Int) -> LoggedEvent {
         let offset = seq - firstSeq
         return storage[(head + offset) % storage.count]
     }
@@ -55,6 +66,7 @@ struct EventWindow {
     /// The held events with `seq` in `range`, oldest first.
     ///
     /// - Complexity: O(*k*) in the number of events returned.
+    @inlinable
     func events(in range: ClosedRange<Int>) -> [LoggedEvent] {
         let lower = max(range.lowerBound, firstSeq)
         let upper = min(range.upperBound, lastSeq)

@@ -1,15 +1,21 @@
 /// Stamps appended events with `time`, seconds since the log began.
+@usableFromInline
 struct StoreClock {
-    private let timestamps: EventStoreOptions.Timestamps
+    @usableFromInline
+    let timestamps: EventStoreOptions.Timestamps
     /// The time at `start`: the last time of a replayed log, or 0.
-    private var base: Double = 0
-    private var start = ContinuousClock.now
+    @usableFromInline
+    var base: Double = 0
+    @usableFromInline
+    var start = ContinuousClock.now
 
+    @inlinable
     init(_ timestamps: EventStoreOptions.Timestamps) {
         self.timestamps = timestamps
     }
 
     /// The time for the next appended event.
+    @inlinable
     func now() -> Double? {
         switch timestamps {
         case .none:
@@ -24,6 +30,7 @@ struct StoreClock {
     }
 
     /// Continues from a replayed event's time, so times keep increasing.
+    @inlinable
     mutating func resume(from time: Double) {
         base = time
         start = .now

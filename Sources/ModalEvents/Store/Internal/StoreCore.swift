@@ -6,21 +6,33 @@
 /// One thread delivers at a time, in queue order, so every subscriber sees
 /// events in `seq` order, each once. A thread that appends while another
 /// delivers only queues its event; the delivering thread delivers it.
+@usableFromInline
 struct StoreCore<State: EventProjection> {
-    private(set) var state: State
-    private(set) var window: EventWindow
-    private(set) var listeners: [Listener<State>] = []
-    private var clock: StoreClock
-    private var stateListenerCount = 0
-    private var nextListenerID = 0
-    private var pending: [PendingDelivery<State>?] = []
-    private var pendingHead = 0
-    private var isDelivering = false
+    @usableFromInline
+    var state: State
+    @usableFromInline
+    var window: EventWindow
+    @usableFromInline
+    var listeners: [Listener<State>] = []
+    @usableFromInline
+    var clock: StoreClock
+    @usableFromInline
+    var stateListenerCount = 0
+    @usableFromInline
+    var nextListenerID = 0
+    @usableFromInline
+    var pending: [PendingDelivery<State>?] = []
+    @usableFromInline
+    var pendingHead = 0
+    @usableFromInline
+    var isDelivering = false
 
     /// How many held events one catch-up step delivers, so catching up on a
     /// long log neither copies it whole nor holds the lock long.
+    @inlinable
     static var catchUpChunk: Int { 1024 }
 
+    @inlinable
     init(state: State, options: EventStoreOptions) {
         self.state = state
         self.window = EventWindow(retention: options.retention, lastSeq: state.seq)
@@ -29,6 +41,7 @@ struct StoreCore<State: EventProjection> {
 
     // MARK: Appending
 
+    @inlinable
     mutating func append(
         _ event: ModalEvent, expectedSeq: Int?
     ) throws(EventStoreError<State.Refusal>) -> (LoggedEvent, Delivery<State>?) {
@@ -44,6 +57,7 @@ struct StoreCore<State: EventProjection> {
 
     /// Appends all of `events` or none: each is checked against the state
     /// the ones before it leave.
+    @inlinable
     mutating func append(
         contentsOf events: [ModalEvent], expectedSeq: Int?
     ) throws(EventStoreError<State.Refusal>) -> ([LoggedEvent], Delivery<State>?) {
@@ -71,6 +85,7 @@ struct StoreCore<State: EventProjection> {
     }
 
     /// Applies an entry of a foreign log as the log records it.
+    @inlinable
     mutating func replay(
         _ entry: LoggedEvent
     ) throws(EventStoreError<State.Refusal>) -> (State.Refusal?, Delivery<State>?) {
@@ -82,20 +97,28 @@ struct StoreCore<State: EventProjection> {
         return (refusal, record(entry, state: stateListenerCount > 0 ? state : nil))
     }
 
-    private func checkExpected(_ expectedSeq: Int?) throws(EventStoreError<State.Refusal>) {
+    @inlinable
+    func checkExpected(_ expectedSeq: Int?) throws(EventStoreError<State.Refusal>) {
         if let expectedSeq, expectedSeq != state.seq {
             throw .conflict(expected: expectedSeq, actual: state.seq)
         }
     }
 
-    private mutating func record(_ entry: LoggedEvent, state: State?) -> Delivery<State>? {
+    @inlinable
+    mutating func record(_ entry: LoggedEvent, state: State?) -> Delivery<State>? {
         window.append(entry)
         guard !listeners.isEmpty else { return nil }
+        guard isDelivering || pendingHead < pending.count else {
+            // Nothing queued and nobody delivering: the caller delivers it at once.
+            isDelivering = true
+            return .event(entry, state, listeners)
+        }
         return schedule(.event(entry, state))
     }
 
     // MARK: Subscribers
 
+    @inlinable
     mutating func addListener(
         after seq: Int?, filter: EventFilter, receiver: Listener<State>.Receiver, startsWithCurrentState: Bool,
         onStoreEnd: (@Sendable () -> Void)?
@@ -118,6 +141,7 @@ struct StoreCore<State: EventProjection> {
 
     /// Takes the listener out; the caller releases it outside the lock, so no
     /// subscriber's captured object is freed while the lock is held.
+    @inlinable
     mutating func removeListener(id: Int) -> Listener<State>? {
         guard let index = listeners.firstIndex(where: { $0.id == id }) else { return nil }
         let listener = listeners.remove(at: index)
@@ -127,6 +151,7 @@ struct StoreCore<State: EventProjection> {
     }
 
     /// Takes every listener out, for the store's end.
+    @inlinable
     mutating func removeAllListeners() -> [Listener<State>] {
         defer {
             listeners = []
@@ -135,6 +160,7 @@ struct StoreCore<State: EventProjection> {
         return listeners
     }
 
+    @inlinable
     mutating func scheduleAction(_ body: @escaping @Sendable () -> Void) -> Delivery<State>? {
         schedule(.action(body))
     }
@@ -143,7 +169,8 @@ struct StoreCore<State: EventProjection> {
 
     /// Queues `item`; when no thread is delivering, the caller becomes the
     /// one and gets the first step.
-    private mutating func schedule(_ item: PendingDelivery<State>) -> Delivery<State>? {
+    @inlinable
+    mutating func schedule(_ item: PendingDelivery<State>) -> Delivery<State>? {
         pending.append(item)
         guard !isDelivering else { return nil }
         isDelivering = true
@@ -152,6 +179,7 @@ struct StoreCore<State: EventProjection> {
 
     /// The next step for the delivering thread, or `nil` when the queue is
     /// empty (and then no thread is delivering any more).
+    @inlinable
     mutating func nextDelivery() -> Delivery<State>? {
         while pendingHead < pending.count {
             guard let item = pending[pendingHead] else { preconditionFailure("a delivered item is still queued") }
@@ -189,7 +217,8 @@ struct StoreCore<State: EventProjection> {
 
     /// Drops the delivered item at once, so a queued state copy does not
     /// make the next change copy the state.
-    private mutating func advance() {
+    @inlinable
+    mutating func advance() {
         pending[pendingHead] = nil
         pendingHead += 1
     }

@@ -159,11 +159,13 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
         _ entries: some Sequence<LoggedEvent>
     ) throws(EventStoreError<State.Refusal>) -> [State.Refusal] {
         var refusals: [State.Refusal] = []
-        defer { didChange() }
+        var replayed = false
+        defer { if replayed { didChange() } }
         for entry in entries {
             let (refusal, delivery) = try core.withLock { core throws(EventStoreError<State.Refusal>) in
                 try core.replay(entry)
             }
+            replayed = true
             if let refusal { refusals.append(refusal) }
             deliver(delivery)
         }

@@ -1,5 +1,6 @@
 import ModalEvents
 import ModalProjection
+import TestSupport
 import Testing
 
 /// The examples of Docs/Store.md that build on Linux, as written there.
@@ -17,6 +18,24 @@ import Testing
         #expect(store.payload(of: "compose", in: "sheets")?.serialized() == #"{"draft":1}"#)
         #expect(store.events.count == 4)
         withExtendedLifetime(compose) {}
+    }
+
+    @Test func theReadmeExample() throws {
+        let seen = Recorder<String>()
+        let store = ModalStore()
+        try store.registerRoot()
+        var compose: ModalLifetime? = try store.present(ModalPresentation(link: "compose", content: "ComposeView"))
+        let token = store.subscribe(after: 0) { entry in seen.record("\(entry.seq) \(entry.event.type.rawValue)") }
+        try store.didPresent("compose")
+        compose = nil  // appends modal.dismiss (lifetimeEnded)
+        try store.reconcile(to: [ModalPresentation(link: "cart", content: "CartView")])  // presents cart
+        #expect(
+            seen.all == [
+                "1 root.register", "2 modal.present", "3 modal.presented", "4 modal.dismiss", "5 modal.present",
+            ])
+        #expect(store.state.modal(link: "compose")?.dismissReason == .lifetimeEnded)
+        #expect(compose == nil)
+        withExtendedLifetime(token) {}
     }
 
     @Test func aRefusedCommand() throws {

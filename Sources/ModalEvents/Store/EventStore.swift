@@ -179,9 +179,10 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
     ///
     /// Catch-up (as event stores do it): with `after: n` the subscriber gets
     /// the events after `n` that the store holds, then the live ones, with no
-    /// gap and no duplicate even while other threads append. When the store
-    /// no longer holds `n + 1` (``EventStoreOptions/Retention/last(_:)``),
-    /// the first event it gets has a later seq: compare to see the gap.
+    /// gap and no duplicate even while other threads append. With
+    /// ``EventStoreOptions/Retention/last(_:)`` events can drop out of memory
+    /// before their turn and are skipped: compare each seq with the one
+    /// before to see a gap.
     ///
     /// - Parameters:
     ///   - after: The seq to catch up from; `nil` for live events only.

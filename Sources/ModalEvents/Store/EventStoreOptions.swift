@@ -22,8 +22,9 @@ public struct EventStoreOptions: Sendable {
 
     /// Where an appended event's `time` (seconds since the log began) comes from.
     public enum Timestamps: Sendable {
-        /// Seconds since the store was created on a monotonic clock, in
-        /// microseconds, after the last `time` the store held when created.
+        /// Seconds since the store was created, on a monotonic clock, in
+        /// microseconds; after ``EventStore/replay(_:)``, continuing after the
+        /// last replayed time when that is later.
         case elapsed
         /// Events carry no `time`.
         case none

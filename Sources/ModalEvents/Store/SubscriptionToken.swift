@@ -5,8 +5,9 @@ internal import Synchronization
 /// Keep the token for as long as you want the events, as a property or in a
 /// set with ``store(in:)-(inout Set<SubscriptionToken>)``. When it is
 /// released, or on ``cancel()``, the store forgets the subscriber and the
-/// closure it was given. After `cancel()` returns no new call starts; a call
-/// already running on another thread finishes.
+/// closure it was given. After `cancel()` returns, a call may still be under
+/// way (or about to start) in the delivery step another thread is running at
+/// that moment; none starts after it.
 ///
 /// ```swift
 /// var subscriptions: Set<SubscriptionToken> = []

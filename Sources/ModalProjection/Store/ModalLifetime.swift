@@ -49,7 +49,7 @@ public final class ModalLifetime: Sendable {
     /// It follows the events delivered to the lifetime, so right after an
     /// append on another thread it may lag the store's state until delivery.
     public var phase: ModalPhase? {
-        tracker.status.phase
+        tracker.phase
     }
 
     /// Whether the modal is still in the hierarchy (any phase).
@@ -100,9 +100,16 @@ extension ModalLifetime {
             var dismissReason: DismissReason?
             var store: ModalStore?
             var subscription: SubscriptionToken?
+            /// `end()` was called: the dismissal is decided after deliveries.
             var isEnding = false
+            /// The dismissal has been decided (appended or not needed).
+            var endDecided = false
+            /// The lifetime was released: stop following the modal once the dismissal is decided.
+            var stopRequested = false
             var waiters: [Int: Waiter] = [:]
             var cancelledWaiters: Set<Int> = []
+            /// Waits that have started (ids are never reused).
+            var registered: Set<Int> = []
             var nextWaiter = 0
         }
 
@@ -119,6 +126,11 @@ extension ModalLifetime {
             var continuation: CheckedContinuation<Outcome, Never>
         }
 
+        struct ReadyWaiter {
+            var continuation: CheckedContinuation<Outcome, Never>
+            var outcome: Outcome
+        }
+
         let root: String
         let link: String
         private let state: Mutex<Status>
@@ -129,8 +141,8 @@ extension ModalLifetime {
             self.state = Mutex(Status(store: store))
         }
 
-        var status: Status {
-            state.withLock { $0 }
+        var phase: ModalPhase? {
+            state.withLock { $0.phase }
         }
 
         /// Takes the subscription once the present has been appended; ends
@@ -147,7 +159,7 @@ extension ModalLifetime {
         /// Takes in the state after an event of the modal's root.
         func observe(_ state: ModalState) {
             let modal = state.modal(link: link, in: root)
-            let (ready, released) = self.state.withLock { status -> ([Waiter], Released?) in
+            let (ready, released) = self.state.withLock { status -> ([ReadyWaiter], Released?) in
                 guard status.phase != nil else { return ([], nil) }
                 if let modal {
                     status.phase = modal.phase
@@ -166,16 +178,22 @@ extension ModalLifetime {
         /// the state after every event delivered so far, so it never
         /// dismisses a later modal that reuses the link.
         func end(stopTracking: Bool) {
-            let store: ModalStore? = state.withLock { status in
-                guard status.phase != nil, !status.isEnding else { return nil }
+            let (store, released) = state.withLock { status -> (ModalStore?, Released?) in
+                if stopTracking { status.stopRequested = true }
+                guard status.phase != nil else { return (nil, nil) }
+                guard !status.isEnding else {
+                    // Ended before; when its dismissal is already decided, stop following now.
+                    return (nil, status.endDecided && status.stopRequested ? status.release() : nil)
+                }
                 status.isEnding = true
-                return status.store
+                return (status.store, nil)
             }
+            released?.cancel()
             guard let store else { return }
-            dismissIfLive(in: store, stopTracking: stopTracking)
+            dismissIfLive(in: store)
         }
 
-        private func dismissIfLive(in store: ModalStore, stopTracking: Bool) {
+        private func dismissIfLive(in store: ModalStore) {
             store.afterDeliveries { [self] deliveredThrough in
                 let phase = state.withLock { $0.phase }
                 if phase == .presenting || phase == .presented {
@@ -184,16 +202,17 @@ extension ModalLifetime {
                         try store.append(event, expectedSeq: deliveredThrough)
                     } catch .conflict {
                         // Another writer came in between: judge again once its events are delivered.
-                        dismissIfLive(in: store, stopTracking: stopTracking)
+                        dismissIfLive(in: store)
                         return
                     } catch {
                         // The state accepts a dismissal of a live modal; nothing else can fail.
                     }
                 }
-                if stopTracking {
-                    let released = state.withLock { $0.release() }
-                    released.cancel()
+                let released = state.withLock { status -> Released? in
+                    status.endDecided = true
+                    return status.stopRequested ? status.release() : nil
                 }
+                released?.cancel()
             }
         }
 
@@ -203,9 +222,16 @@ extension ModalLifetime {
                 defer { status.nextWaiter += 1 }
                 return status.nextWaiter
             }
+            defer {
+                state.withLock { status in
+                    status.registered.remove(id)
+                    status.cancelledWaiters.remove(id)
+                }
+            }
             return await withTaskCancellationHandler {
                 await withCheckedContinuation { continuation in
                     let outcome = state.withLock { status -> Outcome? in
+                        status.registered.insert(id)
                         if status.cancelledWaiters.remove(id) != nil { return .cancelled }
                         if let outcome = status.outcome(for: goal) { return outcome }
                         status.waiters[id] = Waiter(goal: goal, continuation: continuation)
@@ -216,7 +242,8 @@ extension ModalLifetime {
             } onCancel: {
                 let waiter = state.withLock { status in
                     guard let waiter = status.waiters.removeValue(forKey: id) else {
-                        status.cancelledWaiters.insert(id)
+                        // Not waiting yet: the wait sees this when it starts. Already resumed: nothing to do.
+                        if !status.registered.contains(id) { status.cancelledWaiters.insert(id) }
                         return Waiter?.none
                     }
                     return waiter
@@ -225,11 +252,8 @@ extension ModalLifetime {
             }
         }
 
-        private func resume(_ waiters: [Waiter]) {
-            let status = self.status
-            for waiter in waiters {
-                waiter.continuation.resume(returning: status.outcome(for: waiter.goal) ?? .cancelled)
-            }
+        private func resume(_ waiters: [ReadyWaiter]) {
+            for waiter in waiters { waiter.continuation.resume(returning: waiter.outcome) }
         }
     }
 }
@@ -255,10 +279,16 @@ extension ModalLifetime.Tracker.Status {
         }
     }
 
-    mutating func takeReadyWaiters() -> [ModalLifetime.Tracker.Waiter] {
-        let ready = waiters.filter { outcome(for: $0.value.goal) != nil }
-        for id in ready.keys { waiters[id] = nil }
-        return Array(ready.values)
+    /// Takes out the waiters whose goal is decided, with their outcomes,
+    /// decided here under the lock.
+    mutating func takeReadyWaiters() -> [ModalLifetime.Tracker.ReadyWaiter] {
+        var ready: [ModalLifetime.Tracker.ReadyWaiter] = []
+        for (id, waiter) in waiters {
+            guard let outcome = outcome(for: waiter.goal) else { continue }
+            waiters[id] = nil
+            ready.append(.init(continuation: waiter.continuation, outcome: outcome))
+        }
+        return ready
     }
 
     fileprivate mutating func release() -> Released {

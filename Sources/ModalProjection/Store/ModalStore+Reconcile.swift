@@ -1,13 +1,14 @@
 public import ModalEvents
 
 extension EventStore where State == ModalState {
-    /// Makes `root` show exactly `desired`, with the fewest events: the
+    /// Makes `root` show exactly the links of `desired`, with the fewest events: the
     /// missing modals are presented, the extra ones dismissed, the rest left
     /// alone (Square's `modalListObserver`, AppRouter's single source of
     /// truth). When the root already shows them, nothing is appended.
     ///
     /// A modal is known by its link: one that shows with the same link is
-    /// left as it is, whatever its content or settings. Modals that are
+    /// left as it is, whatever its content, settings, parent or place in the
+    /// stack; reconcile does not reorder, new modals go on top in order. Modals that are
     /// dismissing count as gone. The events are appended together, checked
     /// against the state they were planned on; when another writer comes in
     /// between, reconcile plans again.

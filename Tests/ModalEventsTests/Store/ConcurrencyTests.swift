@@ -28,7 +28,6 @@ import Testing
         #expect(store.state.counts[.dimmingTap] == total)
         let seqs = appended.flatMap(\.all).sorted()
         #expect(seqs == Array(1...total))
-        for thread in appended { #expect(thread.all == thread.all.sorted()) }
         let first = recorders[0].all
         #expect(first == store.events)
         for recorder in recorders.dropFirst() { #expect(recorder.all == first) }

@@ -30,7 +30,7 @@ import Testing
         #expect(cancelled.isCancelled)
         try store.append(.dimmingTap())
         #expect(received.all == [1])
-        #expect(token == nil)
+        _ = token
     }
 
     @Test func tokensStoredInASetOrAnArrayLiveAsLongAsIt() throws {
@@ -149,6 +149,39 @@ import Testing
         #expect(states.all.map(\.seq) == [1, 2, 4])
         #expect(states.all.last?.counts == [.dimmingTap: 3, .rootRemove: 1])
         withExtendedLifetime(token) {}
+    }
+
+    @Test func aCatchUpAfterTheLastSeqStartsAfterIt() throws {
+        let store = CountingStore.counting()
+        try store.append(.dimmingTap())
+        let received = Recorder<Int>()
+        let token = store.subscribe(after: 3) { received.record($0.seq) }
+        for _ in 0..<4 { try store.append(.dimmingTap()) }
+        #expect(received.all == [4, 5])
+        withExtendedLifetime(token) {}
+    }
+
+    @Test func aCancelledCatchUpIsReleasedOutsideTheLock() throws {
+        // The subscriber's closure holds the last reference to an object whose deinit appends to the
+        // same store; were it released under the store's lock, the append would deadlock.
+        final class AppendsWhenFreed: Sendable {
+            let store: CountingStore
+            init(store: CountingStore) { self.store = store }
+            deinit { _ = try? store.append(.rootRemove()) }
+        }
+        let store = CountingStore.counting()
+        try store.append(.dimmingTap())
+        let outer = store.subscribe { entry in
+            guard entry.seq == 2 else { return }
+            // Inside a delivery: the catch-up is queued, then cancelled before its turn.
+            let freed = AppendsWhenFreed(store: store)
+            let token = store.subscribe(after: 0) { _ in withExtendedLifetime(freed) {} }
+            token.cancel()
+        }
+        try store.append(.dimmingTap())
+        #expect(store.events.map(\.event.type) == [.dimmingTap, .dimmingTap, .rootRemove])
+        #expect(store.subscriberCount == 1)
+        withExtendedLifetime(outer) {}
     }
 
     @Test func releasingTokensLeavesNoSubscriberBehind() throws {

@@ -14,7 +14,7 @@ import Testing
         #expect(store.events.last?.event == .modalDismiss(link: "compose", reason: .lifetimeEnded))
         #expect(store.state.modal(link: "compose")?.phase == .dismissing)
         #expect(store.subscriberCount == 0)
-        #expect(lifetime == nil)
+        _ = lifetime
     }
 
     @Test func releasingItWhileTheModalIsDismissingAppendsNothing() throws {
@@ -73,7 +73,7 @@ import Testing
         first = nil
         #expect(store.state.modal(link: "compose")?.phase == .presenting)
         #expect(second.isLive)
-        #expect(first == nil)
+        _ = first
     }
 
     @Test func aLifetimeReleasedBeforeItSawItsModalLeaveDoesNotDismissTheNextOne() throws {
@@ -95,6 +95,23 @@ import Testing
         #expect(!store.events.contains { $0.event == .modalDismiss(link: "compose", reason: .lifetimeEnded) })
         #expect(next.withLock { $0?.isLive } == true)
         withExtendedLifetime(token) {}
+    }
+
+    @Test func aLifetimeEndedThenReleasedKeepsNothingAlive() throws {
+        weak var weakStore: ModalStore?
+        var lifetime: ModalLifetime?
+        do {
+            let store = try ModalStore.withRoot()
+            weakStore = store
+            lifetime = try store.present(presentation("compose"))
+            lifetime?.end()
+            #expect(store.state.modal(link: "compose")?.phase == .dismissing)
+            #expect(store.subscriberCount == 1, "an ended lifetime still follows its modal")
+            lifetime = nil
+            #expect(store.subscriberCount == 0)
+            #expect(store.lastSeq == 3)
+        }
+        #expect(weakStore == nil)
     }
 
     @Test func aLifetimeAwaitsPresentationAndDismissal() async throws {

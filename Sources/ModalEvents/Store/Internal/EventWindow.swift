@@ -34,12 +34,6 @@ struct EventWindow {
     @inlinable
     var firstSeq: Int { lastSeq - storage.count + 1 }
 
-    /// The last time an event carried, if the store holds it.
-    @inlinable
-    var lastTime: Double? {
-        storage.isEmpty ? nil : self[lastSeq].time
-    }
-
     /// - Complexity: O(1), amortized.
     @inlinable
     mutating func append(_ entry: LoggedEvent) {

@@ -29,9 +29,11 @@ struct StoreClock {
         }
     }
 
-    /// Continues from a replayed event's time, so times keep increasing.
+    /// Continues from a replayed event's time when it is later than now, so
+    /// times keep increasing.
     @inlinable
     mutating func resume(from time: Double) {
+        guard case .elapsed = timestamps, let now = now(), time > now else { return }
         base = time
         start = .now
     }

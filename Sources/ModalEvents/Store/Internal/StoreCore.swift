@@ -123,8 +123,10 @@ struct StoreCore<State: EventProjection> {
         after seq: Int?, filter: EventFilter, receiver: Listener<State>.Receiver, startsWithCurrentState: Bool,
         onStoreEnd: (@Sendable () -> Void)?
     ) -> (Listener<State>, Delivery<State>?) {
+        // Live events start after the last seq, or after `seq` when it is later still.
         let listener = Listener(
-            id: nextListenerID, filter: filter, startSeq: state.seq, receiver: receiver, onStoreEnd: onStoreEnd)
+            id: nextListenerID, filter: filter, startSeq: max(state.seq, seq ?? state.seq), receiver: receiver,
+            onStoreEnd: onStoreEnd)
         nextListenerID += 1
         listeners.append(listener)
         if listener.wantsStates { stateListenerCount += 1 }
@@ -192,7 +194,8 @@ struct StoreCore<State: EventProjection> {
                 let first = max(next, window.firstSeq)
                 guard first <= through, !listener.isCancelled else {
                     advance()
-                    continue
+                    // Handed out (it delivers nothing) so the listener is released outside the lock.
+                    return .catchUp(listener, [])
                 }
                 let entries = window.events(in: first...min(through, first + Self.catchUpChunk - 1))
                 if let last = entries.last, last.seq < through {

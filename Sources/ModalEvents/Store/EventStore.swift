@@ -130,17 +130,10 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
     public func append(
         contentsOf events: [ModalEvent], expectedSeq: Int? = nil
     ) throws(EventStoreError<State.Refusal>) -> [LoggedEvent] {
-        guard !events.isEmpty else {
-            if let expectedSeq {
-                let actual = lastSeq
-                if actual != expectedSeq { throw .conflict(expected: expectedSeq, actual: actual) }
-            }
-            return []
-        }
         let (entries, delivery) = try core.withLock { core throws(EventStoreError<State.Refusal>) in
             try core.append(contentsOf: events, expectedSeq: expectedSeq)
         }
-        didChange()
+        if !entries.isEmpty { didChange() }
         deliver(delivery)
         return entries
     }
@@ -221,12 +214,9 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
         after seq: Int? = nil, filter: EventFilter = .all,
         bufferingPolicy: AsyncStream<LoggedEvent>.Continuation.BufferingPolicy = .unbounded
     ) -> StoreStream<LoggedEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(of: LoggedEvent.self, bufferingPolicy: bufferingPolicy)
-        let token = addListener(
-            after: seq, filter: filter, receiver: .events({ continuation.yield($0) }), startsWithCurrentState: false,
-            onStoreEnd: { continuation.finish() })
-        continuation.onTermination = { [weak token] _ in token?.cancel() }
-        return StoreStream(base: stream, subscription: token)
+        stream(after: seq, filter: filter, bufferingPolicy: bufferingPolicy, startsWithCurrentState: false) {
+            continuation in .events { continuation.yield($0) }
+        }
     }
 
     /// The states as an `AsyncSequence`: the current one, then the state
@@ -239,12 +229,9 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
         filter: EventFilter = .all,
         bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy = .bufferingNewest(1)
     ) -> StoreStream<State> {
-        let (stream, continuation) = AsyncStream.makeStream(of: State.self, bufferingPolicy: bufferingPolicy)
-        let token = addListener(
-            after: nil, filter: filter, receiver: .states({ continuation.yield($0) }), startsWithCurrentState: true,
-            onStoreEnd: { continuation.finish() })
-        continuation.onTermination = { [weak token] _ in token?.cancel() }
-        return StoreStream(base: stream, subscription: token)
+        stream(after: nil, filter: filter, bufferingPolicy: bufferingPolicy, startsWithCurrentState: true) {
+            continuation in .states { continuation.yield($0) }
+        }
     }
 
     /// How many subscriptions are on: for tests and leak checks.
@@ -304,12 +291,28 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
         return token
     }
 
+    /// A stream whose subscription yields into it, ends with it, and
+    /// finishes it when the store goes away.
+    private func stream<Element>(
+        after seq: Int?, filter: EventFilter, bufferingPolicy: AsyncStream<Element>.Continuation.BufferingPolicy,
+        startsWithCurrentState: Bool,
+        receiver: (AsyncStream<Element>.Continuation) -> Listener<State>.Receiver
+    ) -> StoreStream<Element> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: bufferingPolicy)
+        let token = addListener(
+            after: seq, filter: filter, receiver: receiver(continuation),
+            startsWithCurrentState: startsWithCurrentState,
+            onStoreEnd: { continuation.finish() })
+        continuation.onTermination = { [weak token] _ in token?.cancel() }
+        return StoreStream(base: stream, subscription: token)
+    }
+
     @inlinable
     func token(for id: Int) -> SubscriptionToken {
         SubscriptionToken { [weak self] in
-            // Released here, outside the lock: the subscriber's captures may run deinits.
-            let removed = self?.core.withLock { $0.removeListener(id: id) }
-            _ = removed
+            // The removed listener is released when withLock has returned, outside the lock:
+            // the subscriber's captures may run deinits that use the store.
+            _ = self?.core.withLock { $0.removeListener(id: id) }
         }
     }
 

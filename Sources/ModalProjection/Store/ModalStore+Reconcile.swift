@@ -74,8 +74,10 @@ extension ModalState {
                 throw refusal("\"\(presentation.link)\" is listed twice")
             }
         }
-        let modals = self.root(root)?.modals ?? []
-        if self.root(root)?.policy == .single, desired.count > 1 {
+        let rootState = self.root(root)
+        let isSingle = rootState?.policy == .single
+        let modals = rootState?.modals ?? []
+        if isSingle, desired.count > 1 {
             throw refusal("root \"\(root)\" shows one modal at a time, but \(desired.count) are listed")
         }
         for modal in modals where modal.phase != .dismissing && desiredLinks.contains(modal.link) {
@@ -90,7 +92,7 @@ extension ModalState {
             presentation.root = root
             return ModalEvent.modalPresent(presentation)
         }
-        if self.root(root)?.policy == .single, !missing.isEmpty {
+        if isSingle, !missing.isEmpty {
             return presents
         }
         let extra = Set(modals.filter { $0.phase != .dismissing && !desiredLinks.contains($0.link) }.map(\.link))

@@ -88,14 +88,16 @@ import Testing
 }
 
 @Suite struct ObservationTests {
+    /// Counts the changes Observation reports for what `read` reads.
+    func changes(tracking read: () -> Void) -> Counter {
+        let changes = Counter()
+        withObservationTracking(read) { changes.increment() }
+        return changes
+    }
+
     @Test func readingTheStateTracksItAndAnAppendNotifies() throws {
         let store = CountingStore.counting()
-        let changes = Counter()
-        withObservationTracking {
-            _ = store.state.counts
-        } onChange: {
-            changes.increment()
-        }
+        let changes = changes { _ = store.state.counts }
         #expect(changes.current == 0)
         try store.append(.dimmingTap())
         #expect(changes.current == 1)
@@ -106,12 +108,7 @@ import Testing
 
     @Test func aRefusedEventDoesNotNotify() throws {
         let store = CountingStore.counting()
-        let changes = Counter()
-        withObservationTracking {
-            _ = store.state
-        } onChange: {
-            changes.increment()
-        }
+        let changes = changes { _ = store.state }
         _ = try? store.append(.dimmingTap(root: "refuse"))
         #expect(changes.current == 0)
         try store.append(contentsOf: [.dimmingTap(), .dimmingTap()])
@@ -120,12 +117,7 @@ import Testing
 
     @Test func readingOtherPropertiesDoesNotTrackTheState() throws {
         let store = CountingStore.counting()
-        let changes = Counter()
-        withObservationTracking {
-            _ = store.lastSeq
-        } onChange: {
-            changes.increment()
-        }
+        let changes = changes { _ = store.lastSeq }
         try store.append(.dimmingTap())
         #expect(changes.current == 0)
     }

@@ -86,7 +86,7 @@ import Testing
         let reader = try reader(
             Self.header + "\n" + #"{"seq":1,"type":"dimming.tap"}"# + "\n" + #"{"seq":2,"ty"#, chunkSize: 5)
         #expect(try reader.readAll().map(\.seq) == [1])
-        #expect(reader.tornTail == EventLogReader.TornTail(line: 3, offset: 69, length: 12))
+        #expect(reader.tornTail == EventLogReader.TornTail(file: "test.jsonl", line: 3, offset: 69, length: 12))
         #expect(
             reader.warnings.map(\.description) == [
                 "test.jsonl:3: skipped a torn last line (12 bytes, no newline at its end)"

@@ -156,10 +156,15 @@ func goldenText(_ path: String) throws -> String {
         #expect(run.output.hasPrefix("seq 8 · "))
     }
 
-    @Test func aFolderGivenAsTheLogExits74() {
-        let run = Run(["replay", sample("EventLogs")])
-        #expect(run.status == 74)
-        #expect(run.error.hasPrefix("Error: \(sample("EventLogs")): cannot read: "))
+    @Test func aFolderOfLogsThatDoNotFollowOneAnotherExits65() {
+        // A folder reads as the segments of one log; these logs each start at seq 1.
+        let folder = sample("EventLogs/app-router")
+        let run = Run(["replay", folder])
+        #expect(run.status == 65)
+        #expect(
+            run.error
+                == "Error: \(folder)/full-screen-cover.jsonl:1: the segment starts at seq 1, but the one before ends at seq 9\n"
+        )
     }
 
     @Test func aMissingFileExits66() {

@@ -10,34 +10,43 @@
 public enum JSONReader {
     /// The deepest nesting of arrays and objects a document may have.
     public static let defaultMaximumDepth = 256
+    /// The longest string (in UTF-8 bytes, after escapes) a document may hold.
+    public static let defaultMaximumStringLength = 1 << 20
 
     /// Reads `bytes` as exactly one JSON value, with optional white space around it.
     ///
     /// - Parameters:
     ///   - bytes: The document, UTF-8.
     ///   - maximumDepth: How deeply arrays and objects may nest.
+    ///   - maximumStringLength: The longest string or key, in UTF-8 bytes.
     /// - Returns: The value.
     /// - Throws: ``JSONSyntaxError`` naming the byte offset and what was wrong.
     /// - Complexity: O(*n*) in the number of bytes.
     public static func read(
-        _ bytes: some Collection<UInt8>, maximumDepth: Int = defaultMaximumDepth
+        _ bytes: some Collection<UInt8>, maximumDepth: Int = defaultMaximumDepth,
+        maximumStringLength: Int = defaultMaximumStringLength
     ) throws(JSONSyntaxError) -> JSONValue {
         let contiguous = bytes.withContiguousStorageIfAvailable { buffer in
             Result { () throws(JSONSyntaxError) in
-                try read(UnsafeRawBufferPointer(buffer), maximumDepth: maximumDepth)
+                try read(
+                    UnsafeRawBufferPointer(buffer), maximumDepth: maximumDepth,
+                    maximumStringLength: maximumStringLength)
             }
         }
         if let contiguous { return try contiguous.get() }
         return try Array(bytes).withUnsafeBytes { buffer in
-            Result { () throws(JSONSyntaxError) in try read(buffer, maximumDepth: maximumDepth) }
+            Result { () throws(JSONSyntaxError) in
+                try read(buffer, maximumDepth: maximumDepth, maximumStringLength: maximumStringLength)
+            }
         }.get()
     }
 
-    /// Reads `buffer` as exactly one JSON value. See ``read(_:maximumDepth:)``.
+    /// Reads `buffer` as exactly one JSON value. See ``read(_:maximumDepth:maximumStringLength:)``.
     public static func read(
-        _ buffer: UnsafeRawBufferPointer, maximumDepth: Int = defaultMaximumDepth
+        _ buffer: UnsafeRawBufferPointer, maximumDepth: Int = defaultMaximumDepth,
+        maximumStringLength: Int = defaultMaximumStringLength
     ) throws(JSONSyntaxError) -> JSONValue {
-        var parser = _JSONParser(bytes: buffer, maximumDepth: maximumDepth)
+        var parser = _JSONParser(bytes: buffer, maximumDepth: maximumDepth, maximumStringLength: maximumStringLength)
         do throws(JSONSyntaxError) {
             parser.skipWhitespace()
             let value = try parser.parseValue(depth: 0)
@@ -61,8 +70,10 @@ public enum JSONReader {
 public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Whether the text is not JSON or not UTF-8.
     public enum Kind: Sendable, Hashable {
-        /// Not JSON: a grammar error, a duplicate key, nesting too deep.
+        /// Not JSON: a grammar error, a duplicate key.
         case syntax
+        /// JSON beyond the reader's limits: nesting too deep, a string too long.
+        case limitExceeded
         /// Bytes that are not UTF-8.
         case invalidUTF8
     }
@@ -86,11 +97,22 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
 struct _JSONParser {
     let bytes: UnsafeRawBufferPointer
     let maximumDepth: Int
+    let maximumStringLength: Int
     var index = 0
 
-    init(bytes: UnsafeRawBufferPointer, maximumDepth: Int) {
+    init(bytes: UnsafeRawBufferPointer, maximumDepth: Int, maximumStringLength: Int) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
+        self.maximumStringLength = maximumStringLength
+    }
+
+    func limitError(_ message: String, at offset: Int) -> JSONSyntaxError {
+        JSONSyntaxError(kind: .limitExceeded, offset: offset, message: "\(message) (column \(offset + 1))")
+    }
+
+    func checkStringLength(_ length: Int, startingAt open: Int) throws(JSONSyntaxError) {
+        guard length > maximumStringLength else { return }
+        throw limitError("a string longer than \(maximumStringLength) bytes", at: open)
     }
 
     func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
@@ -139,7 +161,7 @@ struct _JSONParser {
     }
 
     mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        guard depth <= maximumDepth else { throw error("nesting deeper than \(maximumDepth) levels") }
+        guard depth <= maximumDepth else { throw limitError("nesting deeper than \(maximumDepth) levels", at: index) }
         index += 1  // {
         var members: [JSONMember] = []
         // Keys seen so far, for the duplicate check: a linear scan while the
@@ -184,7 +206,7 @@ struct _JSONParser {
     }
 
     mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        guard depth <= maximumDepth else { throw error("nesting deeper than \(maximumDepth) levels") }
+        guard depth <= maximumDepth else { throw limitError("nesting deeper than \(maximumDepth) levels", at: index) }
         index += 1  // [
         var elements: [JSONValue] = []
         skipWhitespace()
@@ -244,6 +266,7 @@ struct _JSONParser {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
+                try checkStringLength(slice.count, startingAt: open)
                 index += 1
                 return try makeString(slice, startingAt: start)
             }
@@ -258,6 +281,7 @@ struct _JSONParser {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
+                try checkStringLength(scratch.count, startingAt: open)
                 index += 1
                 return try scratch.withUnsafeBytes { buffer in
                     Result { () throws(JSONSyntaxError) in try makeString(buffer, startingAt: start) }

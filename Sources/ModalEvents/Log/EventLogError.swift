@@ -32,10 +32,22 @@ public struct EventLogError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let emptyFile = Kind(rawValue: "emptyFile")
         /// A line longer than the reader's limit.
         public static let lineTooLong = Kind(rawValue: "lineTooLong")
+        /// Input beyond one of the reader's other limits: JSON nested too
+        /// deep, a string too long, more roots, modals or cards than a
+        /// replay allows (see ``EventLogReader/Options``).
+        public static let limitExceeded = Kind(rawValue: "limitExceeded")
+        /// A segment that later segments follow ends with a torn line: the
+        /// folder was damaged, as a writer only starts a segment after the
+        /// last one's lines are whole.
+        public static let tornSegment = Kind(rawValue: "tornSegment")
         /// The file does not exist.
         public static let fileNotFound = Kind(rawValue: "fileNotFound")
         /// The file exists but could not be read.
         public static let readFailed = Kind(rawValue: "readFailed")
+        /// A write, a sync or a rename failed (a full disk, a read-only
+        /// folder); what was written before stays, and nothing of the
+        /// failed event does.
+        public static let writeFailed = Kind(rawValue: "writeFailed")
         /// A state (a snapshot) that is well-formed JSON but breaks the
         /// projection's invariants: no reducer could have produced it.
         public static let invalidState = Kind(rawValue: "invalidState")

@@ -1,13 +1,20 @@
-/// Streams the events of a v1 log, one line at a time.
+/// Streams the events of a v1 log, one line at a time: a file, standard
+/// input, or a folder of segments read as one log.
 ///
 /// The reader holds one buffer of the file at a time (plus the line being
 /// read), never the whole file, so a log of any length reads in constant
-/// memory. It checks the header, that `seq` starts at 1 and goes up by one,
-/// and every event's fields; the first fault stops it with an
-/// ``EventLogError`` naming the file and line.
+/// memory. It checks the header, that `seq` starts at the header's `from`
+/// (1 unless the file is a segment) and goes up by one, and every event's
+/// fields; the first fault stops it with an ``EventLogError`` naming the file
+/// and line. With ``Options/lenient`` it skips such lines instead, counting
+/// them in ``skippedLines``.
 ///
 /// A last line without its `\n` is a torn write: the reader skips it and
 /// records a warning in ``warnings`` (with ``tornTail`` saying where it was).
+///
+/// A folder reads as one log: its `*.jsonl` files in name order, each one's
+/// `from` following the last seq of the one before (the spec's segments).
+/// The first file's header is the log's; errors name the file they are in.
 ///
 /// ```swift
 /// let reader = try EventLogReader(path: "EventLogs/modal-presenter/usage.jsonl")
@@ -16,60 +23,91 @@
 /// }
 /// ```
 public final class EventLogReader {
-    /// Limits that protect a reader from hostile input.
+    /// Limits that protect a reader from hostile input, and whether it
+    /// stops at a malformed line.
     public struct Options: Sendable {
         /// The longest line, in bytes, the reader accepts.
         public var maximumLineLength: Int
         /// The deepest nesting of arrays and objects in a line.
         public var maximumDepth: Int
+        /// The longest string or key, in UTF-8 bytes.
+        public var maximumStringLength: Int
         /// How many bytes the reader asks for at a time.
         public var chunkSize: Int
+        /// Skip a malformed event line (with a warning, counted in
+        /// ``EventLogReader/skippedLines``) instead of stopping at it, and
+        /// accept the gap in `seq` it leaves. For reading damaged logs; a
+        /// header, a file that cannot be read or broken segments still stop it.
+        public var lenient: Bool
 
         /// - Precondition: every limit is 1 or more. Traps otherwise.
         public init(
             maximumLineLength: Int = 16 << 20, maximumDepth: Int = JSONReader.defaultMaximumDepth,
-            chunkSize: Int = 64 << 10
+            maximumStringLength: Int = JSONReader.defaultMaximumStringLength, chunkSize: Int = 64 << 10,
+            lenient: Bool = false
         ) {
             precondition(
-                maximumLineLength >= 1 && maximumDepth >= 1 && chunkSize >= 1, "reader limits must be 1 or more")
+                maximumLineLength >= 1 && maximumDepth >= 1 && maximumStringLength >= 1 && chunkSize >= 1,
+                "reader limits must be 1 or more")
             self.maximumLineLength = maximumLineLength
             self.maximumDepth = maximumDepth
+            self.maximumStringLength = maximumStringLength
             self.chunkSize = chunkSize
+            self.lenient = lenient
         }
     }
 
     /// Where a torn last line began and how long it was.
     public struct TornTail: Sendable, Hashable {
+        /// The file it is in: the log, or its last segment.
+        public var file: String
         /// The torn line's 1-based number.
         public var line: Int
-        /// Byte offset of the torn line's first byte in the file.
+        /// Byte offset of the torn line's first byte in the file: where a
+        /// writer cuts the file to repair it.
         public var offset: Int
         /// How many bytes it had.
         public var length: Int
 
-        public init(line: Int, offset: Int, length: Int) {
+        public init(file: String, line: Int, offset: Int, length: Int) {
+            self.file = file
             self.line = line
             self.offset = offset
             self.length = length
         }
     }
 
-    /// The name errors and warnings use: the path, or `-` for standard input.
-    public let file: String
+    /// How many warnings the reader keeps; ``skippedLines`` counts on past it.
+    public static let maximumWarnings = 100
+
+    /// The path as the caller gave it (a file, a folder of segments), or
+    /// `-` for standard input.
+    public let path: String
+    /// The file being read, which errors and warnings name: the path, or
+    /// the current segment of a folder.
+    public private(set) var file: String
+    /// The segment files of a folder, in order; empty for a single file.
+    public let segments: [String]
     /// The limits the reader applies.
     public let options: Options
-    /// The log's header, read when the reader opens.
+    /// The log's header: the first file's.
     public private(set) var header = LogHeader()
-    /// What the reader stepped over: a torn last line.
+    /// What the reader stepped over: a torn last line, and with
+    /// ``Options/lenient`` the lines it skipped (the first
+    /// ``maximumWarnings`` of them).
     public private(set) var warnings: [EventLogWarning] = []
+    /// How many malformed lines a lenient reader skipped.
+    public private(set) var skippedLines = 0
     /// The torn last line, once the reader has reached it.
     public private(set) var tornTail: TornTail?
-    /// The seq of the last event read; 0 before the first.
+    /// The seq of the last event read; the header's `from` - 1 before the first.
     public private(set) var lastSeq = 0
-    /// How many lines have been read, header included.
+    /// How many lines of the current file have been read, header included.
     public private(set) var lineNumber = 0
 
-    private let source: any ByteSource
+    private var source: any ByteSource
+    /// The segments not opened yet.
+    private var laterSegments: ArraySlice<String>
     private var buffer: [UInt8] = []
     /// Where `refill` reads a chunk to before appending it to `buffer`.
     private var chunk: [UInt8] = []
@@ -79,25 +117,106 @@ public final class EventLogReader {
     private var bufferOffset = 0
     private var atEnd = false
 
-    /// Opens the log at `path` and reads its header; `"-"` reads standard input.
+    /// Opens the log at `path` and reads its header: a file, a folder of
+    /// segments, or `"-"` for standard input.
     ///
     /// - Throws: ``EventLogError``: `fileNotFound`, `readFailed`, `emptyFile`,
     ///   or a fault in the header.
     public convenience init(path: String, options: Options = Options()) throws(EventLogError) {
-        try self.init(file: path, source: try FileDescriptorSource(path: path), options: options)
+        guard path != "-", FileSystem.entry(at: path) == .folder else {
+            try self.init(path: path, segments: [], source: try FileDescriptorSource(path: path), options: options)
+            return
+        }
+        let segments = try Self.segments(in: path)
+        try self.init(
+            path: path, segments: segments, source: try FileDescriptorSource(path: segments[0]), options: options)
     }
 
     /// Reads a log held in memory; `name` is what errors call it.
     public convenience init(bytes: [UInt8], name: String = "<memory>", options: Options = Options())
         throws(EventLogError)
     {
-        try self.init(file: name, source: MemorySource(bytes), options: options)
+        try self.init(path: name, segments: [], source: MemorySource(bytes), options: options)
     }
 
-    private init(file: String, source: any ByteSource, options: Options) throws(EventLogError) {
-        self.file = file
+    private init(path: String, segments: [String], source: any ByteSource, options: Options) throws(EventLogError) {
+        self.path = path
+        self.file = segments.first ?? path
+        self.segments = segments
+        self.laterSegments = segments.dropFirst()
         self.source = source
         self.options = options
+        header = try readHeader()
+        lastSeq = header.from - 1
+    }
+
+    /// The segment files of `folder`, in order: its `*.jsonl` files by name.
+    ///
+    /// - Throws: `emptyFile` when it holds none.
+    public static func segments(in folder: String) throws(EventLogError) -> [String] {
+        let names = try FileSystem.contents(of: folder).filter { $0.hasSuffix(".jsonl") && !$0.hasPrefix(".") }
+        guard !names.isEmpty else {
+            throw EventLogError(.emptyFile, file: folder, message: "the folder holds no segments (*.jsonl files)")
+        }
+        return names.map { folder.hasSuffix("/") ? folder + $0 : "\(folder)/\($0)" }
+    }
+
+    /// The next event, or `nil` at the end of the log.
+    ///
+    /// - Throws: ``EventLogError`` naming the line, for the first malformed
+    ///   line (a lenient reader skips those), or a segment that does not
+    ///   follow the one before.
+    public func next() throws(EventLogError) -> LoggedEvent? {
+        while true {
+            guard let line = try readLine() else {
+                guard try openNextSegment() else { return nil }
+                continue
+            }
+            do throws(EventLogError) {
+                let entry = try parse(line) { json throws(EventLogError) in try LoggedEvent(json: json) }
+                try checkSeq(of: entry)
+                lastSeq = entry.seq
+                return entry
+            } catch  where options.lenient {
+                skip(error)
+            }
+        }
+    }
+
+    /// Reads every remaining event into an array.
+    public func readAll() throws(EventLogError) -> [LoggedEvent] {
+        var entries: [LoggedEvent] = []
+        while let entry = try next() { entries.append(entry) }
+        return entries
+    }
+
+    private func checkSeq(of entry: LoggedEvent) throws(EventLogError) {
+        let expected = lastSeq + 1
+        if entry.seq == expected { return }
+        if options.lenient && entry.seq > expected {
+            let missing = entry.seq - expected
+            warn("seq jumps from \(lastSeq) to \(entry.seq): \(missing) event\(missing == 1 ? "" : "s") missing")
+            return
+        }
+        throw EventLogError(
+            .seqOutOfOrder, file: file, line: lineNumber,
+            message: "seq \(entry.seq) is out of order: expected \(expected)")
+    }
+
+    private func skip(_ error: EventLogError) {
+        skippedLines += 1
+        warn("skipped a malformed line: \(error.message)", line: error.line ?? lineNumber)
+    }
+
+    private func warn(_ message: String, line: Int? = nil) {
+        guard warnings.count < Self.maximumWarnings else { return }
+        warnings.append(EventLogWarning(file: file, line: line ?? lineNumber, message: message))
+    }
+
+    // MARK: Headers and segments
+
+    /// Reads line 1 of the current file as a header.
+    private func readHeader() throws(EventLogError) -> LogHeader {
         guard var line = try readLine() else {
             if let tornTail {
                 throw EventLogError(
@@ -108,32 +227,34 @@ public final class EventLogReader {
         }
         // A UTF-8 byte order mark before the header is allowed and skipped (RFC 8259, section 8.1).
         if buffer[line].starts(with: [0xEF, 0xBB, 0xBF]) { line = line.lowerBound + 3..<line.upperBound }
-        header = try parse(line) { json throws(EventLogError) in try LogHeader(json: json) }
+        return try parse(line) { json throws(EventLogError) in try LogHeader(json: json) }
     }
 
-    /// The next event, or `nil` at the end of the log.
-    ///
-    /// - Throws: ``EventLogError`` naming the line, for the first malformed line.
-    public func next() throws(EventLogError) -> LoggedEvent? {
-        guard let line = try readLine() else { return nil }
-        let expected = lastSeq + 1
-        let entry = try parse(line) { json throws(EventLogError) in
-            let entry = try LoggedEvent(json: json)
-            guard entry.seq == expected else {
-                throw EventLogError(.seqOutOfOrder, message: "seq \(entry.seq) is out of order: expected \(expected)")
-            }
-            return entry
+    /// Moves on to the next segment of a folder; `false` when there is none.
+    private func openNextSegment() throws(EventLogError) -> Bool {
+        guard let next = laterSegments.popFirst() else { return false }
+        if let tornTail {
+            throw EventLogError(
+                .tornSegment, file: file, line: tornTail.line,
+                message: "a torn line (no newline at its end) in a segment that later segments follow")
         }
-        lastSeq = entry.seq
-        return entry
+        file = next
+        source = try FileDescriptorSource(path: next)
+        buffer.removeAll(keepingCapacity: true)
+        start = 0
+        bufferOffset = 0
+        atEnd = false
+        lineNumber = 0
+        let segmentHeader = try readHeader()
+        guard segmentHeader.from == lastSeq + 1 else {
+            throw EventLogError(
+                .seqOutOfOrder, file: file, line: 1,
+                message: "the segment starts at seq \(segmentHeader.from), but the one before ends at seq \(lastSeq)")
+        }
+        return true
     }
 
-    /// Reads every remaining event into an array.
-    public func readAll() throws(EventLogError) -> [LoggedEvent] {
-        var entries: [LoggedEvent] = []
-        while let entry = try next() { entries.append(entry) }
-        return entries
-    }
+    // MARK: Lines
 
     /// Parses a line's JSON and hands it to `decode`, adding the file and line to any error.
     private func parse<Value>(
@@ -143,7 +264,8 @@ public final class EventLogReader {
             let parsed = buffer.withUnsafeBytes { bytes in
                 let text = UnsafeRawBufferPointer(rebasing: bytes[line])
                 return Result { () throws(JSONSyntaxError) in
-                    try JSONReader.read(text, maximumDepth: options.maximumDepth)
+                    try JSONReader.read(
+                        text, maximumDepth: options.maximumDepth, maximumStringLength: options.maximumStringLength)
                 }
             }
             switch parsed {
@@ -151,8 +273,11 @@ public final class EventLogReader {
                 return try decode(json)
             case .failure(let error):
                 if line.isEmpty { throw EventLogError(.invalidJSON, message: "empty line: expected a JSON object") }
-                if error.kind == .invalidUTF8 { throw EventLogError(.invalidUTF8, message: error.message) }
-                throw EventLogError(.invalidJSON, message: "invalid JSON: \(error.message)")
+                switch error.kind {
+                case .invalidUTF8: throw EventLogError(.invalidUTF8, message: error.message)
+                case .limitExceeded: throw EventLogError(.limitExceeded, message: error.message)
+                case .syntax: throw EventLogError(.invalidJSON, message: "invalid JSON: \(error.message)")
+                }
             }
         } catch {
             var located = error
@@ -162,24 +287,39 @@ public final class EventLogReader {
         }
     }
 
-    /// The byte range in `buffer` of the next complete line (without its `\n`),
-    /// or `nil` at the end; a torn last line is recorded and skipped.
+    /// The byte range in `buffer` of the next complete line (without its
+    /// `\n`), or `nil` at the end of the file; a torn last line is recorded
+    /// and skipped. A line over the length limit throws, or for a lenient
+    /// reader is dropped as it streams past, so it never fills memory.
     private func readLine() throws(EventLogError) -> Range<Int>? {
         var scanFrom = start
+        /// Bytes of an over-long line a lenient reader has already dropped.
+        var dropped = 0
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n"), from: scanFrom) {
-                try checkLength(newline - start)
                 lineNumber += 1
-                let line = start..<newline
+                let lineStart = start
                 start = newline + 1
-                return line
+                // Only a line over the limit has dropped bytes.
+                guard dropped + newline - lineStart > options.maximumLineLength else { return lineStart..<newline }
+                let error = tooLong(line: lineNumber)
+                guard options.lenient else { throw error }
+                skip(error)
+                dropped = 0
+                scanFrom = start
+                continue
             }
             scanFrom = buffer.count
-            try checkLength(buffer.count - start)
+            if dropped + buffer.count - start > options.maximumLineLength {
+                guard options.lenient else { throw tooLong(line: lineNumber + 1) }
+                dropped += buffer.count - start
+                start = buffer.count
+            }
             if atEnd {
-                if start < buffer.count {
+                if start < buffer.count || dropped > 0 {
                     let torn = TornTail(
-                        line: lineNumber + 1, offset: bufferOffset + start, length: buffer.count - start)
+                        file: file, line: lineNumber + 1, offset: bufferOffset + start - dropped,
+                        length: dropped + buffer.count - start)
                     tornTail = torn
                     warnings.append(
                         EventLogWarning(
@@ -193,11 +333,9 @@ public final class EventLogReader {
         }
     }
 
-    private func checkLength(_ length: Int) throws(EventLogError) {
-        guard length > options.maximumLineLength else { return }
-        throw EventLogError(
-            .lineTooLong, file: file, line: lineNumber + 1,
-            message: "line is longer than \(options.maximumLineLength) bytes")
+    private func tooLong(line: Int) -> EventLogError {
+        EventLogError(
+            .lineTooLong, file: file, line: line, message: "line is longer than \(options.maximumLineLength) bytes")
     }
 
     /// Drops the consumed prefix and appends one chunk; returns how far

@@ -9,6 +9,9 @@ public enum EventStoreError<Refusal: Error>: Error, CustomStringConvertible {
     /// ``EventStore/replay(_:)`` got an entry whose `seq` does not follow the
     /// last one: the log needs `expected`, the entry has `found`.
     case seqOutOfOrder(expected: Int, found: Int)
+    /// The store runs on a log file, and writing the event to it failed (a
+    /// full disk): the event was neither written nor applied.
+    case writeFailed(EventLogError)
 
     public var description: String {
         switch self {
@@ -18,6 +21,8 @@ public enum EventStoreError<Refusal: Error>: Error, CustomStringConvertible {
             "conflict: expected the log to end at seq \(expected), but it ends at seq \(actual)"
         case .seqOutOfOrder(let expected, let found):
             "seq out of order: expected seq \(expected), found seq \(found)"
+        case .writeFailed(let error):
+            "write failed: \(error)"
         }
     }
 }

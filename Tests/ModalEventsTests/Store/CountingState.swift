@@ -46,3 +46,40 @@ final class TestClock: Sendable {
     private let ticks = Counter()
     @Sendable func next() -> Double { Double(ticks.increment()) }
 }
+
+/// The counting state as a log holds it: JSON for segment headers, and a
+/// limit of 3 `root.register` events, so the generic limit check has a test.
+extension CountingState: LogProjection {
+    static let maximumRegistrations = 3
+
+    var json: JSONValue {
+        let counts = counts.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+            JSONMember($0.key.rawValue, .number(JSONNumber($0.value)))
+        }
+        return [
+            "seq": .number(JSONNumber(seq)), "counts": .object(counts),
+            "refused": .array(refused.map { .number(JSONNumber($0.seq)) }),
+        ]
+    }
+
+    init(json: JSONValue) throws(EventLogError) {
+        guard case .number(let seq) = json["seq"], let seq = Int(seq.literal),
+            case .object(let counts) = json["counts"], case .array(let refused) = json["refused"]
+        else { throw EventLogError(.invalidState, message: "not a counting state") }
+        self.seq = seq
+        for member in counts {
+            guard let type = EventType(rawValue: member.key), case .number(let count) = member.value,
+                let count = Int(count.literal)
+            else { throw EventLogError(.invalidState, message: "bad count \(member.key)") }
+            self.counts[type] = count
+        }
+        self.refused = refused.compactMap { value in
+            guard case .number(let seq) = value else { return nil }
+            return Int(seq.literal).map(Refused.init(seq:))
+        }
+    }
+
+    func limitExceeded(after entry: LoggedEvent) -> String? {
+        (counts[.rootRegister] ?? 0) > Self.maximumRegistrations ? "more than 3 registrations" : nil
+    }
+}

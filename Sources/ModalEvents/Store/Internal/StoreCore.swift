@@ -26,6 +26,9 @@ struct StoreCore<State: EventProjection> {
     var pendingHead = 0
     @usableFromInline
     var isDelivering = false
+    /// The log file the store runs on, when it runs on one.
+    @usableFromInline
+    var journal: StoreJournal<State>?
 
     /// How many held events one catch-up step delivers, so catching up on a
     /// long log neither copies it whole nor holds the lock long.
@@ -47,11 +50,13 @@ struct StoreCore<State: EventProjection> {
     ) throws(EventStoreError<State.Refusal>) -> (LoggedEvent, Delivery<State>?) {
         try checkExpected(expectedSeq)
         let entry = LoggedEvent(seq: state.seq + 1, time: clock.now(), event: event)
+        let before = journal == nil ? nil : state
         do {
             try state.accept(entry)
         } catch {
             throw .refused(error)
         }
+        if let journal, let before { try journal.write([entry], after: before, rollingBack: &state) }
         return (entry, record(entry, state: stateListenerCount > 0 ? state : nil))
     }
 
@@ -75,6 +80,7 @@ struct StoreCore<State: EventProjection> {
             entries.append(entry)
             if stateListenerCount > 0 { states.append(scratch) }
         }
+        if let journal { try journal.write(entries, after: state, rollingBack: &scratch) }
         state = scratch
         var first: Delivery<State>?
         for (index, entry) in entries.enumerated() {
@@ -92,7 +98,9 @@ struct StoreCore<State: EventProjection> {
         guard entry.seq == state.seq + 1 else {
             throw .seqOutOfOrder(expected: state.seq + 1, found: entry.seq)
         }
+        let before = journal == nil ? nil : state
         let refusal = state.apply(entry)
+        if let journal, let before { try journal.write([entry], after: before, rollingBack: &state) }
         if let time = entry.time { clock.resume(from: time) }
         return (refusal, record(entry, state: stateListenerCount > 0 ? state : nil))
     }

@@ -1,0 +1,183 @@
+extension EventLogWriter {
+    /// Opens the log at `path` to append to it: creates it with `header`
+    /// when it does not exist (or is an empty file), or resumes it.
+    ///
+    /// Resuming reads the whole log, checking every line as a reader does,
+    /// and replays it into the state the caller's next event applies to. A
+    /// torn last line is cut off (a warning in ``recoveryWarnings`` says what
+    /// was dropped); everything fully written stays. A malformed line
+    /// anywhere else is an error: appending after it would hide it.
+    ///
+    /// - Parameters:
+    ///   - path: A file; or with ``Options/segments``, a folder of segments.
+    ///   - header: The header of a new log, and the other fields every new
+    ///     segment copies. A resumed log keeps its own.
+    ///   - options: Durability, segments, and the limits for reading.
+    /// - Returns: The writer, the state after the log's last event, and that
+    ///   event's time.
+    /// - Throws: ``EventLogError`` naming the file and line of the first fault.
+    public static func open<State: LogProjection>(
+        _ path: String, as _: State.Type = State.self, header: LogHeader = LogHeader(),
+        options: Options = Options()
+    ) throws(EventLogError) -> (writer: EventLogWriter, state: State, lastTime: Double?) {
+        var warnings: [EventLogWarning] = []
+        let folder: String? = try {
+            () throws(EventLogError) -> String? in
+            switch FileSystem.entry(at: path) {
+            case .folder:
+                return path
+            case .file where options.segments != nil:
+                throw EventLogError(
+                    .writeFailed, file: path, message: "the log is a file, but the writer was asked to write segments")
+            case .file:
+                return nil
+            case .none:
+                guard options.segments != nil else { return nil }
+                try FileSystem.makeFolder(path)
+                return path
+            }
+        }()
+        if let folder { warnings += try SegmentFiles.removeUnfinished(in: folder) }
+
+        let existing: String?
+        if let folder {
+            existing = try SegmentFiles.names(in: folder).last.map { "\(folder)/\($0)" }
+        } else {
+            existing = FileSystem.entry(at: path) == .file ? path : nil
+        }
+        guard let existing, try !SegmentFiles.isEmpty(existing) else {
+            // A new log: its first file, with the header. An empty file counts
+            // as none, and so does a torn header: the log never held an event.
+            if let existing, let size = FileSystem.size(of: existing), size > 0 {
+                warnings.append(
+                    EventLogWarning(
+                        file: existing, line: 1,
+                        message: "replaced a torn header (\(size) bytes, no newline at its end): the log held no event")
+                )
+            }
+            let newHeader = LogHeader(version: header.version, fields: header.fields)
+            let file =
+                if let folder {
+                    try SegmentFiles.create(folder: folder, header: newHeader)
+                } else {
+                    try SegmentFiles.create(file: path, header: newHeader)
+                }
+            let state = WriterState(
+                file: file, folder: folder, header: newHeader, segmentFrom: 1, lastSeq: 0, durableSeq: 0,
+                reportedSeq: 0)
+            let writer = EventLogWriter(path: path, options: options, state: state, recoveryWarnings: warnings)
+            return (writer, State(), nil)
+        }
+
+        let reader = try EventLogReader(path: path, options: options.reading)
+        var state = try State(startOf: reader)
+        var lastTime: Double?
+        while let entry = try reader.next() {
+            try state.apply(entry, readBy: reader)
+            lastTime = entry.time ?? lastTime
+        }
+        let file = try AppendableFile(path: existing, create: false)
+        if let torn = reader.tornTail {
+            try file.truncate(to: torn.offset)
+            try file.sync()
+            warnings.append(
+                EventLogWarning(
+                    file: torn.file, line: torn.line,
+                    message: "cut off a torn last line (\(torn.length) bytes, no newline at its end); "
+                        + "the log ends at seq \(reader.lastSeq)"))
+        }
+        let from = folder == nil ? reader.header.from : try SegmentFiles.from(of: existing)
+        let writerState = WriterState(
+            file: file, folder: folder,
+            header: LogHeader(version: reader.header.version, fields: reader.header.fields),
+            segmentFrom: from, lastSeq: reader.lastSeq, durableSeq: reader.lastSeq, reportedSeq: reader.lastSeq)
+        let writer = EventLogWriter(path: path, options: options, state: writerState, recoveryWarnings: warnings)
+        return (writer, state, lastTime)
+    }
+}
+
+/// The files of a log on disk: how they are named, created and pruned.
+///
+/// A segment is named by its first seq, zero-padded to 20 digits, so the
+/// names sort in seq order: `00000000000000000001.jsonl`. A file is created
+/// under a temporary name, synced, then renamed, so a crash never leaves a
+/// file without its whole header.
+enum SegmentFiles {
+    static let temporarySuffix = ".partial"
+
+    static func name(from seq: Int) -> String {
+        let digits = String(seq)
+        return String(repeating: "0", count: max(0, 20 - digits.count)) + digits + ".jsonl"
+    }
+
+    /// The segment files of `folder` by name, in seq order.
+    static func names(in folder: String) throws(EventLogError) -> [String] {
+        try FileSystem.contents(of: folder).filter { $0.hasSuffix(".jsonl") && !$0.hasPrefix(".") }
+    }
+
+    /// Creates a segment in `folder` with `header`, open to append.
+    static func create(folder: String, header: LogHeader) throws(EventLogError) -> AppendableFile {
+        let file = try create(file: "\(folder)/\(name(from: header.from))", header: header)
+        return file
+    }
+
+    /// Creates the file at `path` holding only `header` (replacing an empty
+    /// one), through a synced temporary file renamed into place.
+    static func create(file path: String, header: LogHeader) throws(EventLogError) -> AppendableFile {
+        let temporary = path + temporarySuffix
+        try FileSystem.remove(temporary)
+        let file = try AppendableFile(path: temporary, create: true)
+        try file.write(EventLogEncoder.encode(header))
+        try file.sync()
+        try FileSystem.rename(temporary, to: path)
+        try FileSystem.syncFolder(FileSystem.folder(of: path))
+        return file
+    }
+
+    /// Removes what a crash while starting a segment can leave: a temporary
+    /// file, or a last segment with no complete line.
+    static func removeUnfinished(in folder: String) throws(EventLogError) -> [EventLogWarning] {
+        var warnings: [EventLogWarning] = []
+        for name in try FileSystem.contents(of: folder) where name.hasSuffix(temporarySuffix) {
+            try FileSystem.remove("\(folder)/\(name)")
+            warnings.append(
+                EventLogWarning(file: "\(folder)/\(name)", line: 1, message: "removed an unfinished segment file"))
+        }
+        let names = try names(in: folder)
+        if names.count > 1, let last = names.last, try isEmpty("\(folder)/\(last)") {
+            // An earlier segment holds the log's end; this one never held an event.
+            try FileSystem.remove("\(folder)/\(last)")
+            warnings.append(
+                EventLogWarning(
+                    file: "\(folder)/\(last)", line: 1, message: "removed a last segment with no complete line"))
+        }
+        if !warnings.isEmpty { try FileSystem.syncFolder(folder) }
+        return warnings
+    }
+
+    /// Removes the oldest segments of `folder` so that `keeping` remain.
+    static func removeOldest(in folder: String, keeping: Int) throws(EventLogError) {
+        let names = try names(in: folder)
+        guard names.count > keeping else { return }
+        for name in names.dropLast(keeping) { try FileSystem.remove("\(folder)/\(name)") }
+        try FileSystem.syncFolder(folder)
+    }
+
+    /// Whether the file holds no complete line: nothing, or a torn header.
+    static func isEmpty(_ path: String) throws(EventLogError) -> Bool {
+        let source = try FileDescriptorSource(path: path)
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = try chunk.withUnsafeMutableBytes { bytes in
+                Result { () throws(EventLogError) in try source.read(into: bytes) }
+            }.get()
+            if count == 0 { return true }
+            if chunk[0..<count].contains(UInt8(ascii: "\n")) { return false }
+        }
+    }
+
+    /// The `from` of a segment's header.
+    static func from(of path: String) throws(EventLogError) -> Int {
+        try EventLogReader(path: path).header.from
+    }
+}

@@ -1,0 +1,277 @@
+import Dispatch
+internal import Synchronization
+
+/// Appends events to a log on disk: one file, or a folder of segments that
+/// rotates at a size you set and can keep only the last few.
+///
+/// Every append is written to the file before it returns, so an event the
+/// writer accepted survives the app's crash. When it also survives a power
+/// loss depends on ``Durability``: synced before `append` returns, synced in
+/// groups a few milliseconds later, or left to the system. ``durableSeq``
+/// (and ``Options/onDurable``) say how far the log is on disk for sure.
+///
+/// ```swift
+/// let (writer, state) = try EventLogWriter.open("session.jsonl", as: ModalState.self)
+/// try writer.append(LoggedEvent(seq: state.seq + 1, event: .dimmingTap()), stateBefore: { state.json })
+/// try writer.close()
+/// ```
+///
+/// A writer is safe to use from any thread; appends are written in the
+/// order they are made, and each must carry the next seq.
+public final class EventLogWriter: Sendable {
+    /// When an appended event is synced to the disk.
+    public enum Durability: Sendable, Hashable {
+        /// Each event is synced before ``EventLogWriter/append(_:stateBefore:)``
+        /// returns: nothing acknowledged is lost, at the cost of one disk
+        /// sync per event.
+        case everyEvent
+        /// Group commit: one sync covers every event written since the last,
+        /// once `events` have gathered or `interval` after the first of them,
+        /// whichever comes first. `append` does not wait for it; a power loss
+        /// can lose the events of the last `interval` at most.
+        case group(events: Int = 100, interval: Duration = .milliseconds(5))
+        /// Never synced by the writer: the system writes the file when it
+        /// likes. A crash of the app loses nothing; a power loss can lose
+        /// the last few seconds.
+        case none
+    }
+
+    /// How a log is cut into segment files (the spec's last section).
+    public struct Segments: Sendable, Hashable {
+        /// A segment that has reached this many bytes is closed, and the
+        /// next event starts a new one (a segment always holds one event
+        /// or more, however large).
+        public var maximumBytes: Int
+        /// How many segment files to keep; the oldest are removed when a new
+        /// one starts, so disk use stays bounded. `nil` keeps all.
+        public var retainedFiles: Int?
+
+        /// - Precondition: `maximumBytes` and `retainedFiles` are 1 or more. Traps otherwise.
+        public init(maximumBytes: Int, retainedFiles: Int? = nil) {
+            precondition(maximumBytes >= 1 && (retainedFiles ?? 1) >= 1, "segment limits must be 1 or more")
+            self.maximumBytes = maximumBytes
+            self.retainedFiles = retainedFiles
+        }
+    }
+
+    /// How a writer syncs, cuts segments, and reads the log it resumes.
+    public struct Options: Sendable {
+        public var durability: Durability
+        /// `nil`: the log is one file. Otherwise the path is a folder of segments.
+        public var segments: Segments?
+        /// The limits that apply when an existing log is read to resume it.
+        public var reading: EventLogReader.Options
+        /// Called with the new ``EventLogWriter/durableSeq`` each time it
+        /// moves on, in order, on the writer's own queue (never while an
+        /// `append` holds the writer).
+        public var onDurable: (@Sendable (_ durableSeq: Int) -> Void)?
+
+        public init(
+            durability: Durability = .group(), segments: Segments? = nil,
+            reading: EventLogReader.Options = EventLogReader.Options(),
+            onDurable: (@Sendable (_ durableSeq: Int) -> Void)? = nil
+        ) {
+            self.durability = durability
+            self.segments = segments
+            self.reading = reading
+            self.onDurable = onDurable
+        }
+    }
+
+    /// The log's path: a file, or the folder of its segments.
+    public let path: String
+    public let options: Options
+    /// What opening the log repaired: a torn last line cut off, an unfinished
+    /// segment removed. Empty when the log was whole or new.
+    public let recoveryWarnings: [EventLogWarning]
+
+    private let guarded: Mutex<WriterState>
+    /// Runs group syncs and ``Options/onDurable`` calls, one at a time, in order.
+    private let queue = DispatchQueue(label: "ModalEvents.EventLogWriter")
+
+    init(path: String, options: Options, state: WriterState, recoveryWarnings: [EventLogWarning]) {
+        self.path = path
+        self.options = options
+        self.guarded = Mutex(state)
+        self.recoveryWarnings = recoveryWarnings
+    }
+
+    /// The seq of the last event written; the log's `from` - 1 before any.
+    public var lastSeq: Int { guarded.withLock { $0.lastSeq } }
+
+    /// The seq of the last event on disk for sure: synced, or with
+    /// ``Durability/none``, handed to the system.
+    public var durableSeq: Int { guarded.withLock { $0.durableSeq } }
+
+    // MARK: Appending
+
+    /// Writes `entry` at the end of the log.
+    ///
+    /// - Parameters:
+    ///   - entry: The event; its seq must be ``lastSeq`` + 1.
+    ///   - stateBefore: The state after event `entry.seq - 1` as JSON; called
+    ///     only when the event starts a new segment, whose header carries it.
+    /// - Throws: ``EventLogError``: `seqOutOfOrder`, or `writeFailed` (the
+    ///   disk refused; nothing of the event stays in the file), or a failure
+    ///   of an earlier group sync, after which the writer takes no more events.
+    public func append(_ entry: LoggedEvent, stateBefore: () -> JSONValue) throws(EventLogError) {
+        try append(contentsOf: [entry], stateBefore: stateBefore)
+    }
+
+    /// Writes `entries` in order, in one write: all of them or, when the
+    /// disk refuses, none.
+    ///
+    /// - Parameter stateBefore: The state before the first entry, as JSON;
+    ///   called only when they start a new segment.
+    public func append(contentsOf entries: [LoggedEvent], stateBefore: () -> JSONValue) throws(EventLogError) {
+        guard let first = entries.first else { return }
+        var bytes: [UInt8] = []
+        for entry in entries { bytes += EventLogEncoder.encode(entry) }
+        try guarded.withLock { state throws(EventLogError) in
+            try state.checkOpen()
+            guard entries.enumerated().allSatisfy({ $0.element.seq == state.lastSeq + 1 + $0.offset }) else {
+                throw EventLogError(
+                    .seqOutOfOrder, file: state.file.path,
+                    message: "cannot append seq \(first.seq): the log's last seq is \(state.lastSeq)")
+            }
+            if let segments = options.segments, state.file.size + bytes.count > segments.maximumBytes,
+                state.lastSeq >= state.segmentFrom
+            {
+                try state.startSegment(from: first.seq, snapshot: stateBefore(), retaining: segments.retainedFiles)
+            }
+            try state.file.write(bytes)
+            state.lastSeq = entries[entries.count - 1].seq
+            try afterWrite(&state, count: entries.count)
+        }
+    }
+
+    /// Does what the durability policy asks after a write, under the lock.
+    private func afterWrite(_ state: inout WriterState, count: Int) throws(EventLogError) {
+        switch options.durability {
+        case .everyEvent:
+            try state.syncNow()
+        case .none:
+            state.durableSeq = state.lastSeq
+        case .group(let events, let interval):
+            state.unsynced += count
+            if state.unsynced >= events {
+                if !state.isSyncQueued {
+                    state.isSyncQueued = true
+                    queue.async { self.runGroupSync() }
+                }
+            } else if !state.isTimerSet {
+                state.isTimerSet = true
+                queue.asyncAfter(deadline: .now() + interval.dispatchInterval) { self.runGroupSync() }
+            }
+            return
+        }
+        notifyIfDurableMovedOn(&state)
+    }
+
+    /// A group sync: syncs what was written when it starts, outside the lock,
+    /// so appends go on while the disk works.
+    private func runGroupSync() {
+        let (file, target) = guarded.withLock { state in
+            state.isSyncQueued = false
+            state.isTimerSet = false
+            state.unsynced = 0
+            return (state.file, state.lastSeq)
+        }
+        let result = Result { () throws(EventLogError) in try file.sync() }
+        let notice = guarded.withLock { state -> Int? in
+            switch result {
+            case .success: state.durableSeq = max(state.durableSeq, target)
+            case .failure(let error): state.failure = state.failure ?? error
+            }
+            return state.takeNotice()
+        }
+        if let notice { options.onDurable?(notice) }
+    }
+
+    /// Queues an ``Options/onDurable`` call when the durable seq moved on.
+    /// Called under the lock, so the calls are queued in the order of their seqs.
+    private func notifyIfDurableMovedOn(_ state: inout WriterState) {
+        guard let seq = state.takeNotice(), let onDurable = options.onDurable else { return }
+        queue.async { onDurable(seq) }
+    }
+
+    // MARK: Syncing and closing
+
+    /// Syncs everything written so far, and returns once it is on disk and
+    /// every ``Options/onDurable`` call for it has been made. Not to be
+    /// called from `onDurable`, which runs on the queue it waits for.
+    public func sync() throws(EventLogError) {
+        try guarded.withLock { state throws(EventLogError) in
+            if let failure = state.failure { throw failure }
+            guard !state.isClosed else { return }
+            try state.syncNow()
+            notifyIfDurableMovedOn(&state)
+        }
+        queue.sync {}
+    }
+
+    /// Syncs and closes the log: later appends throw. Closing twice does nothing.
+    public func close() throws(EventLogError) {
+        try sync()
+        guarded.withLock { $0.isClosed = true }
+    }
+}
+
+/// What a writer changes under its lock.
+struct WriterState: Sendable {
+    /// The file being appended to: the log, or its last segment.
+    var file: AppendableFile
+    /// Where segments live, when the log is a folder.
+    let folder: String?
+    /// The header every new segment copies (its other fields).
+    let header: LogHeader
+    /// The first seq of the current file.
+    var segmentFrom: Int
+    var lastSeq: Int
+    var durableSeq: Int
+    /// The last durable seq reported to `onDurable`.
+    var reportedSeq: Int
+    var unsynced = 0
+    var isSyncQueued = false
+    var isTimerSet = false
+    var isClosed = false
+    /// A group sync that failed: the writer takes no more events.
+    var failure: EventLogError?
+
+    func checkOpen() throws(EventLogError) {
+        if let failure { throw failure }
+        guard !isClosed else { throw EventLogError(.writeFailed, file: file.path, message: "the log is closed") }
+    }
+
+    mutating func syncNow() throws(EventLogError) {
+        try file.sync()
+        durableSeq = lastSeq
+    }
+
+    /// The durable seq, when it moved on since it was last reported.
+    mutating func takeNotice() -> Int? {
+        guard durableSeq > reportedSeq else { return nil }
+        reportedSeq = durableSeq
+        return durableSeq
+    }
+
+    /// Closes the current segment (synced, so all of it is durable) and
+    /// starts the next at `from`, whose header carries `snapshot`; then
+    /// removes the oldest segments beyond `retaining`.
+    mutating func startSegment(from: Int, snapshot: JSONValue, retaining: Int?) throws(EventLogError) {
+        guard let folder else { return }
+        try syncNow()
+        let segmentHeader = LogHeader(version: header.version, from: from, snapshot: snapshot, fields: header.fields)
+        file = try SegmentFiles.create(folder: folder, header: segmentHeader)
+        segmentFrom = from
+        if let retaining { try SegmentFiles.removeOldest(in: folder, keeping: retaining) }
+    }
+}
+
+extension Duration {
+    var dispatchInterval: DispatchTimeInterval {
+        let (seconds, attoseconds) = components
+        let (nanoseconds, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        return overflow ? .never : .nanoseconds(Int(clamping: nanoseconds + attoseconds / 1_000_000_000))
+    }
+}

@@ -1,0 +1,166 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The file-system calls the log needs, behind one small interface so the
+/// platform differences (`fsync` against `F_FULLFSYNC`, the names of `read`
+/// and `write`) stay in this file and the one beside it.
+enum FileSystem {
+    /// What is at `path`: a folder, a file, or nothing.
+    enum Entry {
+        case folder, file, none
+    }
+
+    static func entry(at path: String) -> Entry {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .none }
+        return (info.st_mode & S_IFMT) == S_IFDIR ? .folder : .file
+    }
+
+    /// The size of the file at `path`, or `nil` when there is none.
+    static func size(of path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Int(info.st_size)
+    }
+
+    /// The names in `folder` (not `.` and `..`), sorted bytewise.
+    static func contents(of folder: String) throws(EventLogError) -> [String] {
+        guard let directory = opendir(folder) else { throw failure(.readFailed, folder, "cannot list the folder") }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    static func makeFolder(_ path: String) throws(EventLogError) {
+        guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
+            throw failure(.writeFailed, path, "cannot create the folder")
+        }
+    }
+
+    static func remove(_ path: String) throws(EventLogError) {
+        guard unlink(path) == 0 || errno == ENOENT else { throw failure(.writeFailed, path, "cannot remove") }
+    }
+
+    /// Renames `source` to `destination`, atomically replacing it.
+    static func rename(_ source: String, to destination: String) throws(EventLogError) {
+        #if canImport(Darwin)
+            let status = Darwin.rename(source, destination)
+        #elseif canImport(Glibc)
+            let status = Glibc.rename(source, destination)
+        #else
+            let status = Musl.rename(source, destination)
+        #endif
+        guard status == 0 else { throw failure(.writeFailed, destination, "cannot rename \(source) to it") }
+    }
+
+    /// Makes the folder's list of names durable (a created, renamed or
+    /// removed file), as `fsync` on the file alone does not.
+    static func syncFolder(_ path: String) throws(EventLogError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure(.writeFailed, path, "cannot open the folder to sync it") }
+        defer { _ = close(descriptor) }
+        try sync(descriptor, path)
+    }
+
+    /// Asks the disk to keep what was written to `descriptor`: `fsync`, or on
+    /// Apple's systems `F_FULLFSYNC`, without which the drive's cache may
+    /// still lose it on power loss.
+    static func sync(_ descriptor: Int32, _ path: String) throws(EventLogError) {
+        #if canImport(Darwin)
+            if fcntl(descriptor, F_FULLFSYNC) == 0 { return }
+        #endif
+        while fsync(descriptor) != 0 {
+            // Folders cannot be synced on some file systems: nothing more can be done there.
+            if errno == EINVAL { return }
+            if errno != EINTR { throw failure(.writeFailed, path, "cannot sync to disk") }
+        }
+    }
+
+    /// The folder `path` is in (`.` for a bare name).
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    static func failure(_ kind: EventLogError.Kind, _ path: String, _ what: String) -> EventLogError {
+        EventLogError(kind, file: path, message: "\(what): \(String(cString: strerror(errno)))")
+    }
+}
+
+/// A file open for appending. Every write goes to the end; a write that
+/// fails part-way is cut back off, so the file never keeps part of a line.
+final class AppendableFile: @unchecked Sendable {
+    // @unchecked: its owner (``EventLogWriter``) uses it only under its lock;
+    // a sync may run on the writer's queue, and `fsync` is safe beside `write`.
+    let path: String
+    private let descriptor: Int32
+    /// The file's length: where the next write goes.
+    private(set) var size: Int
+
+    /// Opens `path` to append, creating it when `create` is set.
+    init(path: String, create: Bool) throws(EventLogError) {
+        let flags = O_WRONLY | O_APPEND | O_CLOEXEC | (create ? O_CREAT | O_EXCL : 0)
+        let opened = open(path, flags, 0o644)
+        guard opened >= 0 else { throw FileSystem.failure(.writeFailed, path, "cannot open to append") }
+        let end = lseek(opened, 0, SEEK_END)
+        guard end >= 0 else {
+            _ = close(opened)
+            throw FileSystem.failure(.writeFailed, path, "cannot find the end")
+        }
+        self.path = path
+        self.descriptor = opened
+        self.size = Int(end)
+    }
+
+    deinit {
+        _ = close(descriptor)
+    }
+
+    /// Writes all of `bytes`, or, when the disk refuses part-way (full,
+    /// failing), cuts the file back to where it was and throws.
+    func write(_ bytes: [UInt8]) throws(EventLogError) {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in
+                #if canImport(Darwin)
+                    Darwin.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                #elseif canImport(Glibc)
+                    Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                #else
+                    Musl.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                #endif
+            }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                let error = FileSystem.failure(.writeFailed, path, "cannot write")
+                if written > 0 { try truncate(to: size) }
+                throw error
+            }
+            written += count
+        }
+        size += written
+    }
+
+    /// Cuts the file to `length` bytes.
+    func truncate(to length: Int) throws(EventLogError) {
+        guard ftruncate(descriptor, off_t(length)) == 0 else {
+            throw FileSystem.failure(.writeFailed, path, "cannot cut the file to \(length) bytes")
+        }
+        size = length
+    }
+
+    func sync() throws(EventLogError) {
+        try FileSystem.sync(descriptor, path)
+    }
+}

@@ -1,0 +1,82 @@
+/// A projection that a log file can hold: it starts empty, it has a JSON
+/// form that reads back to an equal state (a segment's header carries it as
+/// a snapshot), and it bounds what an untrusted log may make it hold.
+///
+/// `ModalProjection`'s `ModalState` conforms. The file log
+/// (``EventLogWriter``) and a store that runs on one need it.
+public protocol LogProjection: EventProjection {
+    /// The state before any event: `seq` 0.
+    init()
+
+    /// The state as JSON, complete: ``init(json:)`` reads it back to an
+    /// equal state.
+    var json: JSONValue { get }
+
+    /// Reads a state from its JSON.
+    ///
+    /// - Throws: ``EventLogError`` (`missingField`, `wrongType`,
+    ///   `invalidState`, ...) naming no file or line; the caller adds them.
+    init(json: JSONValue) throws(EventLogError)
+
+    /// What the state, just after `entry` was applied, holds beyond the
+    /// limits a replay of an untrusted log allows (too many of something),
+    /// as a sentence fragment; `nil` within them. A replay stops there with
+    /// a `limitExceeded` error, so no log can make the state grow without
+    /// bound. The default has no limits.
+    func limitExceeded(after entry: LoggedEvent) -> String?
+}
+
+extension LogProjection {
+    public func limitExceeded(after entry: LoggedEvent) -> String? { nil }
+
+    /// The state a log starts from: empty, or a segment's snapshot.
+    ///
+    /// - Throws: ``EventLogError`` naming the file's header line when the
+    ///   snapshot cannot be read or is not the state after event `from - 1`.
+    public init(startOf reader: EventLogReader) throws(EventLogError) {
+        guard let snapshot = reader.header.snapshot else {
+            self.init()
+            return
+        }
+        let header = reader.header
+        let file = reader.segments.first ?? reader.path
+        do throws(EventLogError) {
+            self = try Self(json: snapshot)
+        } catch {
+            var located = error
+            located.file = file
+            located.line = 1
+            located.message = "the header's state: \(error.message)"
+            throw located
+        }
+        guard seq == header.from - 1 else {
+            throw EventLogError(
+                .invalidState, file: file, line: 1,
+                message: "the header's state is at seq \(seq), but the log starts at seq \(header.from)")
+        }
+    }
+
+    /// Applies an entry that `reader` just read, as a log records it, and
+    /// checks the state against its limits.
+    ///
+    /// - Returns: The refusal, when the event cannot apply.
+    /// - Throws: `limitExceeded`, naming the entry's file and line.
+    @discardableResult
+    public mutating func apply(_ entry: LoggedEvent, readBy reader: EventLogReader) throws(EventLogError) -> Refusal? {
+        let refusal = apply(entry)
+        if let exceeded = limitExceeded(after: entry) {
+            throw EventLogError(.limitExceeded, file: reader.file, line: reader.lineNumber, message: exceeded)
+        }
+        return refusal
+    }
+
+    /// The state after every event `reader` has left to read, from the
+    /// state the log starts from.
+    ///
+    /// - Throws: ``EventLogError`` for the first fault.
+    public static func replaying(_ reader: EventLogReader) throws(EventLogError) -> Self {
+        var state = try Self(startOf: reader)
+        while let entry = try reader.next() { try state.apply(entry, readBy: reader) }
+        return state
+    }
+}

@@ -1,0 +1,58 @@
+public import ModalEvents
+
+/// How much a replayed log may make the state hold.
+///
+/// The reducer finds a root, a modal or a card by walking a list, so a state
+/// with a million modals in one root would make every later event slow: a
+/// hostile log could hang a replay. Memory is not the issue (each modal
+/// costs a line of the log); time is. These bounds keep every event's cost
+/// small, and are far above what an app shows: a few roots, a few modals,
+/// a few cards.
+public struct ModalLimits: Sendable, Hashable {
+    /// The most roots registered at once.
+    public var roots: Int
+    /// The most live modals in one root.
+    public var modalsPerRoot: Int
+    /// The most cards in one modal's stack.
+    public var cardsPerModal: Int
+
+    public init(roots: Int = 1_000, modalsPerRoot: Int = 1_000, cardsPerModal: Int = 1_000) {
+        self.roots = roots
+        self.modalsPerRoot = modalsPerRoot
+        self.cardsPerModal = cardsPerModal
+    }
+}
+
+extension ModalState: LogProjection {
+    /// The limits a replay of a log applies (``LogProjection/limitExceeded(after:)``).
+    public static let limits = ModalLimits()
+
+    /// The state before any event: no roots, keyboard down.
+    public init() {
+        self.init(seq: 0)
+    }
+
+    /// Checks only what `entry` can have grown, so the check is O(1) per event.
+    public func limitExceeded(after entry: LoggedEvent) -> String? {
+        limitExceeded(after: entry, limits: Self.limits)
+    }
+
+    /// What `entry` grew past `limits`, or `nil`.
+    public func limitExceeded(after entry: LoggedEvent, limits: ModalLimits) -> String? {
+        switch entry.event {
+        case .rootRegister:
+            guard roots.count > limits.roots else { return nil }
+            return "more than \(limits.roots) roots registered at once"
+        case .modalPresent(let presentation):
+            guard let root = root(presentation.root), root.modals.count > limits.modalsPerRoot else { return nil }
+            return "more than \(limits.modalsPerRoot) modals in root \"\(root.id)\""
+        case .cardPush(let rootID, let link, _, _):
+            guard let modal = modal(link: link, in: rootID), modal.cards.count > limits.cardsPerModal else {
+                return nil
+            }
+            return "more than \(limits.cardsPerModal) cards in modal \"\(link)\""
+        default:
+            return nil
+        }
+    }
+}

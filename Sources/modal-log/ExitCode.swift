@@ -12,14 +12,14 @@ enum ExitCode {
     static let dataError: Int32 = 65
     /// Missing input: the log does not exist.
     static let noInput: Int32 = 66
-    /// An I/O error while reading.
+    /// An I/O error while reading or writing.
     static let ioError: Int32 = 74
 
     /// The exit code for a log that could not be read.
     static func `for`(_ error: EventLogError) -> Int32 {
         switch error.kind {
         case .fileNotFound: noInput
-        case .readFailed: ioError
+        case .readFailed, .writeFailed: ioError
         default: dataError
         }
     }

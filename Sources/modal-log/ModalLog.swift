@@ -11,7 +11,12 @@ enum ModalLog {
     static let version = "0.1.0"
     static let name = "modal-log"
 
-    static var commands: [any ToolCommand.Type] { [ReplayCommand.self, StateCommand.self, ValidateCommand.self] }
+    static var commands: [any ToolCommand.Type] {
+        [
+            ReplayCommand.self, StateCommand.self, ValidateCommand.self, AppendCommand.self, RecoverCommand.self,
+            RedactCommand.self,
+        ]
+    }
 
     static let description = CommandDescription(
         name: name,
@@ -97,8 +102,13 @@ protocol ToolCommand {
 }
 
 extension ToolIO {
-    /// Prints the reader's warnings (a torn last line) to standard error.
+    /// Prints the reader's warnings (a torn last line, skipped lines) to
+    /// standard error, and how many lines a lenient reader skipped.
     func printWarnings(of reader: EventLogReader) {
         for warning in reader.warnings { printError("warning: \(warning)") }
+        if reader.options.lenient {
+            let lines = reader.skippedLines == 1 ? "1 malformed line" : "\(reader.skippedLines) malformed lines"
+            printError("warning: \(reader.path): skipped \(lines)")
+        }
     }
 }

@@ -3,7 +3,7 @@ import ModalProjection
 
 /// Folds a log's events into a state: the loop every command shares.
 struct Replay {
-    var state = ModalState()
+    var state: ModalState
     /// How many events were read.
     var eventCount = 0
     /// How many were rejected.
@@ -19,9 +19,9 @@ struct Replay {
     /// - Throws: ``EventLogError`` for the first malformed line.
     @discardableResult
     mutating func run(_ reader: EventLogReader, through seq: Int? = nil) throws(EventLogError) -> Bool {
-        if let seq, seq <= state.seq { return true }
+        if let seq, seq <= state.seq { return seq == state.seq }
         while let entry = try reader.next() {
-            let rejection = ModalState.reduce(into: &state, event: entry)
+            let rejection = try state.apply(entry, readBy: reader)
             eventCount += 1
             if let rejection {
                 rejectionCount += 1
@@ -42,10 +42,11 @@ extension Replay {
     ///
     /// - Returns: The replay, the reader (for its last seq), and whether it reached `seq`.
     static func replaying(
-        _ path: String, io: ToolIO, through seq: Int? = nil, onRejection: ((Rejection) -> Void)? = nil
+        _ path: String, io: ToolIO, lenient: Bool = false, through seq: Int? = nil,
+        onRejection: ((Rejection) -> Void)? = nil
     ) throws(EventLogError) -> (replay: Replay, reader: EventLogReader, reached: Bool) {
-        let reader = try io.openLog(path)
-        var replay = Replay(onRejection: onRejection)
+        let reader = try io.openLog(path, options: EventLogReader.Options(lenient: lenient))
+        var replay = Replay(state: try ModalState(startOf: reader), onRejection: onRejection)
         let reached = try replay.run(reader, through: seq)
         io.printWarnings(of: reader)
         return (replay, reader, reached)
@@ -55,6 +56,9 @@ extension Replay {
 /// The options every command that reads one log shares.
 enum CommonArguments {
     static let log = ArgumentDescription(
-        name: "log", help: "The log to read: a path, or - for standard input.")
+        name: "log", help: "The log to read: a file, a folder of segments, or - for standard input.")
     static let json = OptionDescription(name: "json", help: "Print the state as the spec's JSON instead of a tree.")
+    static let lenient = OptionDescription(
+        name: "lenient",
+        help: "Skip malformed event lines (each one a warning) instead of stopping at the first, and count them.")
 }

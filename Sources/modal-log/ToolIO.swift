@@ -40,12 +40,22 @@ final class ToolIO {
     }
 
     /// Opens a log for reading; `-` is standard input.
-    func openLog(_ path: String) throws(EventLogError) -> EventLogReader {
+    func openLog(
+        _ path: String, options: EventLogReader.Options = EventLogReader.Options()
+    ) throws(EventLogError) -> EventLogReader {
         if case .captured(let standardInput, let files) = mode {
-            if path == "-" { return try EventLogReader(bytes: standardInput, name: "-") }
-            if let bytes = files[path] { return try EventLogReader(bytes: bytes, name: path) }
+            if path == "-" { return try EventLogReader(bytes: standardInput, name: "-", options: options) }
+            if let bytes = files[path] { return try EventLogReader(bytes: bytes, name: path, options: options) }
         }
-        return try EventLogReader(path: path)
+        return try EventLogReader(path: path, options: options)
+    }
+
+    /// Standard input as lines, read as they arrive.
+    func standardInputLines(maximumLineLength: Int) -> LineInput {
+        if case .captured(let standardInput, _) = mode {
+            return LineInput(bytes: standardInput, maximumLineLength: maximumLineLength)
+        }
+        return LineInput(maximumLineLength: maximumLineLength)
     }
 
     /// Writes `text` to standard output as it is.

@@ -261,29 +261,38 @@ public final class EventLogReader {
         _ line: Range<Int>, _ decode: (JSONValue) throws(EventLogError) -> Value
     ) throws(EventLogError) -> Value {
         do throws(EventLogError) {
-            let parsed = buffer.withUnsafeBytes { bytes in
-                let text = UnsafeRawBufferPointer(rebasing: bytes[line])
-                return Result { () throws(JSONSyntaxError) in
-                    try JSONReader.read(
-                        text, maximumDepth: options.maximumDepth, maximumStringLength: options.maximumStringLength)
+            let json = try buffer.withUnsafeBytes { bytes in
+                Result { () throws(EventLogError) in
+                    try Self.json(ofLine: UnsafeRawBufferPointer(rebasing: bytes[line]), options: options)
                 }
-            }
-            switch parsed {
-            case .success(let json):
-                return try decode(json)
-            case .failure(let error):
-                if line.isEmpty { throw EventLogError(.invalidJSON, message: "empty line: expected a JSON object") }
-                switch error.kind {
-                case .invalidUTF8: throw EventLogError(.invalidUTF8, message: error.message)
-                case .limitExceeded: throw EventLogError(.limitExceeded, message: error.message)
-                case .syntax: throw EventLogError(.invalidJSON, message: "invalid JSON: \(error.message)")
-                }
-            }
+            }.get()
+            return try decode(json)
         } catch {
             var located = error
             located.file = file
             located.line = lineNumber
             throw located
+        }
+    }
+
+    /// Reads one line of a log (without its `\n`) as JSON, within the
+    /// limits of `options`.
+    ///
+    /// - Throws: ``EventLogError`` (`invalidJSON`, `invalidUTF8`,
+    ///   `limitExceeded`) with no file or line.
+    package static func json(
+        ofLine line: some Collection<UInt8>, options: Options
+    ) throws(EventLogError) -> JSONValue {
+        do throws(JSONSyntaxError) {
+            return try JSONReader.read(
+                line, maximumDepth: options.maximumDepth, maximumStringLength: options.maximumStringLength)
+        } catch {
+            if line.isEmpty { throw EventLogError(.invalidJSON, message: "empty line: expected a JSON object") }
+            switch error.kind {
+            case .invalidUTF8: throw EventLogError(.invalidUTF8, message: error.message)
+            case .limitExceeded: throw EventLogError(.limitExceeded, message: error.message)
+            case .syntax: throw EventLogError(.invalidJSON, message: "invalid JSON: \(error.message)")
+            }
         }
     }
 

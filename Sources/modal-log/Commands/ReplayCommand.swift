@@ -13,11 +13,11 @@ enum ReplayCommand: ToolCommand {
             is skipped with a warning.
             """,
         arguments: [CommonArguments.log],
-        options: [CommonArguments.json])
+        options: [CommonArguments.json, CommonArguments.lenient])
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
         let path = arguments.positionals["log"]!
-        let (replay, _, _) = try Replay.replaying(path, io: io)
+        let (replay, _, _) = try Replay.replaying(path, io: io, lenient: arguments.has("lenient"))
         io.print(arguments.has("json") ? replay.state.jsonText() : StateTree.render(replay.state))
         return ExitCode.success
     }

@@ -15,6 +15,7 @@ enum StateCommand: ToolCommand {
             OptionDescription(
                 name: "at", valueName: "seq", isRequired: true, help: "The seq of the event to stop after."),
             CommonArguments.json,
+            CommonArguments.lenient,
         ])
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
@@ -23,7 +24,14 @@ enum StateCommand: ToolCommand {
         guard let seq = Int(text), seq >= 0 else {
             throw UsageError(message: "The value '\(text)' is invalid for '--at <seq>': expected a seq, 0 or more")
         }
-        let (replay, reader, reached) = try Replay.replaying(path, io: io, through: seq)
+        let (replay, reader, reached) = try Replay.replaying(
+            path, io: io, lenient: arguments.has("lenient"), through: seq)
+        if seq < reader.header.from - 1 {
+            throw UsageError(
+                message:
+                    "seq \(seq) is before the start of \(path): it starts from the state at seq \(reader.header.from - 1)"
+            )
+        }
         guard reached else {
             var last = reader.lastSeq == 0 ? "it has no events" : "its last event is seq \(reader.lastSeq)"
             if reader.tornTail != nil { last += " (a torn last line was skipped)" }

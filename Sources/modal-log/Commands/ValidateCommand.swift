@@ -9,17 +9,26 @@ enum ValidateCommand: ToolCommand {
         discussion: """
             Exit status: 0 when the log is clean; 1 when events were rejected (each \
             listed with its seq, code and reason); 65 when the log is malformed (the \
-            error names the file and line); 66 when the file is missing; 64 on bad usage.
+            error names the file and line); 66 when the file is missing; 64 on bad usage. \
+            With --lenient, every malformed line is reported, not only the first, and \
+            the log still exits 65 when there was one.
             """,
-        arguments: [CommonArguments.log])
+        arguments: [CommonArguments.log],
+        options: [CommonArguments.lenient])
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
         let path = arguments.positionals["log"]!
         // Rejections are printed as they happen, not kept: memory stays flat.
-        let (replay, _, _) = try Replay.replaying(path, io: io) { rejection in
+        let (replay, reader, _) = try Replay.replaying(path, io: io, lenient: arguments.has("lenient")) { rejection in
             io.print("seq \(rejection.seq): \(rejection.code.rawValue): \(rejection.message)")
         }
         let events = replay.eventCount == 1 ? "1 event" : "\(replay.eventCount) events"
+        let skipped = reader.skippedLines
+        if skipped > 0 {
+            let lines = skipped == 1 ? "1 malformed line" : "\(skipped) malformed lines"
+            io.print("\(path): \(events), \(replay.rejectionCount) rejected, \(lines) skipped")
+            return ExitCode.dataError
+        }
         if replay.rejectionCount == 0 {
             io.print("\(path): ok, \(events), none rejected")
             return ExitCode.success

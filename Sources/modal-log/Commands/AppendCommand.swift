@@ -1,0 +1,213 @@
+import ModalEvents
+import ModalProjection
+
+/// `modal-log append LOG [--sync every|group|none] [--ack]`: events from
+/// standard input, appended durably.
+enum AppendCommand: ToolCommand {
+    static let description = CommandDescription(
+        name: "append",
+        abstract: "Append events read from standard input (JSON Lines) to a log.",
+        discussion: """
+            Creates LOG with its header, or resumes it: a torn last line is cut off \
+            with a warning, and a malformed line elsewhere is an error. Each input \
+            line is one event; its seq may be left out, and is then the next one. \
+            An input line that is a log header is skipped, so one log can be piped \
+            into another. An event that is malformed (exit 65), that the rules would \
+            reject against the log's state (exit 1), or that the disk refuses (exit 74) \
+            stops the command with an error naming its input line; nothing of it is \
+            written, and every event before it stays. With --ack, each event's seq is \
+            printed on its own line as soon as it is durable under --sync. LOG may be a \
+            folder of segments; --segment-bytes makes one.
+            """,
+        arguments: [
+            ArgumentDescription(name: "log", help: "The log to append to: a file, or a folder of segments.")
+        ],
+        options: [
+            OptionDescription(
+                name: "sync", valueName: "policy",
+                help: "When events reach the disk: every (each synced before the next is read; the default), "
+                    + "group (synced together, within 5 ms), or none (left to the system)."),
+            OptionDescription(name: "ack", help: "Print each event's seq once it is durable under --sync."),
+            OptionDescription(
+                name: "segment-bytes", valueName: "bytes",
+                help: "Write LOG as a folder of segments, starting a new one past this size."),
+            OptionDescription(
+                name: "keep", valueName: "files", help: "With --segment-bytes: keep only the last N segment files."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
+        let path = arguments.positionals["log"]!
+        var options = EventLogWriter.Options(
+            durability: try durability(arguments.options["sync"] ?? "every"), segments: try segments(arguments))
+        let acks = arguments.has("ack") ? Acknowledgements(io: io) : nil
+        if let acks { options.onDurable = { acks.acknowledge(through: $0) } }
+        let (writer, start, _) = try EventLogWriter.open(path, as: ModalState.self, options: options)
+        for warning in writer.recoveryWarnings { io.printError("warning: \(warning)") }
+        acks?.start(after: writer.lastSeq)
+
+        var appender = Appender(writer: writer, state: start, limits: options.reading)
+        let failure = appender.appendAll(
+            from: io.standardInputLines(maximumLineLength: options.reading.maximumLineLength))
+        // Closing syncs what was written and makes the last acknowledgements,
+        // before any error is printed.
+        try writer.close()
+        guard let failure else { return ExitCode.success }
+        io.printError("Error: \(failure.message)")
+        return failure.status
+    }
+
+    private static func durability(_ text: String) throws(UsageError) -> EventLogWriter.Durability {
+        switch text {
+        case "every": .everyEvent
+        case "group": .group()
+        case "none": .none
+        default:
+            throw UsageError(
+                message: "The value '\(text)' is invalid for '--sync <policy>': expected every, group or none")
+        }
+    }
+
+    private static func segments(_ arguments: ParsedArguments) throws(UsageError) -> EventLogWriter.Segments? {
+        let keep = try arguments.options["keep"].map { text throws(UsageError) in try count(text, "--keep <files>") }
+        guard let text = arguments.options["segment-bytes"] else {
+            if keep != nil { throw UsageError(message: "--keep needs --segment-bytes") }
+            return nil
+        }
+        return EventLogWriter.Segments(maximumBytes: try count(text, "--segment-bytes <bytes>"), retainedFiles: keep)
+    }
+
+    private static func count(_ text: String, _ option: String) throws(UsageError) -> Int {
+        guard let value = Int(text), value >= 1 else {
+            throw UsageError(message: "The value '\(text)' is invalid for '\(option)': expected a number, 1 or more")
+        }
+        return value
+    }
+}
+
+/// Reads events from input lines and appends each one the log's state accepts.
+private struct Appender {
+    struct Failure {
+        var message: String
+        var status: Int32
+
+        init(message: String, status: Int32) {
+            self.message = message
+            self.status = status
+        }
+
+        init(_ error: EventLogError) {
+            self.init(message: error.description, status: ExitCode.for(error))
+        }
+    }
+
+    let writer: EventLogWriter
+    var state: ModalState
+    let limits: EventLogReader.Options
+
+    /// Appends every input line's event; stops at the first that cannot be
+    /// appended and says why.
+    mutating func appendAll(from input: LineInput) -> Failure? {
+        while true {
+            let line: [UInt8]
+            do throws(LineInput.Failure) {
+                guard let next = try input.next() else { return nil }
+                line = next
+            } catch {
+                switch error {
+                case .lineTooLong(let number):
+                    let message = "line is longer than \(limits.maximumLineLength) bytes"
+                    return Failure(EventLogError(.lineTooLong, file: "-", line: number, message: message))
+                case .readFailed(let reason):
+                    return Failure(message: "cannot read standard input: \(reason)", status: ExitCode.ioError)
+                }
+            }
+            let isBlank = line.allSatisfy {
+                $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r")
+            }
+            if isBlank { continue }
+            if let failure = append(line: line, number: input.lineNumber) { return failure }
+        }
+    }
+
+    /// Appends one input line's event, or says why it cannot be.
+    private mutating func append(line: [UInt8], number: Int) -> Failure? {
+        let entry: LoggedEvent
+        do throws(EventLogError) {
+            guard let decoded = try decode(line, number: number) else { return nil }
+            entry = decoded
+        } catch {
+            return Failure(error)
+        }
+        var next = state
+        do throws(Rejection) {
+            try next.accept(entry)
+        } catch {
+            let message = "-:\(number): rejected: \(error.code.rawValue): \(error.message)"
+            return Failure(message: message, status: ExitCode.checkFailed)
+        }
+        if let exceeded = next.limitExceeded(after: entry) {
+            return Failure(EventLogError(.limitExceeded, file: "-", line: number, message: exceeded))
+        }
+        do throws(EventLogError) {
+            try writer.append(entry) { state.json }
+        } catch {
+            return Failure(error)
+        }
+        state = next
+        return nil
+    }
+
+    /// The event on an input line, its seq filled in when left out; `nil`
+    /// for a header on line 1.
+    private func decode(_ line: [UInt8], number: Int) throws(EventLogError) -> LoggedEvent? {
+        do throws(EventLogError) {
+            let json = try EventLogReader.json(ofLine: line, options: limits)
+            if number == 1, json["format"] != nil {
+                _ = try LogHeader(json: json)
+                return nil
+            }
+            let expected = state.seq + 1
+            var filled = json
+            if case .object(let members) = json, json["seq"] == nil {
+                filled = .object([JSONMember("seq", .number(JSONNumber(expected)))] + members)
+            }
+            let entry = try LoggedEvent(json: filled)
+            guard entry.seq == expected else {
+                throw EventLogError(
+                    .seqOutOfOrder,
+                    message: "seq \(entry.seq) does not follow the log's last seq \(state.seq): expected \(expected)")
+            }
+            return entry
+        } catch {
+            var located = error
+            located.file = "-"
+            located.line = number
+            throw located
+        }
+    }
+}
+
+/// Prints the seq of each event once it is durable, from the writer's queue.
+///
+/// `@unchecked Sendable`: between the writer's opening and its closing, only
+/// the writer's queue writes to standard output; the command itself prints
+/// nothing there until `close()` has drained that queue.
+private final class Acknowledgements: @unchecked Sendable {
+    private let io: ToolIO
+    private var last = 0
+
+    init(io: ToolIO) {
+        self.io = io
+    }
+
+    /// Sets the seq the log ended at when opened: only later ones are printed.
+    func start(after seq: Int) {
+        last = seq
+    }
+
+    func acknowledge(through seq: Int) {
+        guard seq > last else { return }
+        io.write((last + 1...seq).map { "\($0)\n" }.joined())
+        last = seq
+    }
+}

@@ -1,0 +1,30 @@
+import ModalEvents
+import ModalProjection
+
+/// `modal-log recover LOG`: repairs a torn tail in place.
+enum RecoverCommand: ToolCommand {
+    static let description = CommandDescription(
+        name: "recover",
+        abstract: "Repair a log in place after a crash, and report what was dropped.",
+        discussion: """
+            Cuts off a torn last line (a write that a crash cut short) and removes \
+            what a crash while starting a new segment left behind; everything fully \
+            written stays, and the file is synced. A malformed line anywhere else is \
+            not a crash's doing and is not repaired: the error names it (exit 65), and \
+            'validate --lenient' lists every such line.
+            """,
+        arguments: [ArgumentDescription(name: "log", help: "The log to repair: a file, or a folder of segments.")])
+
+    static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
+        let path = arguments.positionals["log"]!
+        // Opening to append is what repairs; it would create a missing log, which is not asked for here.
+        _ = try EventLogReader(path: path)
+        let (writer, _, _) = try EventLogWriter.open(
+            path, as: ModalState.self, options: EventLogWriter.Options(durability: .everyEvent))
+        try writer.close()
+        for warning in writer.recoveryWarnings { io.print("repaired: \(warning)") }
+        let events = writer.lastSeq == 0 ? "it holds no events" : "it ends at seq \(writer.lastSeq)"
+        io.print("\(path): \(writer.recoveryWarnings.isEmpty ? "nothing to repair" : "repaired"); \(events)")
+        return ExitCode.success
+    }
+}

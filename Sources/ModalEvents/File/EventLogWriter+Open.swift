@@ -21,6 +21,7 @@ extension EventLogWriter {
         options: Options = Options()
     ) throws(EventLogError) -> (writer: EventLogWriter, state: State, lastTime: Double?) {
         var warnings: [EventLogWarning] = []
+        let syncs = options.durability != .none
         let folder: String? = try {
             () throws(EventLogError) -> String? in
             switch FileSystem.entry(at: path) {
@@ -58,13 +59,13 @@ extension EventLogWriter {
             let newHeader = LogHeader(version: header.version, fields: header.fields)
             let file =
                 if let folder {
-                    try SegmentFiles.create(folder: folder, header: newHeader)
+                    try SegmentFiles.create(folder: folder, header: newHeader, syncing: syncs)
                 } else {
-                    try SegmentFiles.create(file: path, header: newHeader)
+                    try SegmentFiles.create(file: path, header: newHeader, syncing: syncs)
                 }
             let state = WriterState(
-                file: file, folder: folder, header: newHeader, segmentFrom: 1, lastSeq: 0, durableSeq: 0,
-                reportedSeq: 0)
+                file: file, folder: folder, header: newHeader, syncs: syncs, segmentFrom: 1, lastSeq: 0,
+                durableSeq: 0, reportedSeq: 0)
             let writer = EventLogWriter(path: path, options: options, state: state, recoveryWarnings: warnings)
             return (writer, State(), nil)
         }
@@ -89,7 +90,7 @@ extension EventLogWriter {
         let from = folder == nil ? reader.header.from : try SegmentFiles.from(of: existing)
         let writerState = WriterState(
             file: file, folder: folder,
-            header: LogHeader(version: reader.header.version, fields: reader.header.fields),
+            header: LogHeader(version: reader.header.version, fields: reader.header.fields), syncs: syncs,
             segmentFrom: from, lastSeq: reader.lastSeq, durableSeq: reader.lastSeq, reportedSeq: reader.lastSeq)
         let writer = EventLogWriter(path: path, options: options, state: writerState, recoveryWarnings: warnings)
         return (writer, state, lastTime)
@@ -116,21 +117,22 @@ enum SegmentFiles {
     }
 
     /// Creates a segment in `folder` with `header`, open to append.
-    static func create(folder: String, header: LogHeader) throws(EventLogError) -> AppendableFile {
-        let file = try create(file: "\(folder)/\(name(from: header.from))", header: header)
-        return file
+    static func create(folder: String, header: LogHeader, syncing: Bool) throws(EventLogError) -> AppendableFile {
+        try create(file: "\(folder)/\(name(from: header.from))", header: header, syncing: syncing)
     }
 
     /// Creates the file at `path` holding only `header` (replacing an empty
-    /// one), through a synced temporary file renamed into place.
-    static func create(file path: String, header: LogHeader) throws(EventLogError) -> AppendableFile {
+    /// one), through a temporary file renamed into place; `syncing`, the
+    /// file and then the folder are synced, so the header is on disk before
+    /// the name is, and the name before the first event.
+    static func create(file path: String, header: LogHeader, syncing: Bool) throws(EventLogError) -> AppendableFile {
         let temporary = path + temporarySuffix
         try FileSystem.remove(temporary)
         let file = try AppendableFile(path: temporary, create: true)
         try file.write(EventLogEncoder.encode(header))
-        try file.sync()
+        if syncing { try file.sync() }
         try FileSystem.rename(temporary, to: path)
-        try FileSystem.syncFolder(FileSystem.folder(of: path))
+        if syncing { try FileSystem.syncFolder(FileSystem.folder(of: path)) }
         return file
     }
 
@@ -156,11 +158,11 @@ enum SegmentFiles {
     }
 
     /// Removes the oldest segments of `folder` so that `keeping` remain.
-    static func removeOldest(in folder: String, keeping: Int) throws(EventLogError) {
+    static func removeOldest(in folder: String, keeping: Int, syncing: Bool) throws(EventLogError) {
         let names = try names(in: folder)
         guard names.count > keeping else { return }
         for name in names.dropLast(keeping) { try FileSystem.remove("\(folder)/\(name)") }
-        try FileSystem.syncFolder(folder)
+        if syncing { try FileSystem.syncFolder(folder) }
     }
 
     /// Whether the file holds no complete line: nothing, or a torn header.

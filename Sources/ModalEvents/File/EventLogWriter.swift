@@ -225,6 +225,8 @@ struct WriterState: Sendable {
     let folder: String?
     /// The header every new segment copies (its other fields).
     let header: LogHeader
+    /// Whether the writer syncs at all: not with ``EventLogWriter/Durability/none``.
+    let syncs: Bool
     /// The first seq of the current file.
     var segmentFrom: Int
     var lastSeq: Int
@@ -260,11 +262,11 @@ struct WriterState: Sendable {
     /// removes the oldest segments beyond `retaining`.
     mutating func startSegment(from: Int, snapshot: JSONValue, retaining: Int?) throws(EventLogError) {
         guard let folder else { return }
-        try syncNow()
+        if syncs { try syncNow() }
         let segmentHeader = LogHeader(version: header.version, from: from, snapshot: snapshot, fields: header.fields)
-        file = try SegmentFiles.create(folder: folder, header: segmentHeader)
+        file = try SegmentFiles.create(folder: folder, header: segmentHeader, syncing: syncs)
         segmentFrom = from
-        if let retaining { try SegmentFiles.removeOldest(in: folder, keeping: retaining) }
+        if let retaining { try SegmentFiles.removeOldest(in: folder, keeping: retaining, syncing: syncs) }
     }
 }
 

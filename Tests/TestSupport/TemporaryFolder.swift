@@ -2,10 +2,10 @@ import Foundation
 
 /// A new empty folder under the system's temporary folder, removed when the
 /// value goes away.
-final class TemporaryFolder {
-    let path: String
+public final class TemporaryFolder {
+    public let path: String
 
-    init() throws {
+    public init() throws {
         path = FileManager.default.temporaryDirectory.appendingPathComponent("modal-events-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
@@ -15,16 +15,16 @@ final class TemporaryFolder {
     }
 
     /// The path of `name` in the folder.
-    func file(_ name: String) -> String { "\(path)/\(name)" }
+    public func file(_ name: String) -> String { "\(path)/\(name)" }
 
-    func text(_ name: String) throws -> String { try String(contentsOfFile: file(name), encoding: .utf8) }
+    public func text(_ name: String) throws -> String { try String(contentsOfFile: file(name), encoding: .utf8) }
 
-    func write(_ text: String, to name: String) throws {
+    public func write(_ text: String, to name: String) throws {
         try Data(text.utf8).write(to: URL(fileURLWithPath: file(name)))
     }
 
     /// The names in a folder under it, sorted.
-    func names(in name: String) throws -> [String] {
+    public func names(in name: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: file(name)).sorted()
     }
 }

@@ -25,7 +25,8 @@ import Testing
         #expect(try folder.text("log.jsonl").hasPrefix(Self.header + "\n" + #"{"seq":1,"type":"root.register"}"#))
 
         // Resuming: a piped log's header line is skipped, and seqs go on.
-        let more = Run(["append", log, "--ack", "--sync", "group"], standardInput: Self.header + "\n{\"type\":\"dimming.tap\"}")
+        let more = Run(
+            ["append", log, "--ack", "--sync", "group"], standardInput: Self.header + "\n{\"type\":\"dimming.tap\"}")
         #expect(more.status == 0 && more.output == "4\n")
     }
 
@@ -36,7 +37,8 @@ import Testing
         (#"{"seq":7,"type":"dimming.tap"}"#, 65, "-:2: seq 7 does not follow the log's last seq 1: expected 2"),
         (#"{"format":"modal-events","version":1}"#, 65, "-:2: missing field \"type\""),
     ])
-    func aBadEventStopsTheCommandNamingItsLineAndKeepsWhatCameBefore(line: String, status: Int32, error: String) throws {
+    func aBadEventStopsTheCommandNamingItsLineAndKeepsWhatCameBefore(line: String, status: Int32, error: String) throws
+    {
         let folder = try TemporaryFolder()
         let log = folder.file("log.jsonl")
         let input = [#"{"type":"root.register"}"#, line, #"{"type":"dimming.tap"}"#].joined(separator: "\n")
@@ -49,11 +51,15 @@ import Testing
 
     @Test func appendResumingATornLogCutsItWithAWarning() throws {
         let folder = try TemporaryFolder()
-        try folder.write(Self.header + "\n" + #"{"seq":1,"type":"root.register"}"# + "\n" + #"{"seq":2,"ty"#, to: "log.jsonl")
+        try folder.write(
+            Self.header + "\n" + #"{"seq":1,"type":"root.register"}"# + "\n" + #"{"seq":2,"ty"#, to: "log.jsonl")
         let run = Run(["append", folder.file("log.jsonl")], standardInput: #"{"type":"dimming.tap"}"#)
         #expect(run.status == 0)
         #expect(run.error.contains("log.jsonl:3: cut off a torn last line (12 bytes, no newline at its end)"))
-        #expect(try EventLogReader(path: folder.file("log.jsonl")).readAll().map(\.event.type) == [.rootRegister, .dimmingTap])
+        #expect(
+            try EventLogReader(path: folder.file("log.jsonl")).readAll().map(\.event.type) == [
+                .rootRegister, .dimmingTap,
+            ])
     }
 
     @Test func badOptionsAreUsageErrors() throws {
@@ -95,10 +101,11 @@ import Testing
 }
 
 @Suite struct LenientTests {
-    static let damaged = [
-        AppendCommandTests.header, #"{"seq":1,"type":"root.register"}"#, #"{"seq":2,"type":"dimming.t"#,
-        #"{"seq":3,"type":"dimming.tap"}"#, "\u{1}", #"{"seq":5,"type":"keyboard.change","height":10}"#,
-    ].joined(separator: "\n") + "\n"
+    static let damaged =
+        [
+            AppendCommandTests.header, #"{"seq":1,"type":"root.register"}"#, #"{"seq":2,"type":"dimming.t"#,
+            #"{"seq":3,"type":"dimming.tap"}"#, "\u{1}", #"{"seq":5,"type":"keyboard.change","height":10}"#,
+        ].joined(separator: "\n") + "\n"
 
     @Test func aMalformedLineStopsAReadUnlessLenient() {
         let strict = Run(["replay", "-"], standardInput: Self.damaged)

@@ -12,10 +12,11 @@ import Testing
     /// The state after each event: `states[n]` is the state after seq n.
     static func states(_ entries: [LoggedEvent]) -> [ModalState] {
         var state = ModalState()
-        return [state] + entries.map { entry in
-            state.apply(entry)
-            return state
-        }
+        return [state]
+            + entries.map { entry in
+                state.apply(entry)
+                return state
+            }
     }
 
     @Test func segmentsReplayToTheStateOfOneFile() throws {

@@ -15,6 +15,11 @@ extension LoggedEvent {
         let fields = JSONFields(members: members, path: "")
         let seq = try fields.requiredInteger("seq")
         let time = try fields.number("time")
+        if let time, !time.isFinite {
+            // Out of a Double's range (1e999): no clock reads that.
+            throw EventLogError(
+                .wrongType, message: "field \"time\" must be a finite number, found \(JSONNumber(time))")
+        }
         let typeName = try fields.requiredString("type")
         guard let type = EventType(rawValue: typeName) else {
             throw EventLogError(.unknownType, message: "unknown event type \"\(typeName)\"")

@@ -32,6 +32,7 @@ import Testing
         let log = folder.file(setup == "segments" ? "log" : "log.jsonl")
         var random = SystemRandomNumberGenerator()
         var acknowledgedInAll = 0
+        var tornTails = 0
         for kill in 1...Self.killsPerSetup {
             let start = try lastSeq(of: log)
             let acknowledged = try runAndKill(
@@ -48,7 +49,10 @@ import Testing
             )
             #expect(acknowledged == Array(acknowledged.indices.map { start + 1 + $0 }), "acknowledgements in order")
             acknowledgedInAll += acknowledged.count
+            if reader.tornTail != nil { tornTails += 1 }
         }
+        // The figures Docs/Reliability.md quotes.
+        print("CrashTests \(setup): \(Self.killsPerSetup) kills, \(acknowledgedInAll) events acknowledged, \(tornTails) torn tails")
         // After recovering, the log is whole: it validates with no warning.
         let recover = try BinaryTests().run(["recover", log])
         #expect(recover.status == 0)

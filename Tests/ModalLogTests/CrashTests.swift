@@ -52,7 +52,9 @@ import Testing
             if reader.tornTail != nil { tornTails += 1 }
         }
         // The figures Docs/Reliability.md quotes.
-        print("CrashTests \(setup): \(Self.killsPerSetup) kills, \(acknowledgedInAll) events acknowledged, \(tornTails) torn tails")
+        print(
+            "CrashTests \(setup): \(Self.killsPerSetup) kills, \(acknowledgedInAll) events acknowledged, \(tornTails) torn tails"
+        )
         // After recovering, the log is whole: it validates with no warning.
         let recover = try BinaryTests().run(["recover", log])
         #expect(recover.status == 0)

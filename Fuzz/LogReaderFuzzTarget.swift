@@ -1,0 +1,142 @@
+// The libFuzzer entry point for the log reader and the JSON reader under it.
+//
+// Not part of any package target: `Scripts/fuzz` compiles this file together
+// with `Sources/ModalEvents/**/*.swift` as one module (`-module-name
+// ModalEvents`), so it can use internal API. Bad input must end in a thrown
+// error; a crash, a hang or a failed `check` below is a bug.
+
+/// What libFuzzer calls with each input.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    exerciseReaders(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+    return 0
+}
+
+/// The limits the fuzzer reads with: small, so that short inputs reach them.
+enum FuzzLimits {
+    static let maximumDepth = 32
+    static let maximumLineLength = 4096
+    static let maximumStringLength = 64
+    /// A prime, so chunk boundaries fall at every place in a line.
+    static let chunkSize = 7
+}
+
+/// Runs every check on one input. Errors thrown by the readers are expected;
+/// only a trap (a crash, a failed check) is a finding.
+func exerciseReaders(_ bytes: [UInt8]) {
+    // (a) The whole input as one JSON document.
+    if let value = try? JSONReader.read(bytes, maximumDepth: FuzzLimits.maximumDepth) {
+        checkJSONRoundTrip(value)
+    }
+
+    // (b) The input as a log, read in small chunks.
+    let small = EventLogReader.Options(
+        maximumLineLength: FuzzLimits.maximumLineLength, maximumDepth: FuzzLimits.maximumDepth,
+        maximumStringLength: FuzzLimits.maximumStringLength, chunkSize: FuzzLimits.chunkSize)
+    let outcome = readLog(bytes, options: small)
+
+    // (c) Whatever the reader accepted writes back to a line that reads back equal.
+    if let header = outcome.header { checkHeaderRoundTrip(header) }
+    for entry in outcome.events { checkEventRoundTrip(entry) }
+
+    // (d) The chunk size is only how much the reader asks for at a time: one
+    // read of the whole input must give the same events, error and warnings.
+    var whole = small
+    whole.chunkSize = bytes.count + 1
+    let reference = readLog(bytes, options: whole)
+    check(outcome == reference, "chunk size \(FuzzLimits.chunkSize) read \(outcome), one read \(reference)")
+
+    // (e) A lenient reader steps over what stops the strict one: only the
+    // header can stop it, its seqs still go up, and on a log the strict
+    // reader read to the end it reads the same.
+    var lenient = small
+    lenient.lenient = true
+    let skipping = readLog(bytes, options: lenient)
+    check(skipping.error.map { $0.line == 1 } ?? true, "a lenient reader stopped after the header: \(skipping)")
+    check(zip(skipping.events, skipping.events.dropFirst()).allSatisfy { $0.seq < $1.seq }, "lenient seqs went down")
+    if outcome.error == nil { check(skipping == outcome, "lenient read \(skipping), strict \(outcome)") }
+}
+
+/// `precondition`, but with its message in an -O build too (where `precondition`
+/// traps without one), so that a finding says what broke.
+func check(_ condition: Bool, _ message: @autoclosure () -> String, file: StaticString = #file, line: UInt = #line) {
+    if !condition { fatalError(message(), file: file, line: line) }
+}
+
+/// Everything a reader gave for one input.
+struct ReadOutcome: Equatable, CustomStringConvertible {
+    var header: LogHeader?
+    var events: [LoggedEvent] = []
+    var warnings: [EventLogWarning] = []
+    var error: EventLogError?
+
+    var description: String {
+        "\(events.count) events, \(warnings.count) warnings, error: \(error.map(String.init(describing:)) ?? "none")"
+    }
+}
+
+/// Reads `bytes` as a log until its end or its first error.
+func readLog(_ bytes: [UInt8], options: EventLogReader.Options) -> ReadOutcome {
+    var outcome = ReadOutcome()
+    var opened: EventLogReader?
+    do {
+        let reader = try EventLogReader(bytes: bytes, name: "fuzz", options: options)
+        opened = reader
+        outcome.header = reader.header
+        while let entry = try reader.next() { outcome.events.append(entry) }
+    } catch {
+        outcome.error = error
+    }
+    outcome.warnings = opened?.warnings ?? []
+    return outcome
+}
+
+/// A value the JSON reader accepted writes to text that reads back equal, and
+/// writing that again gives the same bytes (the writer is deterministic and
+/// `JSONValue` keeps key order and number literals, so no normalisation is needed).
+func checkJSONRoundTrip(_ value: JSONValue) {
+    var writer = JSONWriter()
+    writer.write(value)
+    let reread: JSONValue
+    do {
+        reread = try JSONReader.read(writer.bytes, maximumDepth: FuzzLimits.maximumDepth)
+    } catch {
+        fatalError("the writer's output does not read back: \(error)\n\(writer.string)")
+    }
+    check(reread == value, "JSON round trip changed the value:\n\(writer.string)")
+}
+
+/// A header writes to a line that reads back to an equal header, in the same bytes.
+func checkHeaderRoundTrip(_ header: LogHeader) {
+    let line = EventLogEncoder.encode(header)
+    let reread: LogHeader
+    do {
+        reread = try LogHeader(json: JSONReader.read(line.dropLast(), maximumDepth: FuzzLimits.maximumDepth))
+    } catch {
+        fatalError("an encoded header does not read back: \(error)\n\(String(decoding: line, as: UTF8.self))")
+    }
+    check(reread == header, "header round trip changed it: \(header) became \(reread)")
+    check(EventLogEncoder.encode(reread) == line, "a re-encoded header changed its bytes")
+}
+
+/// An event writes to one line that reads back to an equal event.
+///
+/// The first encoding may differ from the input line: unknown fields, `null`s
+/// and fields equal to their default are dropped, and numbers that are not
+/// payload become a `Double`'s canonical literal (`1e2` is written `100`, `-0`
+/// is written `0`). Event equality still holds, as `Double`'s `==` has
+/// `-0 == 0` and no NaN can be read. That encoding is the normal form: encoding
+/// the event read back from it must give the same bytes again.
+func checkEventRoundTrip(_ entry: LoggedEvent) {
+    let line = EventLogEncoder.encode(entry)
+    check(line.firstIndex(of: UInt8(ascii: "\n")) == line.count - 1, "an encoded event is not one line")
+    let reread: LoggedEvent
+    do {
+        // No line-length limit here: a normal form can be longer than the input (`1e15` -> `1000000000000000`).
+        reread = try LoggedEvent(json: JSONReader.read(line.dropLast(), maximumDepth: FuzzLimits.maximumDepth))
+    } catch {
+        fatalError("an encoded event does not read back: \(error)\n\(String(decoding: line, as: UTF8.self))")
+    }
+    check(reread == entry, "event round trip changed it: \(entry) became \(reread)")
+    check(EventLogEncoder.encode(reread) == line, "a re-encoded event changed its bytes")
+}

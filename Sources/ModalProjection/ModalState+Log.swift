@@ -37,6 +37,21 @@ extension ModalState: LogProjection {
         limitExceeded(after: entry, limits: Self.limits)
     }
 
+    /// What the state holds past ``limits``, or `nil`: for a snapshot.
+    public func limitExceeded() -> String? {
+        let limits = Self.limits
+        if roots.count > limits.roots { return "more than \(limits.roots) roots registered at once" }
+        for root in roots {
+            if root.modals.count > limits.modalsPerRoot {
+                return "more than \(limits.modalsPerRoot) modals in root \"\(root.id)\""
+            }
+            if let modal = root.modals.first(where: { $0.cards.count > limits.cardsPerModal }) {
+                return "more than \(limits.cardsPerModal) cards in modal \"\(modal.link)\""
+            }
+        }
+        return nil
+    }
+
     /// What `entry` grew past `limits`, or `nil`.
     public func limitExceeded(after entry: LoggedEvent, limits: ModalLimits) -> String? {
         switch entry.event {

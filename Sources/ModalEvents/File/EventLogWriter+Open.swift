@@ -32,6 +32,9 @@ extension EventLogWriter {
                     .writeFailed, file: path, message: "the log is a file, but the writer was asked to write segments")
             case .file:
                 return nil
+            case .special:
+                throw EventLogError(
+                    .writeFailed, file: path, message: "not a regular file or a folder: cannot be a log")
             case .none:
                 guard options.segments != nil else { return nil }
                 try FileSystem.makeFolder(path)
@@ -46,15 +49,26 @@ extension EventLogWriter {
         } else {
             existing = FileSystem.entry(at: path) == .file ? path : nil
         }
-        guard let existing, try !SegmentFiles.isEmpty(existing) else {
+        // Resuming never skips a malformed line: appending after one would hide it.
+        var reading = options.reading
+        reading.lenient = false
+        let firstLine = try existing.map { path throws(EventLogError) in
+            try SegmentFiles.firstLine(of: path, limit: reading.maximumLineLength)
+        }
+        guard let existing, let firstLine, let headerLength = firstLine.length else {
             // A new log: its first file, with the header. An empty file counts
             // as none, and so does a torn header: the log never held an event.
-            if let existing, let size = FileSystem.size(of: existing), size > 0 {
+            if let existing, let firstLine, !firstLine.start.isEmpty {
+                guard firstLine.isTornHeader else {
+                    throw EventLogError(
+                        .missingHeader, file: existing, line: 1,
+                        message: "no header: line 1 has no newline and is not a modal-events header; "
+                            + "the file is not a log, and is left as it is")
+                }
                 warnings.append(
                     EventLogWarning(
                         file: existing, line: 1,
-                        message: "replaced a torn header (\(size) bytes, no newline at its end): the log held no event")
-                )
+                        message: "replaced a torn header (no newline at its end): the log held no event"))
             }
             let newHeader = LogHeader(version: header.version, fields: header.fields)
             let file =
@@ -64,13 +78,13 @@ extension EventLogWriter {
                     try SegmentFiles.create(file: path, header: newHeader, syncing: syncs)
                 }
             let state = WriterState(
-                file: file, folder: folder, header: newHeader, syncs: syncs, segmentFrom: 1, lastSeq: 0,
-                durableSeq: 0, reportedSeq: 0)
+                file: file, folder: folder, header: newHeader, syncs: syncs, segmentFrom: 1,
+                headerBytes: file.size, lastSeq: 0, durableSeq: 0, reportedSeq: 0)
             let writer = EventLogWriter(path: path, options: options, state: state, recoveryWarnings: warnings)
             return (writer, State(), nil)
         }
 
-        let reader = try EventLogReader(path: path, options: options.reading)
+        let reader = try EventLogReader(path: path, options: reading)
         var state = try State(startOf: reader)
         var lastTime: Double?
         while let entry = try reader.next() {
@@ -80,18 +94,23 @@ extension EventLogWriter {
         let file = try AppendableFile(path: existing, create: false)
         if let torn = reader.tornTail {
             try file.truncate(to: torn.offset)
-            try file.sync()
             warnings.append(
                 EventLogWarning(
                     file: torn.file, line: torn.line,
                     message: "cut off a torn last line (\(torn.length) bytes, no newline at its end); "
                         + "the log ends at seq \(reader.lastSeq)"))
         }
-        let from = folder == nil ? reader.header.from : try SegmentFiles.from(of: existing)
+        if syncs {
+            // What the last writer had not synced yet is synced now, before it is called durable.
+            try file.sync()
+            try FileSystem.syncFolder(FileSystem.folder(of: existing))
+        }
+        let from = folder == nil ? reader.header.from : try EventLogReader(path: existing, options: reading).header.from
         let writerState = WriterState(
             file: file, folder: folder,
             header: LogHeader(version: reader.header.version, fields: reader.header.fields), syncs: syncs,
-            segmentFrom: from, lastSeq: reader.lastSeq, durableSeq: reader.lastSeq, reportedSeq: reader.lastSeq)
+            segmentFrom: from, headerBytes: headerLength + 1, lastSeq: reader.lastSeq, durableSeq: reader.lastSeq,
+            reportedSeq: reader.lastSeq)
         let writer = EventLogWriter(path: path, options: options, state: writerState, recoveryWarnings: warnings)
         return (writer, state, lastTime)
     }
@@ -146,7 +165,10 @@ enum SegmentFiles {
                 EventLogWarning(file: "\(folder)/\(name)", line: 1, message: "removed an unfinished segment file"))
         }
         let names = try names(in: folder)
-        if names.count > 1, let last = names.last, try isEmpty("\(folder)/\(last)") {
+        if names.count > 1, let last = names.last,
+            case let line = try firstLine(of: "\(folder)/\(last)", limit: 1 << 16),
+            line.length == nil, line.isTornHeader
+        {
             // An earlier segment holds the log's end; this one never held an event.
             try FileSystem.remove("\(folder)/\(last)")
             warnings.append(
@@ -165,21 +187,38 @@ enum SegmentFiles {
         if syncing { try FileSystem.syncFolder(folder) }
     }
 
-    /// Whether the file holds no complete line: nothing, or a torn header.
-    static func isEmpty(_ path: String) throws(EventLogError) -> Bool {
-        let source = try FileDescriptorSource(path: path)
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = try chunk.withUnsafeMutableBytes { bytes in
-                Result { () throws(EventLogError) in try source.read(into: bytes) }
-            }.get()
-            if count == 0 { return true }
-            if chunk[0..<count].contains(UInt8(ascii: "\n")) { return false }
+    /// The start of a file's first line and its length (`nil` when no
+    /// newline comes within `limit` bytes), read a chunk at a time.
+    struct FirstLine {
+        var length: Int?
+        /// Its first bytes, up to 64.
+        var start: [UInt8]
+
+        /// Whether the bytes could be the start of a header this package
+        /// writes: what a crash while creating a log can leave.
+        var isTornHeader: Bool {
+            let header = Array(#"{"format":"modal-events","#.utf8)
+            return header.starts(with: start) || start.starts(with: header)
         }
     }
 
-    /// The `from` of a segment's header.
-    static func from(of path: String) throws(EventLogError) -> Int {
-        try EventLogReader(path: path).header.from
+    static func firstLine(of path: String, limit: Int) throws(EventLogError) -> FirstLine {
+        let source = try FileDescriptorSource(path: path)
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        var line = FirstLine(length: nil, start: [])
+        var read = 0
+        while read <= limit {
+            let count = try chunk.withUnsafeMutableBytes { bytes in
+                Result { () throws(EventLogError) in try source.read(into: bytes) }
+            }.get()
+            if count == 0 { break }
+            if line.start.count < 64 { line.start += chunk[0..<min(count, 64 - line.start.count)] }
+            if let newline = chunk[0..<count].firstIndex(of: UInt8(ascii: "\n")) {
+                line.length = read + newline
+                break
+            }
+            read += count
+        }
+        return line
     }
 }

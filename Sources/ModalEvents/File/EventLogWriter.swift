@@ -63,7 +63,9 @@ public final class EventLogWriter: Sendable {
         public var reading: EventLogReader.Options
         /// Called with the new ``EventLogWriter/durableSeq`` each time it
         /// moves on, in order, on the writer's own queue (never while an
-        /// `append` holds the writer).
+        /// `append` holds the writer). Keep it short: group syncs run on
+        /// the same queue and wait behind it. It must not call
+        /// ``EventLogWriter/sync()`` or ``EventLogWriter/close()``.
         public var onDurable: (@Sendable (_ durableSeq: Int) -> Void)?
 
         public init(
@@ -111,9 +113,14 @@ public final class EventLogWriter: Sendable {
     ///   - entry: The event; its seq must be ``lastSeq`` + 1.
     ///   - stateBefore: The state after event `entry.seq - 1` as JSON; called
     ///     only when the event starts a new segment, whose header carries it.
-    /// - Throws: ``EventLogError``: `seqOutOfOrder`, or `writeFailed` (the
-    ///   disk refused; nothing of the event stays in the file), or a failure
-    ///   of an earlier group sync, after which the writer takes no more events.
+    /// - Throws: ``EventLogError``, and then nothing of the event is in the
+    ///   file: `seqOutOfOrder`; `limitExceeded` (no reader could read its
+    ///   line back, or the header of the segment it would start);
+    ///   `writeFailed` (the disk refused, or the log is closed); or the
+    ///   failure of an earlier sync, after which the writer takes no more
+    ///   events. A sync of this very event that fails does not throw: the
+    ///   event is written, ``durableSeq`` does not reach it, and the next
+    ///   call throws.
     public func append(_ entry: LoggedEvent, stateBefore: () -> JSONValue) throws(EventLogError) {
         try append(contentsOf: [entry], stateBefore: stateBefore)
     }
@@ -126,7 +133,16 @@ public final class EventLogWriter: Sendable {
     public func append(contentsOf entries: [LoggedEvent], stateBefore: () -> JSONValue) throws(EventLogError) {
         guard let first = entries.first else { return }
         var bytes: [UInt8] = []
-        for entry in entries { bytes += EventLogEncoder.encode(entry) }
+        for entry in entries {
+            let json = entry.json
+            let line = EventLogEncoder.line(json)
+            if let violation = options.reading.violation(of: json, line: line) {
+                throw EventLogError(
+                    .limitExceeded, file: path,
+                    message: "cannot append seq \(entry.seq): \(violation), so no reader could read the log back")
+            }
+            bytes += line
+        }
         try guarded.withLock { state throws(EventLogError) in
             try state.checkOpen()
             guard entries.enumerated().allSatisfy({ $0.element.seq == state.lastSeq + 1 + $0.offset }) else {
@@ -134,22 +150,33 @@ public final class EventLogWriter: Sendable {
                     .seqOutOfOrder, file: state.file.path,
                     message: "cannot append seq \(first.seq): the log's last seq is \(state.lastSeq)")
             }
-            if let segments = options.segments, state.file.size + bytes.count > segments.maximumBytes,
-                state.lastSeq >= state.segmentFrom
+            if let segments = options.segments, state.lastSeq >= state.segmentFrom,
+                state.file.size - state.headerBytes + bytes.count > segments.maximumBytes
             {
-                try state.startSegment(from: first.seq, snapshot: stateBefore(), retaining: segments.retainedFiles)
+                try state.startSegment(
+                    from: first.seq, snapshot: stateBefore(), retaining: segments.retainedFiles,
+                    limits: options.reading)
             }
-            try state.file.write(bytes)
+            try state.write(bytes)
             state.lastSeq = entries[entries.count - 1].seq
-            try afterWrite(&state, count: entries.count)
+            afterWrite(&state, count: entries.count)
         }
     }
 
     /// Does what the durability policy asks after a write, under the lock.
-    private func afterWrite(_ state: inout WriterState, count: Int) throws(EventLogError) {
+    ///
+    /// The events are in the file by now: a failed sync does not undo them.
+    /// It stops the writer instead (``durableSeq`` stays, and every later
+    /// call throws it), since on Linux a failed `fsync` may drop the pages it
+    /// could not write, and a later sync would report them safe.
+    private func afterWrite(_ state: inout WriterState, count: Int) {
         switch options.durability {
         case .everyEvent:
-            try state.syncNow()
+            do {
+                try state.syncNow()
+            } catch {
+                state.failure = state.failure ?? error
+            }
         case .none:
             state.durableSeq = state.lastSeq
         case .group(let events, let interval):
@@ -163,29 +190,29 @@ public final class EventLogWriter: Sendable {
                 state.isTimerSet = true
                 queue.asyncAfter(deadline: .now() + interval.dispatchInterval) { self.runGroupSync() }
             }
-            return
         }
+        // A new segment syncs the last one, so the durable seq can move on under any policy.
         notifyIfDurableMovedOn(&state)
     }
 
     /// A group sync: syncs what was written when it starts, outside the lock,
     /// so appends go on while the disk works.
     private func runGroupSync() {
-        let (file, target) = guarded.withLock { state in
+        let taken = guarded.withLock { state -> (AppendableFile, Int)? in
             state.isSyncQueued = false
             state.isTimerSet = false
             state.unsynced = 0
-            return (state.file, state.lastSeq)
+            return state.isClosed ? nil : (state.file, state.lastSeq)
         }
+        guard let (file, target) = taken else { return }
         let result = Result { () throws(EventLogError) in try file.sync() }
-        let notice = guarded.withLock { state -> Int? in
+        guarded.withLock { state in
             switch result {
             case .success: state.durableSeq = max(state.durableSeq, target)
             case .failure(let error): state.failure = state.failure ?? error
             }
-            return state.takeNotice()
+            notifyIfDurableMovedOn(&state)
         }
-        if let notice { options.onDurable?(notice) }
     }
 
     /// Queues an ``Options/onDurable`` call when the durable seq moved on.
@@ -204,16 +231,25 @@ public final class EventLogWriter: Sendable {
         try guarded.withLock { state throws(EventLogError) in
             if let failure = state.failure { throw failure }
             guard !state.isClosed else { return }
-            try state.syncNow()
+            do throws(EventLogError) {
+                try state.syncNow()
+            } catch {
+                state.failure = error
+                throw error
+            }
             notifyIfDurableMovedOn(&state)
         }
         queue.sync {}
     }
 
-    /// Syncs and closes the log: later appends throw. Closing twice does nothing.
+    /// Syncs and closes the log, releasing the file for another writer:
+    /// later appends throw. Closing twice does nothing.
     public func close() throws(EventLogError) {
         try sync()
-        guarded.withLock { $0.isClosed = true }
+        guarded.withLock { state in
+            state.isClosed = true
+            state.file.close()
+        }
     }
 }
 
@@ -229,6 +265,9 @@ struct WriterState: Sendable {
     let syncs: Bool
     /// The first seq of the current file.
     var segmentFrom: Int
+    /// The length of the current file's header line, which a segment's size
+    /// leaves out: a large snapshot does not make every event start a segment.
+    var headerBytes: Int
     var lastSeq: Int
     var durableSeq: Int
     /// The last durable seq reported to `onDurable`.
@@ -243,6 +282,17 @@ struct WriterState: Sendable {
     func checkOpen() throws(EventLogError) {
         if let failure { throw failure }
         guard !isClosed else { throw EventLogError(.writeFailed, file: file.path, message: "the log is closed") }
+    }
+
+    /// Writes `bytes` to the file; when a failed write could not be cut back
+    /// off, the file may end in part of a line, and the writer stops.
+    mutating func write(_ bytes: [UInt8]) throws(EventLogError) {
+        do {
+            try file.write(bytes)
+        } catch {
+            if file.isDamaged { failure = error }
+            throw error
+        }
     }
 
     mutating func syncNow() throws(EventLogError) {
@@ -260,12 +310,28 @@ struct WriterState: Sendable {
     /// Closes the current segment (synced, so all of it is durable) and
     /// starts the next at `from`, whose header carries `snapshot`; then
     /// removes the oldest segments beyond `retaining`.
-    mutating func startSegment(from: Int, snapshot: JSONValue, retaining: Int?) throws(EventLogError) {
+    mutating func startSegment(
+        from: Int, snapshot: JSONValue, retaining: Int?, limits: EventLogReader.Options
+    ) throws(EventLogError) {
         guard let folder else { return }
-        if syncs { try syncNow() }
         let segmentHeader = LogHeader(version: header.version, from: from, snapshot: snapshot, fields: header.fields)
+        let line = EventLogEncoder.line(segmentHeader.json)
+        if let violation = limits.violation(of: segmentHeader.json, line: line) {
+            throw EventLogError(
+                .limitExceeded, file: folder,
+                message: "cannot start a segment at seq \(from): its header's state: \(violation)")
+        }
+        if syncs {
+            do throws(EventLogError) {
+                try syncNow()
+            } catch {
+                failure = error
+                throw error
+            }
+        }
         file = try SegmentFiles.create(folder: folder, header: segmentHeader, syncing: syncs)
         segmentFrom = from
+        headerBytes = line.count
         if let retaining { try SegmentFiles.removeOldest(in: folder, keeping: retaining, syncing: syncs) }
     }
 }
@@ -274,6 +340,7 @@ extension Duration {
     var dispatchInterval: DispatchTimeInterval {
         let (seconds, attoseconds) = components
         let (nanoseconds, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        return overflow ? .never : .nanoseconds(Int(clamping: nanoseconds + attoseconds / 1_000_000_000))
+        let (total, sumOverflow) = nanoseconds.addingReportingOverflow(attoseconds / 1_000_000_000)
+        return overflow || sumOverflow ? .never : .nanoseconds(Int(clamping: total))
     }
 }

@@ -10,15 +10,20 @@
 /// platform differences (`fsync` against `F_FULLFSYNC`, the names of `read`
 /// and `write`) stay in this file and the one beside it.
 enum FileSystem {
-    /// What is at `path`: a folder, a file, or nothing.
+    /// What is at `path`: a folder, a regular file, something else (a
+    /// device, a pipe), or nothing.
     enum Entry {
-        case folder, file, none
+        case folder, file, special, none
     }
 
     static func entry(at path: String) -> Entry {
         var info = stat()
         guard stat(path, &info) == 0 else { return .none }
-        return (info.st_mode & S_IFMT) == S_IFDIR ? .folder : .file
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return .folder
+        case S_IFREG: return .file
+        default: return .special
+        }
     }
 
     /// The size of the file at `path`, or `nil` when there is none.
@@ -69,22 +74,32 @@ enum FileSystem {
     static func syncFolder(_ path: String) throws(EventLogError) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(.writeFailed, path, "cannot open the folder to sync it") }
-        defer { _ = close(descriptor) }
-        try sync(descriptor, path)
+        defer { close(descriptor) }
+        try sync(descriptor, path, isFolder: true)
     }
 
     /// Asks the disk to keep what was written to `descriptor`: `fsync`, or on
     /// Apple's systems `F_FULLFSYNC`, without which the drive's cache may
     /// still lose it on power loss.
-    static func sync(_ descriptor: Int32, _ path: String) throws(EventLogError) {
+    static func sync(_ descriptor: Int32, _ path: String, isFolder: Bool = false) throws(EventLogError) {
         #if canImport(Darwin)
             if fcntl(descriptor, F_FULLFSYNC) == 0 { return }
         #endif
         while fsync(descriptor) != 0 {
-            // Folders cannot be synced on some file systems: nothing more can be done there.
-            if errno == EINVAL { return }
+            // Some file systems cannot sync a folder: nothing more can be done there.
+            if isFolder && errno == EINVAL { return }
             if errno != EINTR { throw failure(.writeFailed, path, "cannot sync to disk") }
         }
+    }
+
+    static func close(_ descriptor: Int32) {
+        #if canImport(Darwin)
+            _ = Darwin.close(descriptor)
+        #elseif canImport(Glibc)
+            _ = Glibc.close(descriptor)
+        #else
+            _ = Musl.close(descriptor)
+        #endif
     }
 
     /// The folder `path` is in (`.` for a bare name).
@@ -107,15 +122,25 @@ final class AppendableFile: @unchecked Sendable {
     private let descriptor: Int32
     /// The file's length: where the next write goes.
     private(set) var size: Int
+    /// Whether a failed write could not be cut back off: the file may end
+    /// in part of a line.
+    private(set) var isDamaged = false
 
-    /// Opens `path` to append, creating it when `create` is set.
+    /// Opens `path` to append, creating it when `create` is set, and locks
+    /// it (`flock`), so a second writer on the same log fails at once
+    /// instead of interleaving its seqs with this one's.
     init(path: String, create: Bool) throws(EventLogError) {
         let flags = O_WRONLY | O_APPEND | O_CLOEXEC | (create ? O_CREAT | O_EXCL : 0)
         let opened = open(path, flags, 0o644)
         guard opened >= 0 else { throw FileSystem.failure(.writeFailed, path, "cannot open to append") }
+        guard flock(opened, LOCK_EX | LOCK_NB) == 0 else {
+            let error = FileSystem.failure(.writeFailed, path, "another writer has the log open")
+            FileSystem.close(opened)
+            throw error
+        }
         let end = lseek(opened, 0, SEEK_END)
         guard end >= 0 else {
-            _ = close(opened)
+            FileSystem.close(opened)
             throw FileSystem.failure(.writeFailed, path, "cannot find the end")
         }
         self.path = path
@@ -123,8 +148,17 @@ final class AppendableFile: @unchecked Sendable {
         self.size = Int(end)
     }
 
+    private var isClosed = false
+
     deinit {
-        _ = close(descriptor)
+        close()
+    }
+
+    /// Closes the file, which also releases its lock. Closing twice does nothing.
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        FileSystem.close(descriptor)
     }
 
     /// Writes all of `bytes`, or, when the disk refuses part-way (full,
@@ -144,7 +178,14 @@ final class AppendableFile: @unchecked Sendable {
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else {
                 let error = FileSystem.failure(.writeFailed, path, "cannot write")
-                if written > 0 { try truncate(to: size) }
+                if written > 0 {
+                    do {
+                        try truncate(to: size)
+                    } catch {
+                        isDamaged = true
+                        throw error
+                    }
+                }
                 throw error
             }
             written += count

@@ -37,7 +37,8 @@ public enum EventLogEncoder {
         return writer.bytes
     }
 
-    private static func line(_ value: JSONValue) -> [UInt8] {
+    /// One line of `value`'s compact JSON, `\n` included.
+    package static func line(_ value: JSONValue) -> [UInt8] {
         var writer = JSONWriter()
         writer.write(value)
         writer.bytes.append(UInt8(ascii: "\n"))

@@ -45,8 +45,8 @@ public struct EventLogError: Error, Sendable, Hashable, CustomStringConvertible 
         /// The file exists but could not be read.
         public static let readFailed = Kind(rawValue: "readFailed")
         /// A write, a sync or a rename failed (a full disk, a read-only
-        /// folder); what was written before stays, and nothing of the
-        /// failed event does.
+        /// folder), another writer holds the log, or the log is closed. What
+        /// was written before stays; an append that throws it wrote nothing.
         public static let writeFailed = Kind(rawValue: "writeFailed")
         /// A state (a snapshot) that is well-formed JSON but breaks the
         /// projection's invariants: no reducer could have produced it.

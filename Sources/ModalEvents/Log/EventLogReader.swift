@@ -154,7 +154,7 @@ public final class EventLogReader {
     ///
     /// - Throws: `emptyFile` when it holds none.
     public static func segments(in folder: String) throws(EventLogError) -> [String] {
-        let names = try FileSystem.contents(of: folder).filter { $0.hasSuffix(".jsonl") && !$0.hasPrefix(".") }
+        let names = try SegmentFiles.names(in: folder)
         guard !names.isEmpty else {
             throw EventLogError(.emptyFile, file: folder, message: "the folder holds no segments (*.jsonl files)")
         }

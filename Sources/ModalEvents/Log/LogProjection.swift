@@ -24,10 +24,17 @@ public protocol LogProjection: EventProjection {
     /// a `limitExceeded` error, so no log can make the state grow without
     /// bound. The default has no limits.
     func limitExceeded(after entry: LoggedEvent) -> String?
+
+    /// What the whole state holds beyond those limits, or `nil`: checked
+    /// once on a snapshot read from a segment's header, which no event built.
+    /// The default has no limits.
+    func limitExceeded() -> String?
 }
 
 extension LogProjection {
     public func limitExceeded(after entry: LoggedEvent) -> String? { nil }
+
+    public func limitExceeded() -> String? { nil }
 
     /// The state a log starts from: empty, or a segment's snapshot.
     ///
@@ -48,6 +55,9 @@ extension LogProjection {
             located.line = 1
             located.message = "the header's state: \(error.message)"
             throw located
+        }
+        if let exceeded = limitExceeded() {
+            throw EventLogError(.limitExceeded, file: file, line: 1, message: "the header's state: \(exceeded)")
         }
         guard seq == header.from - 1 else {
             throw EventLogError(

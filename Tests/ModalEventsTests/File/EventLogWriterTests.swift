@@ -208,6 +208,46 @@ import Testing
         #expect(try !folder.names(in: "log").contains { $0.hasPrefix("9999") })
     }
 
+    @Test func anEventNoReaderCouldReadBackIsRefusedAndNothingWritten() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("log.jsonl")
+        let options = EventLogWriter.Options(reading: EventLogReader.Options(maximumDepth: 8))
+        let (writer, _, _) = try EventLogWriter.open(path, as: CountingState.self, options: options)
+        var payload: JSONValue = 1
+        for _ in 0..<8 { payload = [payload] }
+        let deep = LoggedEvent(
+            seq: 1, event: .modalPresent(ModalPresentation(link: "a", content: "A", payload: payload)))
+        let error = #expect(throws: EventLogError.self) { try writer.append(deep) { [:] } }
+        #expect(error?.kind == .limitExceeded && error?.message.contains("nests deeper than 8 levels") == true)
+        try writer.close()
+        #expect(try folder.text("log.jsonl") == Self.header + "\n")
+    }
+
+    @Test func aSegmentWhoseSnapshotNoReaderCouldReadIsNotStarted() throws {
+        let folder = try TemporaryFolder()
+        let options = EventLogWriter.Options(
+            segments: .init(maximumBytes: 100), reading: EventLogReader.Options(maximumLineLength: 90))
+        var (writer, state, _) = try EventLogWriter.open(folder.file("log"), as: CountingState.self, options: options)
+        try Self.append(Self.events(2), to: writer, state: &state)
+        let error = #expect(throws: EventLogError.self) {
+            try Self.append(Self.events(1, after: 2), to: writer, state: &state)
+        }
+        #expect(error?.kind == .limitExceeded && error?.message.hasPrefix("cannot start a segment at seq 3") == true)
+        #expect(try EventLogReader(path: folder.file("log")).readAll() == Self.events(2))
+    }
+
+    @Test func aLargeHeaderDoesNotMakeEveryEventASegment() throws {
+        let folder = try TemporaryFolder()
+        let header = LogHeader(fields: [JSONMember("device", .string(String(repeating: "x", count: 1000)))])
+        let options = EventLogWriter.Options(segments: .init(maximumBytes: 300))
+        var (writer, state, _) = try EventLogWriter.open(
+            folder.file("log"), as: CountingState.self, header: header, options: options)
+        try Self.append(Self.events(40), to: writer, state: &state)
+        try writer.close()
+        let files = try folder.names(in: "log")
+        #expect(files.count > 3 && files.count < 10, "\(files.count) segments for 40 events of about 45 bytes")
+    }
+
     @Test func aFileCannotTakeSegments() throws {
         let folder = try TemporaryFolder()
         try folder.write(Self.header + "\n", to: "log.jsonl")

@@ -85,6 +85,16 @@ import Testing
         }
     }
 
+    @Test func aSnapshotPastTheLimitsIsRefused() throws {
+        let roots = (0...ModalState.limits.roots).map { RootState(id: "r\($0)") }
+        let header = LogHeader(from: 2, snapshot: ModalState(seq: 1, roots: roots).json)
+        let error = #expect(throws: EventLogError.self) {
+            try ModalState.replaying(EventLogReader(bytes: EventLogEncoder.encode(header)))
+        }
+        #expect(error?.kind == .limitExceeded && error?.line == 1)
+        #expect(error?.message == "the header's state: more than 1000 roots registered at once")
+    }
+
     @Test func aValueOutOfRangeIsRejectedAsTheSpecSays() throws {
         let text = """
             {"format":"modal-events","version":1}

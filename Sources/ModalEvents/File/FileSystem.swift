@@ -26,13 +26,6 @@ enum FileSystem {
         }
     }
 
-    /// The size of the file at `path`, or `nil` when there is none.
-    static func size(of path: String) -> Int? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return Int(info.st_size)
-    }
-
     /// The names in `folder` (not `.` and `..`), sorted bytewise.
     static func contents(of folder: String) throws(EventLogError) -> [String] {
         guard let directory = opendir(folder) else { throw failure(.readFailed, folder, "cannot list the folder") }

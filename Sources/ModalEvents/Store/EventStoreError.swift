@@ -10,7 +10,8 @@ public enum EventStoreError<Refusal: Error>: Error, CustomStringConvertible {
     /// last one: the log needs `expected`, the entry has `found`.
     case seqOutOfOrder(expected: Int, found: Int)
     /// The store runs on a log file, and writing the event to it failed (a
-    /// full disk): the event was neither written nor applied.
+    /// full disk, a closed log, a line no reader could read back, an
+    /// earlier failed sync): the event was neither written nor applied.
     case writeFailed(EventLogError)
 
     public var description: String {

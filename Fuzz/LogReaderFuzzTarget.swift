@@ -108,15 +108,9 @@ func checkJSONRoundTrip(_ value: JSONValue) {
 
 /// A header writes to a line that reads back to an equal header, in the same bytes.
 func checkHeaderRoundTrip(_ header: LogHeader) {
-    let line = EventLogEncoder.encode(header)
-    let reread: LogHeader
-    do {
-        reread = try LogHeader(json: JSONReader.read(line.dropLast(), maximumDepth: FuzzLimits.maximumDepth))
-    } catch {
-        fatalError("an encoded header does not read back: \(error)\n\(String(decoding: line, as: UTF8.self))")
+    checkRoundTrip(header, "header", encode: EventLogEncoder.encode) { json throws(EventLogError) in
+        try LogHeader(json: json)
     }
-    check(reread == header, "header round trip changed it: \(header) became \(reread)")
-    check(EventLogEncoder.encode(reread) == line, "a re-encoded header changed its bytes")
 }
 
 /// An event writes to one line that reads back to an equal event.
@@ -128,15 +122,26 @@ func checkHeaderRoundTrip(_ header: LogHeader) {
 /// `-0 == 0` and no NaN can be read. That encoding is the normal form: encoding
 /// the event read back from it must give the same bytes again.
 func checkEventRoundTrip(_ entry: LoggedEvent) {
-    let line = EventLogEncoder.encode(entry)
-    check(line.firstIndex(of: UInt8(ascii: "\n")) == line.count - 1, "an encoded event is not one line")
-    let reread: LoggedEvent
+    checkRoundTrip(entry, "event", encode: EventLogEncoder.encode) { json throws(EventLogError) in
+        try LoggedEvent(json: json)
+    }
+}
+
+/// `value` encodes to one line that decodes to an equal value, which encodes
+/// to the same bytes again.
+func checkRoundTrip<Value: Equatable>(
+    _ value: Value, _ kind: String, encode: (Value) -> [UInt8],
+    decode: (JSONValue) throws(EventLogError) -> Value
+) {
+    let line = encode(value)
+    check(line.firstIndex(of: UInt8(ascii: "\n")) == line.count - 1, "an encoded \(kind) is not one line")
+    let reread: Value
     do {
         // No line-length limit here: a normal form can be longer than the input (`1e15` -> `1000000000000000`).
-        reread = try LoggedEvent(json: JSONReader.read(line.dropLast(), maximumDepth: FuzzLimits.maximumDepth))
+        reread = try decode(JSONReader.read(line.dropLast(), maximumDepth: FuzzLimits.maximumDepth))
     } catch {
-        fatalError("an encoded event does not read back: \(error)\n\(String(decoding: line, as: UTF8.self))")
+        fatalError("an encoded \(kind) does not read back: \(error)\n\(String(decoding: line, as: UTF8.self))")
     }
-    check(reread == entry, "event round trip changed it: \(entry) became \(reread)")
-    check(EventLogEncoder.encode(reread) == line, "a re-encoded event changed its bytes")
+    check(reread == value, "\(kind) round trip changed it: \(value) became \(reread)")
+    check(encode(reread) == line, "a re-encoded \(kind) changed its bytes")
 }

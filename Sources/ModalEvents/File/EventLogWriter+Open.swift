@@ -22,9 +22,10 @@ extension EventLogWriter {
     ) throws(EventLogError) -> (writer: EventLogWriter, state: State, lastTime: Double?) {
         var warnings: [EventLogWarning] = []
         let syncs = options.durability != .none
+        let entry = FileSystem.entry(at: path)
         let folder: String? = try {
             () throws(EventLogError) -> String? in
-            switch FileSystem.entry(at: path) {
+            switch entry {
             case .folder:
                 return path
             case .file where options.segments != nil:
@@ -47,7 +48,7 @@ extension EventLogWriter {
         if let folder {
             existing = try SegmentFiles.names(in: folder).last.map { "\(folder)/\($0)" }
         } else {
-            existing = FileSystem.entry(at: path) == .file ? path : nil
+            existing = entry == .file ? path : nil
         }
         // Resuming never skips a malformed line: appending after one would hide it.
         var reading = options.reading
@@ -86,11 +87,7 @@ extension EventLogWriter {
 
         let reader = try EventLogReader(path: path, options: reading)
         var state = try State(startOf: reader)
-        var lastTime: Double?
-        while let entry = try reader.next() {
-            try state.apply(entry, readBy: reader)
-            lastTime = entry.time ?? lastTime
-        }
+        let lastTime = try state.applyRest(of: reader)
         let file = try AppendableFile(path: existing, create: false)
         if let torn = reader.tornTail {
             try file.truncate(to: torn.offset)
@@ -105,11 +102,11 @@ extension EventLogWriter {
             try file.sync()
             try FileSystem.syncFolder(FileSystem.folder(of: existing))
         }
-        let from = folder == nil ? reader.header.from : try EventLogReader(path: existing, options: reading).header.from
         let writerState = WriterState(
             file: file, folder: folder,
             header: LogHeader(version: reader.header.version, fields: reader.header.fields), syncs: syncs,
-            segmentFrom: from, headerBytes: headerLength + 1, lastSeq: reader.lastSeq, durableSeq: reader.lastSeq,
+            segmentFrom: reader.fileHeader.from, headerBytes: headerLength + 1, lastSeq: reader.lastSeq,
+            durableSeq: reader.lastSeq,
             reportedSeq: reader.lastSeq)
         let writer = EventLogWriter(path: path, options: options, state: writerState, recoveryWarnings: warnings)
         return (writer, state, lastTime)

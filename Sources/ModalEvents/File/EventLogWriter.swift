@@ -276,7 +276,7 @@ struct WriterState: Sendable {
     var isSyncQueued = false
     var isTimerSet = false
     var isClosed = false
-    /// A group sync that failed: the writer takes no more events.
+    /// A sync (or a cut-back) that failed: the writer takes no more events.
     var failure: EventLogError?
 
     func checkOpen() throws(EventLogError) {

@@ -92,6 +92,9 @@ public final class EventLogReader {
     public let options: Options
     /// The log's header: the first file's.
     public private(set) var header = LogHeader()
+    /// The header of the file being read (a writer resuming a folder starts
+    /// from its last segment's).
+    private(set) var fileHeader = LogHeader()
     /// What the reader stepped over: a torn last line, and with
     /// ``Options/lenient`` the lines it skipped (the first
     /// ``maximumWarnings`` of them).
@@ -147,6 +150,7 @@ public final class EventLogReader {
         self.source = source
         self.options = options
         header = try readHeader()
+        fileHeader = header
         lastSeq = header.from - 1
     }
 
@@ -245,11 +249,11 @@ public final class EventLogReader {
         bufferOffset = 0
         atEnd = false
         lineNumber = 0
-        let segmentHeader = try readHeader()
-        guard segmentHeader.from == lastSeq + 1 else {
+        fileHeader = try readHeader()
+        guard fileHeader.from == lastSeq + 1 else {
             throw EventLogError(
                 .seqOutOfOrder, file: file, line: 1,
-                message: "the segment starts at seq \(segmentHeader.from), but the one before ends at seq \(lastSeq)")
+                message: "the segment starts at seq \(fileHeader.from), but the one before ends at seq \(lastSeq)")
         }
         return true
     }

@@ -86,7 +86,20 @@ extension LogProjection {
     /// - Throws: ``EventLogError`` for the first fault.
     public static func replaying(_ reader: EventLogReader) throws(EventLogError) -> Self {
         var state = try Self(startOf: reader)
-        while let entry = try reader.next() { try state.apply(entry, readBy: reader) }
+        try state.applyRest(of: reader)
         return state
+    }
+
+    /// Applies every event `reader` has left to read.
+    ///
+    /// - Returns: The last `time` among them, if any has one.
+    @discardableResult
+    mutating func applyRest(of reader: EventLogReader) throws(EventLogError) -> Double? {
+        var lastTime: Double?
+        while let entry = try reader.next() {
+            try apply(entry, readBy: reader)
+            lastTime = entry.time ?? lastTime
+        }
+        return lastTime
     }
 }

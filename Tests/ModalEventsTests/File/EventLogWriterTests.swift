@@ -22,6 +22,18 @@ import Testing
         }
     }
 
+    /// Writes the first `count` of ``events(_:after:)`` to a new log at
+    /// `path` and closes it; returns the state they leave.
+    @discardableResult
+    static func write(
+        _ count: Int, to path: String, header: LogHeader = LogHeader(), options: EventLogWriter.Options
+    ) throws -> CountingState {
+        var (writer, state, _) = try EventLogWriter.open(path, as: CountingState.self, header: header, options: options)
+        try append(events(count), to: writer, state: &state)
+        try writer.close()
+        return state
+    }
+
     @Test func aNewLogStartsWithItsHeaderAndResumesWhereItEnded() throws {
         let folder = try TemporaryFolder()
         let path = folder.file("log.jsonl")
@@ -155,9 +167,7 @@ import Testing
     @Test func segmentsRotateAtTheirSizeAndReadAsOneLog() throws {
         let folder = try TemporaryFolder()
         let options = EventLogWriter.Options(segments: .init(maximumBytes: 300))
-        var (writer, state, _) = try EventLogWriter.open(folder.file("log"), as: CountingState.self, options: options)
-        try Self.append(Self.events(40), to: writer, state: &state)
-        try writer.close()
+        let state = try Self.write(40, to: folder.file("log"), options: options)
 
         let names = try folder.names(in: "log")
         #expect(names.count > 3 && names.first == "00000000000000000001.jsonl")
@@ -180,9 +190,7 @@ import Testing
     @Test func retentionKeepsTheLastFilesAndTheRestStillReplays() throws {
         let folder = try TemporaryFolder()
         let options = EventLogWriter.Options(segments: .init(maximumBytes: 200, retainedFiles: 2))
-        var (writer, state, _) = try EventLogWriter.open(folder.file("log"), as: CountingState.self, options: options)
-        try Self.append(Self.events(60), to: writer, state: &state)
-        try writer.close()
+        let state = try Self.write(60, to: folder.file("log"), options: options)
         #expect(try folder.names(in: "log").count == 2)
         let reader = try EventLogReader(path: folder.file("log"))
         #expect(reader.header.from > 1)
@@ -197,9 +205,7 @@ import Testing
     @Test func resumingAFolderRemovesWhatACrashWhileRotatingLeft() throws {
         let folder = try TemporaryFolder()
         let options = EventLogWriter.Options(segments: .init(maximumBytes: 200))
-        var (writer, state, _) = try EventLogWriter.open(folder.file("log"), as: CountingState.self, options: options)
-        try Self.append(Self.events(20), to: writer, state: &state)
-        try writer.close()
+        let state = try Self.write(20, to: folder.file("log"), options: options)
         try folder.write(#"{"format":"mod"#, to: "log/99999999999999999999.jsonl.partial")
         try folder.write(#"{"format":"mod"#, to: "log/99999999999999999999.jsonl")
         let (resumed, resumedState, _) = try EventLogWriter.open(
@@ -240,10 +246,7 @@ import Testing
         let folder = try TemporaryFolder()
         let header = LogHeader(fields: [JSONMember("device", .string(String(repeating: "x", count: 1000)))])
         let options = EventLogWriter.Options(segments: .init(maximumBytes: 300))
-        var (writer, state, _) = try EventLogWriter.open(
-            folder.file("log"), as: CountingState.self, header: header, options: options)
-        try Self.append(Self.events(40), to: writer, state: &state)
-        try writer.close()
+        try Self.write(40, to: folder.file("log"), header: header, options: options)
         let files = try folder.names(in: "log")
         #expect(files.count > 3 && files.count < 10, "\(files.count) segments for 40 events of about 45 bytes")
     }

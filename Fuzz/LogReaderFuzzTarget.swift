@@ -55,6 +55,13 @@ func exerciseReaders(_ bytes: [UInt8]) {
     check(skipping.error.map { $0.line == 1 } ?? true, "a lenient reader stopped after the header: \(skipping)")
     check(zip(skipping.events, skipping.events.dropFirst()).allSatisfy { $0.seq < $1.seq }, "lenient seqs went down")
     if outcome.error == nil { check(skipping == outcome, "lenient read \(skipping), strict \(outcome)") }
+
+    // (f) Each line decodes the same in place (the reader's fast path) as
+    // through its JSON: the same event or the same error, unless the fast
+    // path declines it.
+    for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        checkLineDecodings(Array(line), options: small)
+    }
 }
 
 /// `precondition`, but with its message in an -O build too (where `precondition`
@@ -89,6 +96,18 @@ func readLog(_ bytes: [UInt8], options: EventLogReader.Options) -> ReadOutcome {
     }
     outcome.warnings = opened?.warnings ?? []
     return outcome
+}
+
+/// Decoding `line` in place, unless that way declines it, gives what
+/// decoding it through its JSON gives.
+func checkLineDecodings(_ line: [UInt8], options: EventLogReader.Options) {
+    let inPlace = Result { () throws(EventLogError) in try LoggedEvent.decoding(line: line, .inPlace, options: options)
+    }
+    if case .success(nil) = inPlace { return }
+    let throughJSON = Result { () throws(EventLogError) in
+        try LoggedEvent.decoding(line: line, .throughJSON, options: options)
+    }
+    check(inPlace == throughJSON, "in place: \(inPlace), through JSON: \(throughJSON)")
 }
 
 /// A value the JSON reader accepted writes to text that reads back equal, and

@@ -84,18 +84,12 @@ struct RuleRefusal: Error {
 
 extension ModalState {
     /// Applies `event` or throws why it cannot apply; checks come before any
-    /// change. Then brings the derived values of the roots it touched up to date.
+    /// change. Each rule brings the derived values it can change up to date
+    /// (the dimming when a phase changes or a modal comes or goes, a
+    /// modal's visible cards when its stack does, the keyboard offsets when
+    /// the keyboard or a root's size does), so an event costs no more than
+    /// the modals it touches.
     mutating func fold(_ event: ModalEvent) throws(RuleRefusal) {
-        try applyRule(event)
-        if case .keyboardChange = event {
-            refreshDerivedValues()
-        } else if let root = event.root, let index = roots.firstIndex(where: { $0.id == root }) {
-            roots[index].refreshDerivedValues(keyboard: keyboard)
-        }
-    }
-
-    /// The event's rule (the spec's numbered list), without the derived values.
-    private mutating func applyRule(_ event: ModalEvent) throws(RuleRefusal) {
         switch event {
         case .rootRegister(let registration):
             try register(registration)
@@ -103,6 +97,7 @@ extension ModalState {
             let index = try rootIndex(root)
             try Check.size(size)
             roots[index].size = size
+            roots[index].refreshKeyboardOffset(keyboard)
         case .rootRemove(let root):
             roots.remove(at: try rootIndex(root))
         case .modalPresent(let presentation):
@@ -118,16 +113,18 @@ extension ModalState {
         case .modalDismiss(let root, let link, let reason):
             let (rootIndex, modalIndex) = try locate(link, in: root)
             roots[rootIndex].startDismissing(at: modalIndex, reason: reason)
+            roots[rootIndex].refreshDimming()
         case .modalDismissed(let root, let link):
             let (rootIndex, modalIndex) = try locate(link, in: root)
             roots[rootIndex].remove(at: modalIndex)
+            roots[rootIndex].refreshDimming()
         case .cardPush(let root, let link, let content, let sticky):
-            try updateModal(link, in: root) { modal throws(RuleRefusal) in
+            try updateStack(link, in: root) { modal throws(RuleRefusal) in
                 try modal.checkNotDismissing("push a card")
                 modal.cards.append(Card(content: content, sticky: sticky))
             }
         case .cardPop(let root, let link):
-            try updateModal(link, in: root) { modal throws(RuleRefusal) in
+            try updateStack(link, in: root) { modal throws(RuleRefusal) in
                 try modal.checkNotDismissing("pop a card")
                 guard modal.cards.count > 1 else {
                     throw RuleRefusal(
@@ -136,7 +133,7 @@ extension ModalState {
                 modal.cards.removeLast()
             }
         case .cardReplace(let root, let link, let content, let direction, let animation):
-            try updateModal(link, in: root) { modal throws(RuleRefusal) in
+            try updateStack(link, in: root) { modal throws(RuleRefusal) in
                 try Check.known(direction, field: "direction")
                 try Check.known(animation, field: "animation")
                 try modal.checkNotDismissing("replace a card")
@@ -150,6 +147,7 @@ extension ModalState {
         case .dimmingTap(let root):
             let rootIndex = try rootIndex(root)
             roots[rootIndex].tapDimming()
+            roots[rootIndex].refreshDimming()
         case .keyboardChange(let height, let responderBottom):
             try Check.finite(height, field: "keyboard height")
             guard height >= 0 else {
@@ -157,6 +155,7 @@ extension ModalState {
             }
             if let responderBottom { try Check.finite(responderBottom, field: "responderBottom") }
             keyboard = KeyboardState(height: height, responderBottom: responderBottom)
+            for index in roots.indices { roots[index].refreshKeyboardOffset(keyboard) }
         case .snapTo(let root, let link, let index):
             try updateModal(link, in: root) { modal throws(RuleRefusal) in
                 let snapIndex = try Check.snapIndex(index, field: "index", of: modal)
@@ -178,6 +177,7 @@ extension ModalState {
             try Check.finite(velocity, field: "velocity")
             try roots[rootIndex].modals[modalIndex].checkPresented("end a drag of")
             roots[rootIndex].endDrag(at: modalIndex, position: position, velocity: velocity)
+            roots[rootIndex].refreshDimming()
         }
     }
 
@@ -188,6 +188,15 @@ extension ModalState {
     ) throws(RuleRefusal) {
         let (rootIndex, modalIndex) = try locate(link, in: root)
         try body(&roots[rootIndex].modals[modalIndex])
+    }
+
+    /// ``updateModal(_:in:_:)`` for a change to the card stack: then its visible cards follow.
+    private mutating func updateStack(
+        _ link: String, in root: String, _ body: (inout Modal) throws(RuleRefusal) -> Void
+    ) throws(RuleRefusal) {
+        let (rootIndex, modalIndex) = try locate(link, in: root)
+        try body(&roots[rootIndex].modals[modalIndex])
+        roots[rootIndex].refreshVisibleCards(at: modalIndex)
     }
 
     private mutating func register(_ registration: RootRegistration) throws(RuleRefusal) {
@@ -212,6 +221,7 @@ extension ModalState {
         // Bottom to top by level, then registration: after every root of the same or a lower level.
         let position = roots.firstIndex { $0.level > level } ?? roots.endIndex
         roots.insert(root, at: position)
+        roots[position].refreshKeyboardOffset(keyboard)
     }
 
     private mutating func present(_ presentation: ModalPresentation) throws(RuleRefusal) {
@@ -230,6 +240,8 @@ extension ModalState {
                 canDismiss: presentation.canDismiss, payload: presentation.payload,
                 cards: [Card(content: presentation.content, sticky: presentation.sticky)],
                 snap: SnapState(points: presentation.snapPoints, index: initialSnap, position: Double(initialSnap))))
+        roots[rootIndex].refreshVisibleCards(at: roots[rootIndex].modals.count - 1)
+        roots[rootIndex].refreshDimming()
     }
 
     private func rootIndex(_ id: String) throws(RuleRefusal) -> Int {
@@ -284,21 +296,48 @@ extension RootState {
         }
     }
 
-    /// Removes the modal at `index` with every descendant (rule 6).
+    /// Removes the modal at `index` with every descendant (rule 6), keeping
+    /// the order of the others.
     mutating func remove(at index: Int) {
-        let leaving = Set([index] + descendants(of: index))
-        modals = modals.indices.filter { !leaving.contains($0) }.map { modals[$0] }
+        let leaving = descendants(of: index)
+        guard !leaving.isEmpty else {
+            modals.remove(at: index)
+            return
+        }
+        var kept = index
+        var next = 0  // the next of `leaving`, which are in order
+        for candidate in modals.indices.dropFirst(index + 1) {
+            if next < leaving.count, leaving[next] == candidate {
+                next += 1
+            } else {
+                modals.swapAt(kept, candidate)
+                kept += 1
+            }
+        }
+        modals.removeSubrange(kept...)
     }
 
-    /// The indexes of the modals nested, at any depth, in the modal at `index`.
-    /// A child is always presented after its parent, so one pass forward finds them all.
+    /// The indexes of the modals nested, at any depth, in the modal at
+    /// `index`, in order. A child is always presented after its parent, so
+    /// one pass forward finds them all.
     func descendants(of index: Int) -> [Int] {
-        var family: Set<String> = [modals[index].link]
         var found: [Int] = []
+        /// The links of the family once it grows, so the pass stays linear.
+        var family: Set<String> = []
         for candidate in modals.indices.dropFirst(index + 1) {
-            if let parent = modals[candidate].parent, family.contains(parent) {
+            guard let parent = modals[candidate].parent else { continue }
+            let inFamily =
+                if family.isEmpty {
+                    parent == modals[index].link || found.contains { modals[$0].link == parent }
+                } else {
+                    family.contains(parent)
+                }
+            guard inFamily else { continue }
+            found.append(candidate)
+            if found.count == 8 {
+                family = Set(([index] + found).map { modals[$0].link })
+            } else if !family.isEmpty {
                 family.insert(modals[candidate].link)
-                found.append(candidate)
             }
         }
         return found

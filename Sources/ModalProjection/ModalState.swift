@@ -128,9 +128,24 @@ public struct RootState: Sendable, Hashable, Identifiable {
     /// Recomputes the derived values under `keyboard`: the dimming, the
     /// keyboard offset and every modal's visible cards.
     mutating func refreshDerivedValues(keyboard: KeyboardState) {
+        refreshDimming()
+        refreshKeyboardOffset(keyboard)
+        for index in modals.indices { refreshVisibleCards(at: index) }
+    }
+
+    /// Recomputes ``isDimmingVisible`` (rule 7).
+    mutating func refreshDimming() {
         isDimmingVisible = dimmingRule
+    }
+
+    /// Recomputes ``keyboardOffset`` under `keyboard` (rule 9).
+    mutating func refreshKeyboardOffset(_ keyboard: KeyboardState) {
         keyboardOffset = keyboardOffsetRule(keyboard)
-        for index in modals.indices { modals[index].visibleCards = visibleCardsRule(modals[index].cards.count) }
+    }
+
+    /// Recomputes the visible cards of the modal at `index` (rule 8).
+    mutating func refreshVisibleCards(at index: Int) {
+        modals[index].visibleCards = visibleCardsRule(modals[index].cards.count)
     }
 
     /// Rule 7, from the stored values.

@@ -73,6 +73,9 @@ import Testing
         if outcome.error == nil {
             #expect(skipping == outcome, "lenient differs \(label)", sourceLocation: sourceLocation)
         }
+        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            InPlaceDecodingTests.expectSameBothWays(Array(line), options: fuzzLimits, sourceLocation: sourceLocation)
+        }
         return outcome
     }
 

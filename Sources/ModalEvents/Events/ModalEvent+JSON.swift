@@ -12,18 +12,20 @@ extension LoggedEvent {
         guard case .object(let members) = json else {
             throw EventLogError(.notAnObject, message: "expected a JSON object, found \(json.typeDescription)")
         }
-        let fields = JSONFields(members: members, path: "")
-        let seq = try fields.requiredInteger("seq")
-        let time = try fields.number("time")
+        try self.init(fields: JSONFields(members: members, path: ""))
+    }
+
+    /// Decodes an event from its line's top-level fields, however they were
+    /// read: the one place the envelope and every event type are decoded.
+    init(fields: some EventFieldReader) throws(EventLogError) {
+        let seq = try fields.requiredInteger(.seq)
+        let time = try fields.number(.time)
         if let time, !time.isFinite {
             // Out of a Double's range (1e999): no clock reads that.
             throw EventLogError(
                 .wrongType, message: "field \"time\" must be a finite number, found \(JSONNumber(time))")
         }
-        let typeName = try fields.requiredString("type")
-        guard let type = EventType(rawValue: typeName) else {
-            throw EventLogError(.unknownType, message: "unknown event type \"\(typeName)\"")
-        }
+        let type = try fields.eventType()
         self.init(seq: seq, time: time, event: try ModalEvent(type: type, fields: fields))
     }
 
@@ -39,19 +41,19 @@ extension LoggedEvent {
 }
 
 extension ModalEvent {
-    init(type: EventType, fields: JSONFields) throws(EventLogError) {
+    init(type: EventType, fields: some EventFieldReader) throws(EventLogError) {
         // Read only by the types that take a root: on `keyboard.change` it is an unknown field, ignored.
-        func root() throws(EventLogError) -> String { try fields.string("root") ?? ModalEvent.defaultRoot }
+        func root() throws(EventLogError) -> String { try fields.string(.root) ?? ModalEvent.defaultRoot }
         switch type {
         case .rootRegister:
-            let dimming = try fields.object("dimming")
-            let keyboard = try fields.object("keyboard")
+            let dimming = try fields.object(.dimming)
+            let keyboard = try fields.object(.keyboard)
             self = .rootRegister(
                 RootRegistration(
                     root: try root(),
-                    presentation: try fields.string("presentation").map(RootPresentation.init) ?? .window,
-                    level: try fields.number("level") ?? 0,
-                    policy: try fields.string("policy").map(RootPolicy.init) ?? .stack,
+                    presentation: try fields.string(.presentation).map(RootPresentation.init) ?? .window,
+                    level: try fields.number(.level) ?? 0,
+                    policy: try fields.string(.policy).map(RootPolicy.init) ?? .stack,
                     dimming: DimmingConfiguration(
                         tap: try dimming?.string("tap").map(DimmingTapAction.init) ?? .dismissTopmost,
                         hidden: try dimming?.bool("hidden") ?? false),
@@ -59,10 +61,10 @@ extension ModalEvent {
                         strategy: try keyboard?.string("strategy").map(KeyboardStrategy.init)
                             ?? .offsetByObscuredHeight,
                         additional: try keyboard?.number("additional") ?? 0),
-                    size: try fields.size("size") ?? .defaultRoot,
-                    maxVisibleCards: try fields.number("maxVisibleCards") ?? 2))
+                    size: try fields.size(.size) ?? .defaultRoot,
+                    maxVisibleCards: try fields.number(.maxVisibleCards) ?? 2))
         case .rootResize:
-            guard let size = try fields.size("size") else { throw fields.missing("size") }
+            guard let size = try fields.size(.size) else { throw JSONFields.missing("size", path: "") }
             self = .rootResize(root: try root(), size: size)
         case .rootRemove:
             self = .rootRemove(root: try root())
@@ -70,52 +72,52 @@ extension ModalEvent {
             self = .modalPresent(
                 ModalPresentation(
                     root: try root(),
-                    link: try fields.requiredString("link"),
-                    content: try fields.requiredString("content"),
-                    parent: try fields.string("parent"),
-                    style: try fields.string("style").map(ModalStyle.init) ?? .sheet,
-                    payload: fields.any("payload"),
-                    canDismiss: try fields.bool("canDismiss") ?? true,
-                    snapPoints: try fields.numbers("snapPoints") ?? [1.0],
-                    initialSnap: try fields.number("initialSnap") ?? 0,
-                    sticky: try fields.string("sticky")))
+                    link: try fields.requiredString(.link),
+                    content: try fields.requiredString(.content),
+                    parent: try fields.string(.parent),
+                    style: try fields.string(.style).map(ModalStyle.init) ?? .sheet,
+                    payload: fields.any(.payload),
+                    canDismiss: try fields.bool(.canDismiss) ?? true,
+                    snapPoints: try fields.numbers(.snapPoints) ?? [1.0],
+                    initialSnap: try fields.number(.initialSnap) ?? 0,
+                    sticky: try fields.string(.sticky)))
         case .modalPresented:
-            self = .modalPresented(root: try root(), link: try fields.requiredString("link"))
+            self = .modalPresented(root: try root(), link: try fields.requiredString(.link))
         case .modalDismiss:
             self = .modalDismiss(
-                root: try root(), link: try fields.requiredString("link"),
-                reason: try fields.string("reason").map(DismissReason.init(rawValue:)) ?? .programmatic)
+                root: try root(), link: try fields.requiredString(.link),
+                reason: try fields.string(.reason).map(DismissReason.init(rawValue:)) ?? .programmatic)
         case .modalDismissed:
-            self = .modalDismissed(root: try root(), link: try fields.requiredString("link"))
+            self = .modalDismissed(root: try root(), link: try fields.requiredString(.link))
         case .cardPush:
             self = .cardPush(
-                root: try root(), link: try fields.requiredString("link"),
-                content: try fields.requiredString("content"),
-                sticky: try fields.string("sticky"))
+                root: try root(), link: try fields.requiredString(.link),
+                content: try fields.requiredString(.content),
+                sticky: try fields.string(.sticky))
         case .cardPop:
-            self = .cardPop(root: try root(), link: try fields.requiredString("link"))
+            self = .cardPop(root: try root(), link: try fields.requiredString(.link))
         case .cardReplace:
             self = .cardReplace(
-                root: try root(), link: try fields.requiredString("link"),
-                content: try fields.requiredString("content"),
-                direction: try fields.string("direction").map(ReplaceDirection.init) ?? .forward,
-                animation: try fields.string("animation").map(ReplaceAnimation.init) ?? .scale)
+                root: try root(), link: try fields.requiredString(.link),
+                content: try fields.requiredString(.content),
+                direction: try fields.string(.direction).map(ReplaceDirection.init) ?? .forward,
+                animation: try fields.string(.animation).map(ReplaceAnimation.init) ?? .scale)
         case .dimmingTap:
             self = .dimmingTap(root: try root())
         case .keyboardChange:
             self = .keyboardChange(
-                height: try fields.requiredNumber("height"), responderBottom: try fields.number("responderBottom"))
+                height: try fields.requiredNumber(.height), responderBottom: try fields.number(.responderBottom))
         case .snapTo:
             self = .snapTo(
-                root: try root(), link: try fields.requiredString("link"), index: try fields.requiredNumber("index"))
+                root: try root(), link: try fields.requiredString(.link), index: try fields.requiredNumber(.index))
         case .dragChange:
             self = .dragChange(
-                root: try root(), link: try fields.requiredString("link"),
-                position: try fields.requiredNumber("position"))
+                root: try root(), link: try fields.requiredString(.link),
+                position: try fields.requiredNumber(.position))
         case .dragEnd:
             self = .dragEnd(
-                root: try root(), link: try fields.requiredString("link"), position: try fields.number("position"),
-                velocity: try fields.number("velocity") ?? 0)
+                root: try root(), link: try fields.requiredString(.link), position: try fields.number(.position),
+                velocity: try fields.number(.velocity) ?? 0)
         }
     }
 

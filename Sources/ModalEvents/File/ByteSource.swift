@@ -78,15 +78,12 @@ final class MemorySource: ByteSource {
     }
 }
 
-extension Array where Element == UInt8 {
-    /// The index of the first `byte` at or after `start`, found with
-    /// `memchr` (as fast in a debug build as in a release one).
-    func firstIndex(of byte: UInt8, from start: Int) -> Int? {
-        guard start < count else { return nil }
-        return withUnsafeBytes { bytes -> Int? in
-            let base = bytes.baseAddress!
-            guard let found = memchr(base + start, Int32(byte), count - start) else { return nil }
-            return UnsafeRawPointer(found) - base
-        }
+extension UnsafeRawBufferPointer {
+    /// The index of the first `byte` in `range`, found with `memchr`.
+    func firstIndex(of byte: UInt8, in range: Range<Int>) -> Int? {
+        guard !range.isEmpty, let base = baseAddress,
+            let found = memchr(base + range.lowerBound, Int32(byte), range.count)
+        else { return nil }
+        return UnsafeRawPointer(found) - base
     }
 }

@@ -35,12 +35,31 @@ package struct JSONFields: Sendable {
     }
 
     package func missing(_ key: String) -> EventLogError {
-        EventLogError(.missingField, message: "missing field \"\(path)\(key)\"")
+        Self.missing(key, path: path)
     }
 
     package func wrongType(_ key: String, expected: String, found value: JSONValue) -> EventLogError {
-        EventLogError(
-            .wrongType, message: "field \"\(path)\(key)\" must be \(expected), found \(value.typeDescription)")
+        Self.wrongType(key, path: path, expected: expected, found: value.typeDescription)
+    }
+
+    /// The error for a required field that is absent.
+    package static func missing(_ key: String, path: String) -> EventLogError {
+        EventLogError(.missingField, message: "missing field \"\(path)\(key)\"")
+    }
+
+    /// The error for a field of the wrong JSON type; `found` as
+    /// ``JSONValue/typeDescription`` says it.
+    package static func wrongType(_ key: String, path: String, expected: String, found: String) -> EventLogError {
+        EventLogError(.wrongType, message: "field \"\(path)\(key)\" must be \(expected), found \(found)")
+    }
+
+    /// `number` as an `Int`, when it is an integer that fits one.
+    package static func integer(_ number: Double, key: String, path: String) throws(EventLogError) -> Int {
+        guard number == number.rounded(), let integer = Int(exactly: number) else {
+            throw EventLogError(
+                .wrongType, message: "field \"\(path)\(key)\" must be an integer, found \(JSONNumber(number))")
+        }
+        return integer
     }
 
     package func string(_ key: String) throws(EventLogError) -> String? {
@@ -87,12 +106,7 @@ package struct JSONFields: Sendable {
     }
 
     package func requiredInteger(_ key: String) throws(EventLogError) -> Int {
-        let number = try requiredNumber(key)
-        guard number == number.rounded(), let integer = Int(exactly: number) else {
-            throw EventLogError(
-                .wrongType, message: "field \"\(path)\(key)\" must be an integer, found \(JSONNumber(number))")
-        }
-        return integer
+        try Self.integer(requiredNumber(key), key: key, path: path)
     }
 
     package func numbers(_ key: String) throws(EventLogError) -> [Double]? {

@@ -103,22 +103,33 @@ public final class EventLogReader {
     public private(set) var skippedLines = 0
     /// The torn last line, once the reader has reached it.
     public private(set) var tornTail: TornTail?
+    // The properties read and written for every line opt out of the
+    // runtime's exclusivity checks, which cost more than the rest of
+    // finding a line: a reader is not `Sendable`, and none of its methods
+    // calls out to code that could reach back into it while one of them is
+    // being changed.
+
     /// The seq of the last event read; the header's `from` - 1 before the first.
-    public private(set) var lastSeq = 0
+    @exclusivity(unchecked) public private(set) var lastSeq = 0
     /// How many lines of the current file have been read, header included.
-    public private(set) var lineNumber = 0
+    @exclusivity(unchecked) public private(set) var lineNumber = 0
 
     private var source: any ByteSource
     /// The segments not opened yet.
     private var laterSegments: ArraySlice<String>
-    private var buffer: [UInt8] = []
-    /// Where `refill` reads a chunk to before appending it to `buffer`.
-    private var chunk: [UInt8] = []
+    /// The bytes read from the file: `buffer[start..<end]` are not consumed
+    /// yet. The reader owns the memory; it grows only for a line longer
+    /// than a chunk.
+    @exclusivity(unchecked) private var buffer: UnsafeMutableRawBufferPointer
     /// Start of the unread part of `buffer`.
-    private var start = 0
+    @exclusivity(unchecked) private var start = 0
+    /// End of the bytes read into `buffer`.
+    @exclusivity(unchecked) private var end = 0
     /// Byte offset in the file of `buffer[0]`.
     private var bufferOffset = 0
     private var atEnd = false
+    /// The fast path's table of fields, reused for every line.
+    private let slots = UnsafeMutablePointer<EventLineFields.Slot>.allocate(capacity: EventField.allCases.count)
 
     /// Opens the log at `path` and reads its header: a file, a folder of
     /// segments, or `"-"` for standard input.
@@ -149,9 +160,15 @@ public final class EventLogReader {
         self.laterSegments = segments.dropFirst()
         self.source = source
         self.options = options
+        buffer = .allocate(byteCount: options.chunkSize * 2, alignment: 1)
         header = try readHeader()
         fileHeader = header
         lastSeq = header.from - 1
+    }
+
+    deinit {
+        buffer.deallocate()
+        slots.deallocate()
     }
 
     /// The segment files of `folder`, in order: its `*.jsonl` files by name.
@@ -177,7 +194,7 @@ public final class EventLogReader {
                 continue
             }
             do throws(EventLogError) {
-                let entry = try parse(line) { json throws(EventLogError) in try LoggedEvent(json: json) }
+                let entry = try decodeEvent(line)
                 try checkSeq(of: entry)
                 lastSeq = entry.seq
                 return entry
@@ -230,7 +247,7 @@ public final class EventLogReader {
             throw EventLogError(.emptyFile, file: file, line: 1, message: "empty file: a log starts with its header")
         }
         // A UTF-8 byte order mark before the header is allowed and skipped (RFC 8259, section 8.1).
-        if buffer[line].starts(with: [0xEF, 0xBB, 0xBF]) { line = line.lowerBound + 3..<line.upperBound }
+        if bytes(of: line).starts(with: [0xEF, 0xBB, 0xBF]) { line = line.lowerBound + 3..<line.upperBound }
         return try parse(line) { json throws(EventLogError) in try LogHeader(json: json) }
     }
 
@@ -244,8 +261,8 @@ public final class EventLogReader {
         }
         file = next
         source = try FileDescriptorSource(path: next)
-        buffer.removeAll(keepingCapacity: true)
         start = 0
+        end = 0
         bufferOffset = 0
         atEnd = false
         lineNumber = 0
@@ -260,23 +277,42 @@ public final class EventLogReader {
 
     // MARK: Lines
 
+    /// Decodes an event line: in place when the fast path takes it
+    /// (``EventLineFields``), else through its parsed JSON, which names
+    /// what is wrong with it.
+    private func decodeEvent(_ line: Range<Int>) throws(EventLogError) -> LoggedEvent {
+        do throws(EventLogError) {
+            if let entry = try EventLineFields.decode(bytes(of: line), slots: slots, options: options) {
+                return entry
+            }
+        } catch {
+            throw located(error)
+        }
+        return try parse(line) { json throws(EventLogError) in try LoggedEvent(json: json) }
+    }
+
     /// Parses a line's JSON and hands it to `decode`, adding the file and line to any error.
     private func parse<Value>(
         _ line: Range<Int>, _ decode: (JSONValue) throws(EventLogError) -> Value
     ) throws(EventLogError) -> Value {
         do throws(EventLogError) {
-            let json = try buffer.withUnsafeBytes { bytes in
-                Result { () throws(EventLogError) in
-                    try Self.json(ofLine: UnsafeRawBufferPointer(rebasing: bytes[line]), options: options)
-                }
-            }.get()
-            return try decode(json)
+            return try decode(Self.json(ofLine: bytes(of: line), options: options))
         } catch {
-            var located = error
-            located.file = file
-            located.line = lineNumber
-            throw located
+            throw located(error)
         }
+    }
+
+    /// The bytes of `line` in the buffer, valid until the next read.
+    private func bytes(of line: Range<Int>) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: buffer[line])
+    }
+
+    /// `error` with the current file and line.
+    private func located(_ error: EventLogError) -> EventLogError {
+        var located = error
+        located.file = file
+        located.line = lineNumber
+        return located
     }
 
     /// Reads one line of a log (without its `\n`) as JSON, within the
@@ -309,7 +345,7 @@ public final class EventLogReader {
         /// Bytes of an over-long line a lenient reader has already dropped.
         var dropped = 0
         while true {
-            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n"), from: scanFrom) {
+            if let newline = UnsafeRawBufferPointer(buffer).firstIndex(of: UInt8(ascii: "\n"), in: scanFrom..<end) {
                 lineNumber += 1
                 let lineStart = start
                 start = newline + 1
@@ -322,23 +358,23 @@ public final class EventLogReader {
                 scanFrom = start
                 continue
             }
-            scanFrom = buffer.count
-            if dropped + buffer.count - start > options.maximumLineLength {
+            scanFrom = end
+            if dropped + end - start > options.maximumLineLength {
                 guard options.lenient else { throw tooLong(line: lineNumber + 1) }
-                dropped += buffer.count - start
-                start = buffer.count
+                dropped += end - start
+                start = end
             }
             if atEnd {
-                if start < buffer.count || dropped > 0 {
+                if start < end || dropped > 0 {
                     let torn = TornTail(
                         file: file, line: lineNumber + 1, offset: bufferOffset + start - dropped,
-                        length: dropped + buffer.count - start)
+                        length: dropped + end - start)
                     tornTail = torn
                     warnings.append(
                         EventLogWarning(
                             file: file, line: torn.line,
                             message: "skipped a torn last line (\(torn.length) bytes, no newline at its end)"))
-                    start = buffer.count
+                    start = end
                 }
                 return nil
             }
@@ -351,20 +387,27 @@ public final class EventLogReader {
             .lineTooLong, file: file, line: line, message: "line is longer than \(options.maximumLineLength) bytes")
     }
 
-    /// Drops the consumed prefix and appends one chunk; returns how far
-    /// indexes into `buffer` moved down.
+    /// Drops the consumed prefix and reads one chunk after what is left;
+    /// returns how far indexes into `buffer` moved down.
     private func refill() throws(EventLogError) -> Int {
         let consumed = start
         if consumed > 0 {
-            buffer.removeSubrange(0..<consumed)
+            if end > start { buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + start, byteCount: end - start) }
             bufferOffset += consumed
+            end -= consumed
             start = 0
         }
-        if chunk.isEmpty { chunk = [UInt8](repeating: 0, count: options.chunkSize) }
-        let count = try chunk.withUnsafeMutableBytes { bytes in
-            Result { () throws(EventLogError) in try source.read(into: bytes) }
-        }.get()
-        buffer.append(contentsOf: chunk[0..<count])
+        if buffer.count - end < options.chunkSize {
+            // A line longer than the buffer: it grows, up to the line limit and a chunk.
+            let grown = UnsafeMutableRawBufferPointer.allocate(
+                byteCount: max(buffer.count * 2, end + options.chunkSize), alignment: 1)
+            grown.baseAddress!.copyMemory(from: buffer.baseAddress!, byteCount: end)
+            buffer.deallocate()
+            buffer = grown
+        }
+        let count = try source.read(
+            into: UnsafeMutableRawBufferPointer(rebasing: buffer[end..<end + options.chunkSize]))
+        end += count
         if count == 0 { atEnd = true }
         return consumed
     }

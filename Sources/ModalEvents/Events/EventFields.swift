@@ -1,0 +1,140 @@
+/// The top-level fields an event line can hold: the envelope's and those of
+/// every event type. Each case is named as the log spells the field.
+package enum EventField: UInt8, CaseIterable, Sendable {
+    case seq, time, type
+    case root, link, content, parent, style, payload, canDismiss, snapPoints, initialSnap, sticky
+    case reason, direction, animation
+    case presentation, level, policy, dimming, keyboard, size, maxVisibleCards
+    case index, position, velocity, height, responderBottom
+
+    /// The field's key in the log.
+    package var name: String {
+        switch self {
+        case .seq: "seq"
+        case .time: "time"
+        case .type: "type"
+        case .root: "root"
+        case .link: "link"
+        case .content: "content"
+        case .parent: "parent"
+        case .style: "style"
+        case .payload: "payload"
+        case .canDismiss: "canDismiss"
+        case .snapPoints: "snapPoints"
+        case .initialSnap: "initialSnap"
+        case .sticky: "sticky"
+        case .reason: "reason"
+        case .direction: "direction"
+        case .animation: "animation"
+        case .presentation: "presentation"
+        case .level: "level"
+        case .policy: "policy"
+        case .dimming: "dimming"
+        case .keyboard: "keyboard"
+        case .size: "size"
+        case .maxVisibleCards: "maxVisibleCards"
+        case .index: "index"
+        case .position: "position"
+        case .velocity: "velocity"
+        case .height: "height"
+        case .responderBottom: "responderBottom"
+        }
+    }
+
+    /// The field's place in ``allCases``.
+    @inline(__always) var ordinal: Int { Int(rawValue) }
+
+    /// The field's bit in a set of fields.
+    @inline(__always) var bit: UInt32 { 1 << UInt32(rawValue) }
+}
+
+/// Typed access to an event line's top-level fields, with the errors the
+/// spec asks for: `null` counts as absent, a field of the wrong JSON type is
+/// `wrongType`, a required one that is absent is `missingField`.
+///
+/// Two readers conform: ``JSONFields`` over a parsed ``JSONValue``, and the
+/// log reader's fast path, which reads the fields in place in the line's
+/// bytes. Events are decoded from either by the same code
+/// (`LoggedEvent.init(fields:)`), so both give the same events and the same
+/// errors.
+package protocol EventFieldReader {
+    /// The value of `field` as JSON; `nil` when it is absent or `null`.
+    func any(_ field: EventField) -> JSONValue?
+    func string(_ field: EventField) throws(EventLogError) -> String?
+    func bool(_ field: EventField) throws(EventLogError) -> Bool?
+    func number(_ field: EventField) throws(EventLogError) -> Double?
+    func numbers(_ field: EventField) throws(EventLogError) -> [Double]?
+    func object(_ field: EventField) throws(EventLogError) -> JSONFields?
+    /// The event's `type`.
+    ///
+    /// - Throws: `missingField`, `wrongType`, or `unknownType`.
+    func eventType() throws(EventLogError) -> EventType
+}
+
+extension EventFieldReader {
+    func requiredString(_ field: EventField) throws(EventLogError) -> String {
+        guard let string = try string(field) else { throw JSONFields.missing(field.name, path: "") }
+        return string
+    }
+
+    func requiredNumber(_ field: EventField) throws(EventLogError) -> Double {
+        guard let number = try number(field) else { throw JSONFields.missing(field.name, path: "") }
+        return number
+    }
+
+    func requiredInteger(_ field: EventField) throws(EventLogError) -> Int {
+        try JSONFields.integer(requiredNumber(field), key: field.name, path: "")
+    }
+
+    func size(_ field: EventField) throws(EventLogError) -> Size? {
+        guard let size = try object(field) else { return nil }
+        return Size(width: try size.requiredNumber("width"), height: try size.requiredNumber("height"))
+    }
+
+    /// Reads `type` as a string and looks it up.
+    func eventTypeFromString() throws(EventLogError) -> EventType {
+        let name = try requiredString(.type)
+        guard let type = EventType(rawValue: name) else { throw EventType.unknown(name) }
+        return type
+    }
+}
+
+extension EventType {
+    /// The error for a `type` the format does not define.
+    static func unknown(_ name: String) -> EventLogError {
+        EventLogError(.unknownType, message: "unknown event type \"\(name)\"")
+    }
+}
+
+extension JSONFields: EventFieldReader {
+    package func any(_ field: EventField) -> JSONValue? { any(field.name) }
+    package func string(_ field: EventField) throws(EventLogError) -> String? { try string(field.name) }
+    package func bool(_ field: EventField) throws(EventLogError) -> Bool? { try bool(field.name) }
+    package func number(_ field: EventField) throws(EventLogError) -> Double? { try number(field.name) }
+    package func numbers(_ field: EventField) throws(EventLogError) -> [Double]? { try numbers(field.name) }
+    package func object(_ field: EventField) throws(EventLogError) -> JSONFields? { try object(field.name) }
+    package func eventType() throws(EventLogError) -> EventType { try eventTypeFromString() }
+}
+
+extension EventType {
+    /// The fields of this type, in the order the encoder writes them (after
+    /// `seq`, `time` and `type`). The fast reader guesses each next key from
+    /// it; a log that orders its keys otherwise reads the same, a little slower.
+    var fieldOrder: [EventField] {
+        switch self {
+        case .rootRegister: [.root, .presentation, .level, .policy, .dimming, .keyboard, .size, .maxVisibleCards]
+        case .rootResize: [.root, .size]
+        case .rootRemove, .dimmingTap: [.root]
+        case .modalPresent:
+            [.root, .link, .content, .parent, .style, .payload, .canDismiss, .snapPoints, .initialSnap, .sticky]
+        case .modalPresented, .modalDismissed, .cardPop: [.root, .link]
+        case .modalDismiss: [.root, .link, .reason]
+        case .cardPush: [.root, .link, .content, .sticky]
+        case .cardReplace: [.root, .link, .content, .direction, .animation]
+        case .keyboardChange: [.height, .responderBottom]
+        case .snapTo: [.root, .link, .index]
+        case .dragChange: [.root, .link, .position]
+        case .dragEnd: [.root, .link, .position, .velocity]
+        }
+    }
+}

@@ -18,15 +18,20 @@ let package = Package(
         // The property-testing harness: app developers test their own modal flows with it.
         .target(name: "ModalTesting", dependencies: ["ModalEvents", "ModalProjection"]),
         .executableTarget(name: "modal-log", dependencies: ["ModalEvents", "ModalProjection"]),
-        // Figures for Docs/: `swift run -c release modal-bench`.
-        .executableTarget(name: "modal-bench", dependencies: ["ModalEvents", "ModalProjection"]),
+        // Realistic logs made from a seed, and Foundation's reading of them: what the
+        // benchmark measures against and the tests check against. Not a product.
+        .target(name: "ModalWorkloads", dependencies: ["ModalEvents", "ModalTesting"]),
+        // Figures for Docs/Performance.md: `swift run -c release modal-bench`.
+        .executableTarget(name: "modal-bench", dependencies: ["ModalEvents", "ModalProjection", "ModalWorkloads"]),
         // Where the tests find the package's logs; not a product.
         .target(name: "TestSupport", dependencies: ["ModalEvents"], path: "Tests/TestSupport"),
         .testTarget(name: "ModalEventsTests", dependencies: ["ModalEvents", "TestSupport"]),
         .testTarget(name: "ModalProjectionTests", dependencies: ["ModalEvents", "ModalProjection", "TestSupport"]),
         .testTarget(
             name: "ModalTestingTests",
-            dependencies: ["ModalTesting", "ModalEvents", "ModalProjection", "modal-log", "TestSupport"]),
+            dependencies: [
+                "ModalTesting", "ModalEvents", "ModalProjection", "modal-log", "ModalWorkloads", "TestSupport",
+            ]),
         .testTarget(
             name: "ModalLogTests", dependencies: ["modal-log", "ModalEvents", "ModalProjection", "TestSupport"]),
     ],

@@ -3,31 +3,6 @@ import ModalProjection
 import Observation
 import Synchronization
 
-/// A realistic workload that the spec accepts throughout: one root, and
-/// modals presented, presented, paged through, snapped, dragged and
-/// dismissed, a few live at a time.
-func storeWorkload(count: Int) -> [ModalEvent] {
-    var events: [ModalEvent] = [.rootRegister(RootRegistration())]
-    var round = 0
-    while events.count < count {
-        let link = "sheet-\(round % 4)"
-        events += [
-            .modalPresent(ModalPresentation(link: link, content: "Sheet", snapPoints: [0.5, 1])),
-            .modalPresented(link: link),
-            .cardPush(link: link, content: "Page"),
-            .snapTo(link: link, index: 1),
-            .dragChange(link: link, position: 0.6),
-            .dragEnd(link: link, velocity: 0.4),
-            .cardPop(link: link),
-            .keyboardChange(height: round % 2 == 0 ? 300 : 0),
-            .modalDismiss(link: link),
-            .modalDismissed(link: link),
-        ]
-        round += 1
-    }
-    return Array(events.prefix(count))
-}
-
 /// The store's work written for `ModalState` alone, with no generics: lock,
 /// check and apply, keep the event, tell Observation, then call the
 /// subscribers outside the lock. The generic store is measured against it in
@@ -60,16 +35,11 @@ final class HandWrittenStore: Sendable, Observable {
     }
 }
 
+/// Appends to a store with 0, 10 and 100 subscribers, against the
+/// hand-written store in the same run.
 func storeBenchmarks(count: Int, measure: Measure) -> [Row] {
-    let events = storeWorkload(count: count)
-    let reducer = measure.seconds(prepare: { ModalState() }) { start in
-        var state = start
-        for (index, event) in events.enumerated() {
-            state.apply(LoggedEvent(seq: index + 1, event: event))
-        }
-        precondition(state.rejected.isEmpty && state.seq == count)
-    }
-    var rows = [Row(name: "reducer alone (ModalState.apply)", events: count, seconds: reducer)]
+    let events = storeCommands(count: count)
+    var rows: [Row] = []
     for subscribers in [0, 10, 100] {
         let handWritten = measure.seconds(prepare: { HandWrittenStore(subscribers: subscribers) }) { store in
             for event in events { try! store.append(event) }
@@ -83,15 +53,19 @@ func storeBenchmarks(count: Int, measure: Measure) -> [Row] {
             precondition(store.lastSeq == count)
             withExtendedLifetime(tokens) {}
         }
-        rows.append(Row(name: "hand-written store, \(subscribers) subscribers", events: count, seconds: handWritten))
+        let perSecond = Double(count) / generic
         rows.append(
             Row(
-                name: "EventStore<ModalState>, \(subscribers) subscribers", events: count, seconds: generic,
-                baseline: handWritten))
+                measure: "store appends, \(subscribers) subscribers", events: count, result: rate(count, generic),
+                baseline: "hand-written store \(rate(count, handWritten))",
+                ratio: "\(fixed(handWritten / generic, digits: 2))x its speed",
+                target: subscribers == 10 ? ">= 3 M/s" : "",
+                verdict: subscribers == 10 ? verdict(met: perSecond >= 3e6, shortBy: 1 - perSecond / 3e6) : ""))
     }
     let timed = measure.seconds(prepare: { ModalStore() }) { store in
         for event in events { try! store.append(event) }
     }
-    rows.append(Row(name: "EventStore<ModalState>, 0 subscribers, timestamps", events: count, seconds: timed))
+    rows.append(
+        Row(measure: "store appends, 0 subscribers, timestamps", events: count, result: rate(count, timed)))
     return rows
 }

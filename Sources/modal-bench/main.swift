@@ -1,11 +1,55 @@
-// Prints the store's figures: `swift run -c release modal-bench [events]`.
-// Each figure is the median of five runs; ratios compare with a baseline
-// measured in the same run.
+// Prints the package's speed and memory figures as one table:
+//
+//     swift run -c release modal-bench            # logs of 10^4, 10^5 and 10^6 events
+//     swift run -c release modal-bench --quick    # 10^4 and 10^5, three runs: a smoke test
+//
+// Each figure is the median of several runs; each comparison is with a
+// baseline measured in the same run (JSONDecoder, a raw read of the same
+// file, a hand-written store, appends that never sync). Docs/Performance.md
+// explains the figures and records them.
 
-let count = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 200_000
-let measure = Measure()
-print("store appends, \(count) events, median of \(measure.runs) runs; ratio = baseline time / time")
-print(String(repeating: "-", count: 78))
-for row in storeBenchmarks(count: count, measure: measure) {
-    print(row.text)
+import Foundation
+import ModalEvents
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.count == 2, arguments[0] == replayPeakArgument {
+    try replayAndReportPeak(arguments[1])
+    exit(0)
 }
+if arguments.count == 2, arguments[0] == storePeakArgument, let count = Int(arguments[1]) {
+    try fillStoreAndReportPeak(events: count)
+    exit(0)
+}
+if arguments.contains("-h") || arguments.contains("--help") {
+    print("usage: modal-bench [--quick]\n  Prints speed and memory figures; see Docs/Performance.md.")
+    exit(0)
+}
+if let unknown = arguments.first(where: { $0 != "--quick" }) {
+    FileHandle.standardError.write(Data("modal-bench: unknown argument '\(unknown)' (try --help)\n".utf8))
+    exit(64)
+}
+let quick = arguments.contains("--quick")
+let sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
+let measure = Measure(runs: quick ? 3 : 5)
+
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modal-bench-\(getpid())").path
+try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(atPath: folder) }
+
+let logs = try sizes.map { try BenchLog.write(events: $0, in: folder) }
+let bytesPerEvent = Double(logs.last!.bytes) / Double(logs.last!.events)
+print(
+    """
+    modal-bench: \(ProcessInfo.processInfo.activeProcessorCount) cores, \
+    \(quick ? "quick run, " : "")median of \(measure.runs) runs
+    workload: SessionGenerator(seed: 0x\(String(workloadSeed, radix: 16, uppercase: true))), \
+    \(fixed(bytesPerEvent, digits: 1)) bytes/event; logs in \(folder)
+
+    """)
+
+var table = Table()
+table.append(try readBenchmarks(logs: logs, measure: measure))
+table.append(storeBenchmarks(count: quick ? 100_000 : 200_000, measure: measure))
+table.append(try durableBenchmarks(count: quick ? 50_000 : 200_000, measure: measure, folder: folder))
+table.append(try memoryBenchmarks(logs: logs, storeEvents: quick ? 100_000 : 1_000_000))
+print(table.text)

@@ -1,0 +1,63 @@
+import ModalEvents
+import ModalProjection
+import ModalWorkloads
+
+/// Reading and replaying a log file: the package's reader against
+/// Foundation's `JSONDecoder` and against a raw read of the same file, and
+/// the reducer alone.
+func readBenchmarks(logs: [BenchLog], measure: Measure) throws -> [Row] {
+    var rows: [Row] = []
+    for log in logs {
+        let raw = measure.seconds { precondition(rawRead(log.path).lines == log.events + 1) }
+        let read = try measure.seconds {
+            let reader = try EventLogReader(path: log.path)
+            var count = 0
+            while try reader.next() != nil { count += 1 }
+            precondition(count == log.events)
+        }
+        let foundation = try measure.seconds {
+            let count = try FoundationLogReader().countEvents(inFileAt: log.path)
+            precondition(count == log.events)
+        }
+        let replay = try measure.seconds {
+            let state = try ModalState.replaying(EventLogReader(path: log.path))
+            precondition(state.seq == log.events)
+        }
+        let perSecond = Double(log.events) / replay
+        rows += [
+            Row(
+                measure: "read: package reader", events: log.events,
+                result: "\(rate(log.events, read)), \(throughput(log.bytes, read))",
+                baseline: "JSONDecoder \(rate(log.events, foundation)), \(throughput(log.bytes, foundation))",
+                ratio: "\(fixed(foundation / read, digits: 1))x faster"),
+            Row(
+                measure: "full replay (read, decode, reduce)", events: log.events, result: rate(log.events, replay),
+                baseline: "JSONDecoder read alone \(rate(log.events, foundation))",
+                ratio: "\(fixed(foundation / replay, digits: 1))x faster", target: ">= 5 M/s, >= 20x",
+                verdict: verdict(
+                    met: perSecond >= 5e6 && foundation / replay >= 20,
+                    shortBy: max(1 - perSecond / 5e6, 1 - foundation / replay / 20))),
+            Row(
+                measure: "full replay against a raw read", events: log.events, result: rate(log.events, replay),
+                baseline: "read(2) + memchr \(rate(log.events, raw)), \(throughput(log.bytes, raw))",
+                ratio: "\(fixed(replay / raw, digits: 1))x the time", target: "<= 4x",
+                verdict: verdict(met: replay / raw <= 4, shortBy: 1 - 4 / (replay / raw))),
+        ]
+    }
+    if let largest = logs.last {
+        let entries = try largest.entries()
+        let reducer = measure.seconds(prepare: { ModalState() }) { start in
+            var state = start
+            for entry in entries { state.apply(entry) }
+            precondition(state.seq == largest.events)
+        }
+        let perSecond = Double(largest.events) / reducer
+        rows.append(
+            Row(
+                measure: "reducer alone (ModalState.apply)", events: largest.events,
+                result:
+                    "\(rate(largest.events, reducer)), \(fixed(reducer * 1e9 / Double(largest.events), digits: 1)) ns",
+                target: ">= 10 M/s", verdict: verdict(met: perSecond >= 10e6, shortBy: 1 - perSecond / 10e6)))
+    }
+    return rows
+}

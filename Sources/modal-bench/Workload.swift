@@ -1,0 +1,102 @@
+import Foundation
+import ModalEvents
+import ModalProjection
+import ModalWorkloads
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The seed every log of a run is made from: the same logs on every machine.
+let workloadSeed: UInt64 = 0x5EED
+
+/// A session log written to disk for a run.
+struct BenchLog {
+    let path: String
+    let events: Int
+    let bytes: Int
+
+    /// Writes the first `events` events of the seeded session to `folder`.
+    static func write(events: Int, in folder: String) throws -> BenchLog {
+        let path = "\(folder)/session-\(events).jsonl"
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        var buffer = EventLogEncoder.encode(LogHeader())
+        var bytes = 0
+        for entry in SessionGenerator(seed: workloadSeed).prefix(events) {
+            buffer += EventLogEncoder.encode(entry)
+            if buffer.count > 1 << 20 {
+                try handle.write(contentsOf: buffer)
+                bytes += buffer.count
+                buffer.removeAll(keepingCapacity: true)
+            }
+        }
+        try handle.write(contentsOf: buffer)
+        bytes += buffer.count
+        return BenchLog(path: path, events: events, bytes: bytes)
+    }
+
+    /// Its events, decoded once, in memory.
+    func entries() throws -> [LoggedEvent] {
+        try EventLogReader(path: path).readAll()
+    }
+}
+
+/// The session's events that a store accepts as commands (its rejected
+/// slips left out), as `ModalEvent`s to append.
+func storeCommands(count: Int) -> [ModalEvent] {
+    var state = ModalState()
+    var commands: [ModalEvent] = []
+    commands.reserveCapacity(count)
+    for entry in SessionGenerator(seed: workloadSeed) {
+        guard commands.count < count else { break }
+        if state.apply(entry) == nil { commands.append(entry.event) }
+    }
+    return commands
+}
+
+/// Reads the file at `path` with `read(2)`, 64 KiB at a time, and counts its
+/// newlines with `memchr`: the floor under any reader of the same file.
+func rawRead(_ path: String) -> (lines: Int, bytes: Int) {
+    let descriptor = open(path, O_RDONLY)
+    precondition(descriptor >= 0, "cannot open \(path)")
+    defer { close(descriptor) }
+    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 16)
+    defer { chunk.deallocate() }
+    var lines = 0
+    var bytes = 0
+    while true {
+        let count = read(descriptor, chunk.baseAddress, chunk.count)
+        guard count > 0 else { break }
+        bytes += count
+        var start = chunk.baseAddress!
+        let end = start + count
+        while let found = memchr(start, 0x0A, end - start) {
+            lines += 1
+            start = UnsafeMutableRawPointer(found) + 1
+        }
+    }
+    return (lines, bytes)
+}
+
+/// The most memory this process has held, in bytes.
+///
+/// On Linux it is the kernel's high-water mark of the process's memory
+/// (`VmHWM`): `getrusage` there carries the parent's peak over `exec`.
+func peakResidentBytes() -> Int {
+    #if os(Linux)
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+        let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+        return kilobytes * 1024
+    #else
+        var usage = rusage()
+        getrusage(RUSAGE_SELF, &usage)
+        return Int(usage.ru_maxrss)  // bytes on Apple's systems
+    #endif
+}

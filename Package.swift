@@ -22,7 +22,8 @@ let package = Package(
         // benchmark measures against and the tests check against. Not a product.
         .target(name: "ModalWorkloads", dependencies: ["ModalEvents", "ModalTesting"]),
         // Figures for Docs/Performance.md: `swift run -c release modal-bench`.
-        .executableTarget(name: "modal-bench", dependencies: ["ModalEvents", "ModalProjection", "ModalWorkloads"]),
+        .executableTarget(
+            name: "modal-bench", dependencies: ["ModalEvents", "ModalProjection", "ModalTesting", "ModalWorkloads"]),
         // Where the tests find the package's logs; not a product.
         .target(name: "TestSupport", dependencies: ["ModalEvents"], path: "Tests/TestSupport"),
         .testTarget(name: "ModalEventsTests", dependencies: ["ModalEvents", "TestSupport"]),
@@ -33,7 +34,8 @@ let package = Package(
                 "ModalTesting", "ModalEvents", "ModalProjection", "modal-log", "ModalWorkloads", "TestSupport",
             ]),
         .testTarget(
-            name: "ModalLogTests", dependencies: ["modal-log", "ModalEvents", "ModalProjection", "TestSupport"]),
+            name: "ModalLogTests",
+            dependencies: ["modal-log", "ModalEvents", "ModalProjection", "ModalWorkloads", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

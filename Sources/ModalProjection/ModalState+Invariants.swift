@@ -52,6 +52,16 @@ extension ModalState {
         return violations
     }
 
+    /// The rejections that are out of order or after ``seq``.
+    func rejectionViolations() -> [String] {
+        rejected.indices.compactMap { index in
+            let rejection = rejected[index]
+            let isOrdered = index == 0 || rejected[index - 1].seq < rejection.seq
+            guard rejection.seq < 1 || rejection.seq > seq || !isOrdered else { return nil }
+            return "rejected[\(index)]: seq \(rejection.seq) must be in 1...\(seq), after the one before"
+        }
+    }
+
     /// Every invariant of the stored values: the checks ``init(json:)`` makes
     /// of a snapshot (the derived ones are recomputed on reading).
     func storedValueViolations() -> [String] {
@@ -62,12 +72,7 @@ extension ModalState {
         check(seq >= 0, "seq", "must be 0 or more, found \(seq)")
         check(keyboard.height.isFinite && keyboard.height >= 0, "keyboard.height", "must be finite and 0 or more")
         check(keyboard.responderBottom?.isFinite ?? true, "keyboard.responderBottom", "must be finite")
-        for (index, rejection) in rejected.enumerated() {
-            let isOrdered = index == 0 || rejected[index - 1].seq < rejection.seq
-            check(
-                rejection.seq >= 1 && rejection.seq <= seq && isOrdered, "rejected[\(index)]",
-                "seq \(rejection.seq) must be in 1...\(seq), after the one before")
-        }
+        violations += rejectionViolations()
         var rootIDs: Set<String> = []
         for (rootIndex, root) in roots.enumerated() {
             let place = "roots[\(rootIndex)]"

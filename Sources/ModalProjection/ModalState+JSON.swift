@@ -7,6 +7,12 @@ extension ModalState {
     /// as a snapshot. The derived keys (`dimming.visible`, `keyboardOffset`,
     /// `visibleCards`) are written for readers and recomputed on reading.
     public var json: JSONValue {
+        json(historyFrom: 0)
+    }
+
+    /// The state's JSON with `rejected` holding only its entries from
+    /// `start` on: how a log index's checkpoint stores it (``LogIndex``).
+    public func json(historyFrom start: Int) -> JSONValue {
         .object([
             JSONMember("seq", .number(JSONNumber(seq))),
             JSONMember(
@@ -16,7 +22,7 @@ extension ModalState {
                     "responderBottom": keyboard.responderBottom.map { .number(JSONNumber($0)) } ?? .null,
                 ]),
             JSONMember("roots", .array(roots.map(\.json))),
-            JSONMember("rejected", .array(rejected.map(\.json))),
+            JSONMember("rejected", .array(rejected[min(start, rejected.count)...].map(\.json))),
         ])
     }
 

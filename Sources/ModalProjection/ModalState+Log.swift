@@ -37,6 +37,24 @@ extension ModalState: LogProjection {
         limitExceeded(after: entry, limits: Self.limits)
     }
 
+    /// The rejections: a log index stores and reads each once.
+    public static var historyKey: String? { "rejected" }
+
+    public var historyCount: Int { rejected.count }
+
+    public static func historyElement(json: JSONValue) throws(EventLogError) -> Rejection {
+        try Rejection(json: json, path: "rejected[].")
+    }
+
+    /// A state from its JSON, with `rejected` empty, and its rejections.
+    public init(json: JSONValue, history: [Rejection]) throws(EventLogError) {
+        try self.init(json: json)
+        rejected = history
+        if let violation = rejectionViolations().first {
+            throw EventLogError(.invalidState, message: "invalid state: \(violation)")
+        }
+    }
+
     /// What the state holds past ``limits``, or `nil`: for a snapshot.
     public func limitExceeded() -> String? {
         let limits = Self.limits

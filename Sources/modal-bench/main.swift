@@ -49,6 +49,7 @@ print(
 
 var table = Table()
 table.append(try readBenchmarks(logs: logs, measure: measure))
+table.append(try seekBenchmarks(log: logs.last!, measure: measure))
 table.append(storeBenchmarks(count: quick ? 100_000 : 200_000, measure: measure))
 table.append(try durableBenchmarks(count: quick ? 50_000 : 200_000, measure: measure, folder: folder))
 table.append(try memoryBenchmarks(logs: logs, storeEvents: quick ? 100_000 : 1_000_000))

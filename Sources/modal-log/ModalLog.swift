@@ -13,8 +13,8 @@ enum ModalLog {
 
     static var commands: [any ToolCommand.Type] {
         [
-            ReplayCommand.self, StateCommand.self, ValidateCommand.self, AppendCommand.self, RecoverCommand.self,
-            RedactCommand.self,
+            ReplayCommand.self, StateCommand.self, ValidateCommand.self, IndexCommand.self, AppendCommand.self,
+            RecoverCommand.self, RedactCommand.self,
         ]
     }
 

@@ -40,16 +40,47 @@ extension Replay {
     /// Opens the log at `path` (`-` for standard input), replays it, stopping
     /// after event `seq` when one is given, and prints the reader's warnings.
     ///
+    /// With `indexed`, a log on disk that has an index (``LogIndex``) is
+    /// replayed from the checkpoint at or before `seq` (before its end
+    /// without one); an index that no longer matches the log is built again
+    /// first, with a warning.
+    ///
     /// - Returns: The replay, the reader (for its last seq), and whether it reached `seq`.
     static func replaying(
-        _ path: String, io: ToolIO, lenient: Bool = false, through seq: Int? = nil,
+        _ path: String, io: ToolIO, lenient: Bool = false, through seq: Int? = nil, indexed: Bool = false,
         onRejection: ((Rejection) -> Void)? = nil
     ) throws(EventLogError) -> (replay: Replay, reader: EventLogReader, reached: Bool) {
-        let reader = try io.openLog(path, options: EventLogReader.Options(lenient: lenient))
-        var replay = Replay(state: try ModalState(startOf: reader), onRejection: onRejection)
-        let reached = try replay.run(reader, through: seq)
-        io.printWarnings(of: reader)
-        return (replay, reader, reached)
+        let start: (state: ModalState, reader: EventLogReader)
+        if indexed, !lenient, io.isOnDisk(path), let resumed = try resumeFromIndex(of: path, at: seq, io: io) {
+            start = resumed
+        } else {
+            let reader = try io.openLog(path, options: EventLogReader.Options(lenient: lenient))
+            start = (try ModalState(startOf: reader), reader)
+        }
+        var replay = Replay(state: start.state, onRejection: onRejection)
+        let reached = try replay.run(start.reader, through: seq)
+        io.printWarnings(of: start.reader)
+        return (replay, start.reader, reached)
+    }
+
+    /// The state at the checkpoint of `path`'s index at or before `seq` (or
+    /// its last), and a reader after it; `nil` when the log has no index.
+    private static func resumeFromIndex(
+        of path: String, at seq: Int?, io: ToolIO
+    ) throws(EventLogError) -> (state: ModalState, reader: EventLogReader)? {
+        let (found, update) = try LogIndex<ModalState>.updated(forLogAt: path, creating: false, extending: false)
+        guard let index = found else { return nil }
+        if update == .refreshed { try? index.write() }
+        if case .rebuilt(let reason) = update {
+            do {
+                try index.write()
+                io.printError("warning: \(index.path) no longer matched the log (\(reason)): built it again")
+            } catch {
+                io.printError(
+                    "warning: \(index.path) no longer matches the log (\(reason)), and cannot be written: \(error)")
+            }
+        }
+        return try index.resume(at: seq ?? index.lastSeq)
     }
 }
 
@@ -58,6 +89,8 @@ enum CommonArguments {
     static let log = ArgumentDescription(
         name: "log", help: "The log to read: a file, a folder of segments, or - for standard input.")
     static let json = OptionDescription(name: "json", help: "Print the state as the spec's JSON instead of a tree.")
+    static let noIndex = OptionDescription(
+        name: "no-index", help: "Read the whole log, even when it has an index (see 'modal-log index').")
     static let lenient = OptionDescription(
         name: "lenient",
         help: "Skip malformed event lines (each one a warning) instead of stopping at the first, and count them.")

@@ -50,6 +50,13 @@ final class ToolIO {
         return try EventLogReader(path: path, options: options)
     }
 
+    /// Whether `path` is read from the disk: not standard input, and not a
+    /// file held in memory.
+    func isOnDisk(_ path: String) -> Bool {
+        if case .captured(_, let files) = mode, files[path] != nil { return false }
+        return path != "-"
+    }
+
     /// Standard input as lines, read as they arrive.
     func standardInputLines(maximumLineLength: Int) -> LineInput {
         if case .captured(let standardInput, _) = mode {

@@ -10,6 +10,8 @@
 protocol ByteSource: AnyObject {
     /// Fills the front of `buffer`; returns how many bytes it wrote, 0 at the end.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(EventLogError) -> Int
+    /// Makes the next read start at byte `offset`.
+    func seek(to offset: Int) throws(EventLogError)
 }
 
 /// Reads a file (or standard input) through `read(2)`, so memory stays
@@ -42,6 +44,13 @@ final class FileDescriptorSource: ByteSource {
         if ownsDescriptor { _ = close(descriptor) }
     }
 
+    func seek(to offset: Int) throws(EventLogError) {
+        guard lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset) else {
+            throw EventLogError(
+                .readFailed, file: name, message: "cannot go to byte \(offset): \(String(cString: strerror(errno)))")
+        }
+    }
+
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(EventLogError) -> Int {
         while true {
             #if canImport(Darwin)
@@ -59,6 +68,22 @@ final class FileDescriptorSource: ByteSource {
     }
 }
 
+extension FileSystem {
+    /// All of the file at `path`.
+    static func contents(ofFile path: String) throws(EventLogError) -> [UInt8] {
+        let source = try FileDescriptorSource(path: path)
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = try chunk.withUnsafeMutableBytes { buffer in
+                Result { () throws(EventLogError) in try source.read(into: buffer) }
+            }.get()
+            if count == 0 { return bytes }
+            bytes += chunk[..<count]
+        }
+    }
+}
+
 /// Serves bytes already in memory, for tests and in-process callers.
 final class MemorySource: ByteSource {
     private let bytes: [UInt8]
@@ -66,6 +91,10 @@ final class MemorySource: ByteSource {
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
+    }
+
+    func seek(to offset: Int) {
+        self.offset = min(max(0, offset), bytes.count)
     }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {

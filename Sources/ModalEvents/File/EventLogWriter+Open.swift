@@ -85,9 +85,8 @@ extension EventLogWriter {
             return (writer, State(), nil)
         }
 
-        let reader = try EventLogReader(path: path, options: reading)
-        var state = try State(startOf: reader)
-        let lastTime = try state.applyRest(of: reader)
+        let (state, reader, lastTime) = try resume(
+            path, as: State.self, options: reading, indexInterval: options.indexInterval)
         let file = try AppendableFile(path: existing, create: false)
         if let torn = reader.tornTail {
             try file.truncate(to: torn.offset)
@@ -110,6 +109,34 @@ extension EventLogWriter {
             reportedSeq: reader.lastSeq)
         let writer = EventLogWriter(path: path, options: options, state: writerState, recoveryWarnings: warnings)
         return (writer, state, lastTime)
+    }
+}
+
+extension EventLogWriter {
+    /// Reads the log at `path` to its end: from its index's last checkpoint
+    /// when `indexInterval` is set (the index brought up to date and
+    /// written back), else from the top.
+    ///
+    /// - Returns: The state after the last event, the reader that read it
+    ///   (for the torn tail and the last segment), and the last `time` seen.
+    static func resume<State: LogProjection>(
+        _ path: String, as _: State.Type, options: EventLogReader.Options, indexInterval: Int?
+    ) throws(EventLogError) -> (state: State, reader: EventLogReader, lastTime: Double?) {
+        guard let indexInterval else {
+            let reader = try EventLogReader(path: path, options: options)
+            var state = try State(startOf: reader)
+            let lastTime = try state.applyRest(of: reader)
+            return (state, reader, lastTime)
+        }
+        let (found, update) = try LogIndex<State>.updated(
+            forLogAt: path, interval: indexInterval, creating: true, extending: true, options: options)
+        let index = found!  // creating: there is always one
+        // The index only saves time: a folder that will not take it costs a full replay next time, no data.
+        if update != .unchanged { try? index.write() }
+        var (state, reader) = try index.resume(at: index.lastSeq, options: options)
+        var lastTime = index.checkpoint(atOrBefore: index.lastSeq)?.time
+        if let time = try state.applyRest(of: reader) { lastTime = time }
+        return (state, reader, lastTime)
     }
 }
 

@@ -67,16 +67,25 @@ public final class EventLogWriter: Sendable {
         /// the same queue and wait behind it. It must not call
         /// ``EventLogWriter/sync()`` or ``EventLogWriter/close()``.
         public var onDurable: (@Sendable (_ durableSeq: Int) -> Void)?
+        /// Keep the log's index (``LogIndex``) with a checkpoint every this
+        /// many events: opening the log then replays from its last
+        /// checkpoint instead of from the top, and brings the index up to
+        /// date (builds it, extends it, or builds it again when it no longer
+        /// matches). `nil`, the default: no index is read or written.
+        public var indexInterval: Int?
 
+        /// - Precondition: `indexInterval`, when given, is 1 or more. Traps otherwise.
         public init(
             durability: Durability = .group(), segments: Segments? = nil,
             reading: EventLogReader.Options = EventLogReader.Options(),
-            onDurable: (@Sendable (_ durableSeq: Int) -> Void)? = nil
+            onDurable: (@Sendable (_ durableSeq: Int) -> Void)? = nil, indexInterval: Int? = nil
         ) {
+            precondition((indexInterval ?? 1) >= 1, "an index interval is 1 or more")
             self.durability = durability
             self.segments = segments
             self.reading = reading
             self.onDurable = onDurable
+            self.indexInterval = indexInterval
         }
     }
 

@@ -26,6 +26,26 @@ enum FileSystem {
         }
     }
 
+    /// A regular file's size and the time it was last changed, in
+    /// nanoseconds since 1970; `nil` when `path` is not a regular file.
+    static func status(of path: String) -> (size: Int, modified: Int64)? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        #if canImport(Darwin)
+            let time = info.st_mtimespec
+        #else
+            let time = info.st_mtim
+        #endif
+        return (Int(info.st_size), Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec))
+    }
+
+    /// The time now, in nanoseconds since 1970.
+    static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+
     /// The names in `folder` (not `.` and `..`), sorted bytewise.
     static func contents(of folder: String) throws(EventLogError) -> [String] {
         guard let directory = opendir(folder) else { throw failure(.readFailed, folder, "cannot list the folder") }

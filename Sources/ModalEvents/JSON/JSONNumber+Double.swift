@@ -103,6 +103,7 @@ extension JSONNumber {
     /// what `Double(literal)` gives, an infinity when it overflows (`1e999`),
     /// with no `String` made when the literal allows (see ``JSONNumberScan``).
     static func double(of literal: UnsafeRawBufferPointer) -> Double {
-        JSONNumberScan.scan(literal, from: 0)?.value ?? Double(String(decoding: literal, as: UTF8.self)) ?? .nan
+        if !literal.isEmpty, let value = JSONNumberScan.scan(literal, from: 0)?.value { return value }
+        return Double(String(decoding: literal, as: UTF8.self)) ?? .nan
     }
 }

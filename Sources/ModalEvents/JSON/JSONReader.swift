@@ -261,21 +261,24 @@ struct _JSONParser {
         let open = index
         index += 1  // "
         let start = index
-        // Fast path: no escapes.
-        while index < bytes.count {
+        var isASCII = true
+        // Fast path: no escapes. Runs of plain bytes are stepped over a word at a time.
+        while true {
+            index = JSONStringScan.nextSpecialByte(in: bytes, from: index)
+            guard index < bytes.count else { throw error("unterminated string", at: open) }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
                 try checkStringLength(slice.count, startingAt: open)
                 index += 1
-                return try makeString(slice, startingAt: start)
+                return try makeString(slice, startingAt: start, isASCII: isASCII)
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw error("control character in string must be escaped") }
+            if byte >= 0x80 { isASCII = false }
             index += 1
         }
-        guard index < bytes.count else { throw error("unterminated string", at: open) }
-        // Slow path: decode escapes into a scratch buffer.
+        // Slow path: decode escapes into a scratch buffer, runs of plain bytes at once.
         var scratch = Array(UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
         while index < bytes.count {
             let byte = bytes[index]
@@ -284,15 +287,17 @@ struct _JSONParser {
                 try checkStringLength(scratch.count, startingAt: open)
                 index += 1
                 return try scratch.withUnsafeBytes { buffer in
-                    Result { () throws(JSONSyntaxError) in try makeString(buffer, startingAt: start) }
+                    Result { () throws(JSONSyntaxError) in try makeString(buffer, startingAt: start, isASCII: isASCII) }
                 }.get()
             case UInt8(ascii: "\\"):
                 try parseEscape(into: &scratch)
             case ..<0x20:
                 throw error("control character in string must be escaped")
             default:
-                scratch.append(byte)
-                index += 1
+                if byte >= 0x80 { isASCII = false }
+                let runEnd = max(index + 1, JSONStringScan.nextSpecialByte(in: bytes, from: index + 1))
+                scratch.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[index..<runEnd]))
+                index = runEnd
             }
         }
         throw error("unterminated string", at: open)
@@ -301,9 +306,13 @@ struct _JSONParser {
     /// Makes a `String` of a string's bytes (escapes already decoded), after
     /// checking they are UTF-8. On failure the offset is found in the source
     /// text from `start` on: escapes are ASCII, so the bad byte is there too.
-    func makeString(_ buffer: UnsafeRawBufferPointer, startingAt start: Int) throws(JSONSyntaxError) -> String {
+    func makeString(
+        _ buffer: UnsafeRawBufferPointer, startingAt start: Int, isASCII: Bool
+    ) throws(JSONSyntaxError) -> String {
         // `String(validating:)` would need macOS 15; this check runs everywhere.
-        if UTF8Validation.firstInvalidOffset(in: buffer) == nil { return String(decoding: buffer, as: UTF8.self) }
+        if isASCII || UTF8Validation.firstInvalidOffset(in: buffer) == nil {
+            return String(decoding: buffer, as: UTF8.self)
+        }
         let source = UnsafeRawBufferPointer(rebasing: bytes[start...])
         let offset = start + (UTF8Validation.firstInvalidOffset(in: source) ?? 0)
         throw JSONSyntaxError(

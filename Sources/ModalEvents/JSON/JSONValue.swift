@@ -105,7 +105,8 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// The literal read as a `Double`: an infinity when it overflows (`1e999`).
     public var doubleValue: Double? {
-        Double(literal)
+        var literal = literal
+        return literal.withUTF8 { JSONNumber.double(of: UnsafeRawBufferPointer($0)) }
     }
 
     public var description: String { literal }

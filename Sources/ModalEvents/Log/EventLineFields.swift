@@ -188,18 +188,8 @@ struct EventLineFields: EventFieldReader {
     private func scanString(from start: Int, maximumLength: Int) -> (Range<Int>, StringFlags)? {
         var index = start
         var flags: StringFlags = []
-        let base = line.baseAddress!
         while true {
-            // Eight bytes at a time to the next quote, backslash, control character or non-ASCII byte.
-            while index + 8 <= line.count {
-                let special = Self.specialBytes(
-                    UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
-                if special != 0 {
-                    index += special.trailingZeroBitCount >> 3
-                    break
-                }
-                index += 8
-            }
+            index = JSONStringScan.nextSpecialByte(in: line, from: index)
             guard index < line.count else { return nil }
             let byte = line[index]
             if byte == UInt8(ascii: "\"") { break }
@@ -220,18 +210,6 @@ struct EventLineFields: EventFieldReader {
             return nil
         }
         return (range, flags)
-    }
-
-    /// The bytes of `word` (eight of the line, the first in the low bits)
-    /// that are a quote, a backslash, below 0x20 or 0x80 and up, as the high
-    /// bit of each (SWAR: bit tricks on the whole word). A borrow can mark
-    /// a byte above a marked one too, so only the lowest mark is sure.
-    private static func specialBytes(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
-        let belowSpace = (word &- 0x20 &* ones) & ~word & highs
-        return belowSpace | word & highs | zeroBytes(word ^ 0x22 &* ones) | zeroBytes(word ^ 0x5C &* ones)
     }
 
     /// The end of an array of numbers only (`[0.5, 1]`, `[]`) that starts at `start`.

@@ -171,6 +171,57 @@ public final class EventLogReader {
         slots.deallocate()
     }
 
+    /// A place in a log: just after a whole line, with what a reader knows
+    /// there. A log index keeps one per checkpoint.
+    package struct Position: Sendable, Hashable {
+        /// The file: 0 for a single file, else the segment's place in ``segments``.
+        package var file: Int
+        /// The byte offset in that file of the next line.
+        package var offset: Int
+        /// How many lines of that file come before it, header included.
+        package var line: Int
+        /// The seq of the last event before it.
+        package var seq: Int
+
+        package init(file: Int, offset: Int, line: Int, seq: Int) {
+            self.file = file
+            self.offset = offset
+            self.line = line
+            self.seq = seq
+        }
+    }
+
+    /// Where the reader is: just after the last line it read.
+    package var position: Position {
+        Position(
+            file: segments.isEmpty ? 0 : segments.count - laterSegments.count - 1, offset: bufferOffset + start,
+            line: lineNumber, seq: lastSeq)
+    }
+
+    /// Opens the log at `path` to read on from `position`, which an earlier
+    /// reader of the same log gave: the log's header is read, then the
+    /// reader skips to the position without reading what comes before.
+    ///
+    /// - Throws: ``EventLogError`` as ``init(path:options:)``, or `readFailed`
+    ///   when the position is not in the log.
+    package convenience init(path: String, at position: Position, options: Options = Options()) throws(EventLogError) {
+        try self.init(path: path, options: options)
+        if position.file > 0 {
+            guard position.file < segments.count else {
+                throw EventLogError(.readFailed, file: path, message: "the log has no segment \(position.file + 1)")
+            }
+            laterSegments = segments.dropFirst(position.file + 1)
+            try open(segment: segments[position.file])
+        }
+        try source.seek(to: position.offset)
+        start = 0
+        end = 0
+        bufferOffset = position.offset
+        atEnd = false
+        lineNumber = position.line
+        lastSeq = position.seq
+    }
+
     /// The segment files of `folder`, in order: its `*.jsonl` files by name.
     ///
     /// - Throws: `emptyFile` when it holds none.
@@ -251,6 +302,18 @@ public final class EventLogReader {
         return try parse(line) { json throws(EventLogError) in try LogHeader(json: json) }
     }
 
+    /// Starts reading `segment` from its top, and reads its header.
+    private func open(segment: String) throws(EventLogError) {
+        file = segment
+        source = try FileDescriptorSource(path: segment)
+        start = 0
+        end = 0
+        bufferOffset = 0
+        atEnd = false
+        lineNumber = 0
+        fileHeader = try readHeader()
+    }
+
     /// Moves on to the next segment of a folder; `false` when there is none.
     private func openNextSegment() throws(EventLogError) -> Bool {
         guard let next = laterSegments.popFirst() else { return false }
@@ -259,14 +322,7 @@ public final class EventLogReader {
                 .tornSegment, file: file, line: tornTail.line,
                 message: "a torn line (no newline at its end) in a segment that later segments follow")
         }
-        file = next
-        source = try FileDescriptorSource(path: next)
-        start = 0
-        end = 0
-        bufferOffset = 0
-        atEnd = false
-        lineNumber = 0
-        fileHeader = try readHeader()
+        try open(segment: next)
         guard fileHeader.from == lastSeq + 1 else {
             throw EventLogError(
                 .seqOutOfOrder, file: file, line: 1,

@@ -29,6 +29,34 @@ public protocol LogProjection: EventProjection {
     /// once on a snapshot read from a segment's header, which no event built.
     /// The default has no limits.
     func limitExceeded() -> String?
+
+    /// What the state's history holds: a list the state only ever adds to,
+    /// at most one element per event (`ModalState`'s rejections). A log
+    /// index (``LogIndex``) stores each element once, not the whole list in
+    /// every checkpoint, and reads each once. `Never` (the default): the
+    /// state has no history.
+    associatedtype HistoryElement: Sendable = Never
+
+    /// The key of the history in the state's JSON; `nil` (the default): none.
+    static var historyKey: String? { get }
+
+    /// How many elements the history holds; 0 by default.
+    var historyCount: Int { get }
+
+    /// The state's JSON with the history holding only its elements from
+    /// `start` on. The default is ``json``.
+    func json(historyFrom start: Int) -> JSONValue
+
+    /// A history element from its JSON.
+    ///
+    /// - Throws: ``EventLogError`` when it is not one.
+    static func historyElement(json: JSONValue) throws(EventLogError) -> HistoryElement
+
+    /// A state from its JSON, whose history is empty, and its history.
+    ///
+    /// - Throws: ``EventLogError`` as ``init(json:)``, or `invalidState`
+    ///   when the history does not fit the state.
+    init(json: JSONValue, history: [HistoryElement]) throws(EventLogError)
 }
 
 extension LogProjection {
@@ -36,6 +64,24 @@ extension LogProjection {
 
     public func limitExceeded() -> String? { nil }
 
+    public static var historyKey: String? { nil }
+
+    public var historyCount: Int { 0 }
+
+    public func json(historyFrom start: Int) -> JSONValue { json }
+}
+
+extension LogProjection where HistoryElement == Never {
+    public static func historyElement(json: JSONValue) throws(EventLogError) -> Never {
+        throw EventLogError(.invalidState, message: "the state has no history")
+    }
+
+    public init(json: JSONValue, history: [Never]) throws(EventLogError) {
+        try self.init(json: json)
+    }
+}
+
+extension LogProjection {
     /// The state a log starts from: empty, or a segment's snapshot.
     ///
     /// - Throws: ``EventLogError`` naming the file's header line when the

@@ -41,6 +41,16 @@ struct ParsedArguments: Sendable, Equatable {
     var flags: Set<String> = []
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+    /// The value of option `name` as a count, 1 or more; `nil` when it is not given.
+    func count(_ name: String, valueName: String) throws(UsageError) -> Int? {
+        guard let text = options[name] else { return nil }
+        guard let value = Int(text), value >= 1 else {
+            throw UsageError(
+                message: "The value '\(text)' is invalid for '--\(name) <\(valueName)>': expected a number, 1 or more")
+        }
+        return value
+    }
 }
 
 /// A command line that does not fit its command: exit 64.

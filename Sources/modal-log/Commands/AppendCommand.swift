@@ -68,19 +68,12 @@ enum AppendCommand: ToolCommand {
     }
 
     private static func segments(_ arguments: ParsedArguments) throws(UsageError) -> EventLogWriter.Segments? {
-        let keep = try arguments.options["keep"].map { text throws(UsageError) in try count(text, "--keep <files>") }
-        guard let text = arguments.options["segment-bytes"] else {
+        let keep = try arguments.count("keep", valueName: "files")
+        guard let maximumBytes = try arguments.count("segment-bytes", valueName: "bytes") else {
             if keep != nil { throw UsageError(message: "--keep needs --segment-bytes") }
             return nil
         }
-        return EventLogWriter.Segments(maximumBytes: try count(text, "--segment-bytes <bytes>"), retainedFiles: keep)
-    }
-
-    private static func count(_ text: String, _ option: String) throws(UsageError) -> Int {
-        guard let value = Int(text), value >= 1 else {
-            throw UsageError(message: "The value '\(text)' is invalid for '\(option)': expected a number, 1 or more")
-        }
-        return value
+        return EventLogWriter.Segments(maximumBytes: maximumBytes, retainedFiles: keep)
     }
 }
 

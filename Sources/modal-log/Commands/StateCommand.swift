@@ -8,7 +8,9 @@ enum StateCommand: ToolCommand {
         abstract: "Print the state right after one event.",
         discussion: """
             --at 0 is the state before any event. A seq past the log's last event \
-            is an error that names the last one (exit 64). Lines after SEQ are not read.
+            is an error that names the last one (exit 64). Lines after SEQ are not read. \
+            When the log has an index ('modal-log index'), reading starts at the \
+            checkpoint nearest before SEQ.
             """,
         arguments: [CommonArguments.log],
         options: [
@@ -16,6 +18,7 @@ enum StateCommand: ToolCommand {
                 name: "at", valueName: "seq", isRequired: true, help: "The seq of the event to stop after."),
             CommonArguments.json,
             CommonArguments.lenient,
+            CommonArguments.noIndex,
         ])
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
@@ -25,7 +28,7 @@ enum StateCommand: ToolCommand {
             throw UsageError(message: "The value '\(text)' is invalid for '--at <seq>': expected a seq, 0 or more")
         }
         let (replay, reader, reached) = try Replay.replaying(
-            path, io: io, lenient: arguments.has("lenient"), through: seq)
+            path, io: io, lenient: arguments.has("lenient"), through: seq, indexed: !arguments.has("no-index"))
         if seq < reader.header.from - 1 {
             throw UsageError(
                 message:

@@ -1,0 +1,259 @@
+extension LogIndex {
+    /// Builds the index of the log at `path`: reads and replays all of it,
+    /// keeping the state every `interval` events.
+    ///
+    /// - Parameters:
+    ///   - interval: How many events apart the checkpoints are: a seek
+    ///     replays fewer than that many; the sidecar holds one state per
+    ///     checkpoint.
+    ///   - options: The reader's limits; a log is indexed strictly, never leniently.
+    /// - Precondition: `interval` is 1 or more. Traps otherwise.
+    /// - Throws: ``EventLogError`` for the first fault in the log, as a replay would.
+    public static func build(
+        forLogAt path: String, interval: Int = defaultInterval,
+        options: EventLogReader.Options = EventLogReader.Options()
+    ) throws(EventLogError) -> LogIndex {
+        precondition(interval >= 1, "a log index needs an interval of 1 or more")
+        var strict = options
+        strict.lenient = false
+        let reader = try EventLogReader(path: path, options: strict)
+        var builder = IndexBuilder<State>(interval: interval)
+        return try builder.run(logPath: path, state: State(startOf: reader), time: nil, reader: reader)
+    }
+
+    /// This index with checkpoints for the events the log has gained since
+    /// it was built: the log is read from the last checkpoint on.
+    ///
+    /// - Throws: ``EventLogError`` for a fault in what the log gained.
+    public func extended(options: EventLogReader.Options = EventLogReader.Options()) throws(EventLogError) -> LogIndex {
+        var strict = options
+        strict.lenient = false
+        let (state, reader) = try resume(at: lastSeq, options: strict)
+        var builder = IndexBuilder<State>(interval: interval)
+        builder.checkpoints = checkpoints
+        builder.lines = lines.bytes
+        builder.historyCount = checkpoints.last?.historyCount ?? 0
+        return try builder.run(logPath: logPath, state: state, time: checkpoints.last?.time, reader: reader)
+    }
+
+    /// How the log on disk compares with what the index covers.
+    public enum Status: Sendable, Hashable {
+        /// It is the log the index covers, to its end.
+        case current
+        /// It is that log with more events after: the index still holds,
+        /// and ``extended(options:)`` covers the rest.
+        case behind
+        /// It is not the log the index was built from, for `reason`.
+        case stale(reason: String)
+    }
+
+    /// Compares the log on disk with what the index covers.
+    ///
+    /// A file whose length and time are those the index saw is taken as it
+    /// was; any other is read, and its first bytes must have the hash the
+    /// index keeps (so a log that was only appended to is still indexed).
+    ///
+    /// - Complexity: O(1) for an unchanged log; else O(*n*) in its bytes.
+    public func status() -> Status {
+        let names: [String]
+        do {
+            names = FileSystem.entry(at: logPath) == .folder ? try EventLogReader.segments(in: logPath) : [logPath]
+        } catch {
+            return .stale(reason: "the log cannot be listed: \(error.message)")
+        }
+        guard names.count >= files.count else { return .stale(reason: "the log has fewer files than it indexed") }
+        var grew = names.count > files.count
+        for (place, (name, stamp)) in zip(names, files).enumerated() {
+            if names.count > 1 || files.count > 1, fileName(name) != stamp.name {
+                return .stale(reason: "its file \(place + 1) is \(fileName(name)), not \(stamp.name)")
+            }
+            guard let status = FileSystem.status(of: name) else { return .stale(reason: "\(name) cannot be read") }
+            guard status.size >= stamp.bytes else {
+                return .stale(reason: "\(name) is shorter than the \(stamp.bytes) bytes it indexed")
+            }
+            if status.size > stamp.bytes {
+                // Only the last file of a log grows.
+                guard place == files.count - 1 else { return .stale(reason: "\(name) changed") }
+                grew = true
+            }
+            if stamp.modified == status.modified && status.size == stamp.bytes { continue }
+            guard let hash = try? Self.hash(of: name, bytes: stamp.bytes), hash == stamp.hash else {
+                return .stale(reason: "the first \(stamp.bytes) bytes of \(name) changed")
+            }
+        }
+        return grew ? .behind : .current
+    }
+
+    /// What ``updated(forLogAt:interval:creating:extending:options:)`` did.
+    public enum Update: Sendable, Hashable {
+        /// The sidecar was current (or behind, and left so): nothing changed.
+        case unchanged
+        /// The sidecar was current, and the times of the log's files, which
+        /// were too recent to keep when it was built, are kept now: the next
+        /// check need not read the log.
+        case refreshed
+        /// There was none: one was built and written.
+        case created
+        /// The log had grown: checkpoints were added for the rest.
+        case extended
+        /// The sidecar no longer matched the log, for `reason`: it was built again.
+        case rebuilt(reason: String)
+    }
+
+    /// The index of the log at `path`, brought up to date: a sidecar that no
+    /// longer matches the log, or has another interval, is built again; one
+    /// behind the log is extended when `extending`; a missing one is built
+    /// when `creating`. Nothing is written: when the update is not
+    /// ``Update/unchanged``, call ``write()`` to keep it.
+    ///
+    /// - Parameter interval: The interval wanted; `nil` keeps the sidecar's,
+    ///   or ``defaultInterval`` for a new one.
+    /// - Returns: The index (`nil` only when there is none and `creating` is
+    ///   off), and what was done.
+    /// - Throws: ``EventLogError`` for a fault in the log.
+    public static func updated(
+        forLogAt path: String, interval: Int? = nil, creating: Bool, extending: Bool,
+        options: EventLogReader.Options = EventLogReader.Options()
+    ) throws(EventLogError) -> (index: LogIndex?, update: Update) {
+        var staleReason: String
+        do throws(EventLogError) {
+            guard let existing = try read(forLogAt: path) else {
+                guard creating else { return (nil, .unchanged) }
+                return (try build(forLogAt: path, interval: interval ?? defaultInterval, options: options), .created)
+            }
+            if let interval, interval != existing.interval {
+                staleReason = "it keeps a checkpoint every \(existing.interval) events, not every \(interval)"
+            } else {
+                switch existing.status() {
+                case .current:
+                    guard let refreshed = existing.withSettledTimes() else { return (existing, .unchanged) }
+                    return (refreshed, .refreshed)
+                case .behind where !extending:
+                    return (existing, .unchanged)
+                case .behind:
+                    return (try existing.extended(options: options), .extended)
+                case .stale(let reason):
+                    staleReason = reason
+                }
+            }
+        } catch  where error.file == Self.path(forLog: path) {
+            staleReason = "it cannot be read: \(error.message)"
+        }
+        return (
+            try build(forLogAt: path, interval: interval ?? defaultInterval, options: options),
+            .rebuilt(reason: staleReason)
+        )
+    }
+
+    /// This index with the time of each file it kept none for, now that the
+    /// file has not changed for a while; `nil` when there is none to add.
+    /// Call it only when ``status()`` is ``Status/current``.
+    func withSettledTimes() -> LogIndex? {
+        let paths =
+            FileSystem.entry(at: logPath) == .folder ? (try? EventLogReader.segments(in: logPath)) ?? [] : [logPath]
+        var files = files
+        for (place, path) in zip(files.indices, paths) where files[place].modified == nil {
+            files[place].modified = IndexBuilder<State>.settledTime(of: path)
+        }
+        guard files != self.files else { return nil }
+        return LogIndex(
+            logPath: logPath, interval: interval, files: files, checkpoints: checkpoints, lastSeq: lastSeq,
+            lastTime: lastTime, lines: lines)
+    }
+
+    /// The hash of the first `bytes` bytes of the file at `path`.
+    static func hash(of path: String, bytes: Int) throws(EventLogError) -> String {
+        let source = try FileDescriptorSource(path: path)
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 8)
+        defer { chunk.deallocate() }
+        var hash = ContentHash()
+        var left = bytes
+        while left > 0 {
+            let count = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: chunk[..<min(chunk.count, left)]))
+            guard count > 0 else { throw EventLogError(.readFailed, file: path, message: "it ended early") }
+            hash.update(UnsafeRawBufferPointer(rebasing: chunk[..<count]))
+            left -= count
+        }
+        return hash.hex
+    }
+}
+
+/// A file's name without its folder.
+private func fileName(_ path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? path
+}
+
+/// Replays a log and keeps a checkpoint every `interval` events.
+struct IndexBuilder<State: LogProjection> {
+    let interval: Int
+    var checkpoints: [LogIndex<State>.Checkpoint] = []
+    /// The sidecar's lines so far.
+    var lines: [UInt8] = []
+    /// How many elements the state's history held at the last checkpoint.
+    var historyCount = 0
+
+    init(interval: Int) {
+        self.interval = interval
+    }
+
+    /// Applies what `reader` has left to `state`, keeping checkpoints, and
+    /// stamps the files it covered.
+    mutating func run(logPath: String, state: State, time: Double?, reader: EventLogReader) throws(EventLogError)
+        -> LogIndex<State>
+    {
+        var state = state
+        var lastTime = time
+        while let entry = try reader.next() {
+            try state.apply(entry, readBy: reader)
+            lastTime = entry.time ?? lastTime
+            if entry.seq % interval == 0 { add(state, time: lastTime, position: reader.position) }
+        }
+        // The reader stopped after the last whole line: a torn one is not covered.
+        let end = reader.tornTail?.offset ?? reader.position.offset
+        let paths = reader.segments.isEmpty ? [logPath] : reader.segments
+        let last = reader.position.file
+        var files: [LogIndex<State>.FileStamp] = []
+        for (place, path) in paths.enumerated().prefix(last + 1) {
+            let bytes = place == last ? end : FileSystem.status(of: path)?.size ?? 0
+            files.append(try Self.stamp(path, bytes: bytes))
+        }
+        return LogIndex(
+            logPath: logPath, interval: interval, files: files, checkpoints: checkpoints, lastSeq: state.seq,
+            lastTime: lastTime, lines: IndexLines(bytes: lines))
+    }
+
+    /// Keeps `state` as a checkpoint at `position`: its history's new
+    /// elements on one line, the rest of it on the next.
+    mutating func add(_ state: State, time: Double?, position: EventLogReader.Position) {
+        var json = state.json(historyFrom: historyCount)
+        var added: [JSONValue] = []
+        if let key = State.historyKey, case .object(var members) = json,
+            let place = members.firstIndex(where: { $0.key == key }), case .array(let elements) = members[place].value
+        {
+            added = elements
+            members[place].value = .array([])
+            json = .object(members)
+        }
+        lines += EventLogEncoder.line(["added": .array(added)])
+        lines += EventLogEncoder.line(["state": json])
+        historyCount = state.historyCount
+        checkpoints.append(.init(seq: state.seq, time: time, position: position, historyCount: historyCount))
+    }
+
+    /// What the index keeps of the file at `path`, of which it covers `bytes`.
+    static func stamp(_ path: String, bytes: Int) throws(EventLogError) -> LogIndex<State>.FileStamp {
+        .init(
+            name: fileName(path), bytes: bytes, modified: settledTime(of: path),
+            hash: try LogIndex<State>.hash(of: path, bytes: bytes))
+    }
+
+    /// When the file at `path` last changed, unless that was in the last two
+    /// seconds: it could then change again within the same tick of the
+    /// file system's clock, unseen, so its hash must decide.
+    static func settledTime(of path: String) -> Int64? {
+        guard let modified = FileSystem.status(of: path)?.modified, FileSystem.now() - modified > 2_000_000_000 else {
+            return nil
+        }
+        return modified
+    }
+}

@@ -1,0 +1,192 @@
+/// The lines of a sidecar after its header: for checkpoint *i* (from 0),
+/// `{"added":[...]}` (the history's elements since the checkpoint
+/// before) and then `{"state":{...}}` (the state, its history left empty).
+/// Each is parsed only when a seek needs it.
+struct IndexLines: Sendable {
+    /// The lines' bytes, each line ended by `\n`.
+    let bytes: [UInt8]
+    /// Where each line starts in `bytes`.
+    let starts: [Int]
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts: [Int] = []
+        var start = 0
+        bytes.withUnsafeBytes { buffer in
+            while start < buffer.count, let newline = buffer.firstIndex(of: 0x0A, in: start..<buffer.count) {
+                starts.append(start)
+                start = newline + 1
+            }
+        }
+        self.starts = starts
+    }
+
+    /// How many checkpoints the lines hold.
+    var checkpointCount: Int { starts.count / 2 }
+
+    func state(of checkpoint: Int) throws(EventLogError) -> JSONValue {
+        try field("state", ofLine: 2 * checkpoint + 1)
+    }
+
+    /// The history elements the given checkpoints added, in order: their
+    /// lines read as one JSON array, so many small lines cost one parse.
+    func added(byCheckpoints checkpoints: [Int]) throws(EventLogError) -> [JSONValue] {
+        guard !checkpoints.isEmpty else { return [] }
+        var text: [UInt8] = [UInt8(ascii: "[")]
+        for checkpoint in checkpoints {
+            if text.count > 1 { text.append(UInt8(ascii: ",")) }
+            text += bytes[try range(ofLine: 2 * checkpoint)]
+        }
+        text.append(UInt8(ascii: "]"))
+        guard case .array(let lines) = try EventLogReader.json(ofLine: text, options: EventLogReader.Options()) else {
+            return []
+        }
+        var elements: [JSONValue] = []
+        for line in lines {
+            guard case .array(let added) = line["added"] else {
+                throw EventLogError(.wrongType, message: "field \"added\" must be an array")
+            }
+            elements += added
+        }
+        return elements
+    }
+
+    private func field(_ key: String, ofLine line: Int) throws(EventLogError) -> JSONValue {
+        let json = try EventLogReader.json(ofLine: bytes[try range(ofLine: line)], options: EventLogReader.Options())
+        guard let value = json[key] else { throw JSONFields.missing(key, path: "") }
+        return value
+    }
+
+    /// The bytes of `line`, without its `\n`.
+    private func range(ofLine line: Int) throws(EventLogError) -> Range<Int> {
+        guard line < starts.count else { throw EventLogError(.missingField, message: "no line for a checkpoint") }
+        return starts[line]..<(line + 1 < starts.count ? starts[line + 1] - 1 : bytes.count - 1)
+    }
+}
+
+extension LogIndex {
+    /// The sidecar's `format`.
+    public static var format: String { "modal-events-index" }
+    /// The version of the sidecar's layout this package reads and writes.
+    public static var version: Int { 1 }
+
+    /// The sidecar's bytes: the header, then the checkpoints' lines.
+    ///
+    /// The header holds everything but the states: the log's files as the
+    /// index saw them, and a table of the checkpoints, each
+    /// `[seq, file, offset, line, historyCount, time]`, so that opening the
+    /// index parses one line and a seek one more.
+    public var encoded: [UInt8] {
+        let header: JSONValue = .object([
+            JSONMember("format", .string(Self.format)),
+            JSONMember("version", .number(JSONNumber(Self.version))),
+            JSONMember("interval", .number(JSONNumber(interval))),
+            JSONMember("lastSeq", .number(JSONNumber(lastSeq))),
+            JSONMember("lastTime", lastTime.map { .number(JSONNumber($0)) } ?? .null),
+            JSONMember(
+                "files",
+                .array(
+                    files.map { file in
+                        [
+                            "name": .string(file.name), "bytes": .number(JSONNumber(file.bytes)),
+                            "modified": file.modified.map { .number(JSONNumber(Int($0))) } ?? .null,
+                            "hash": .string(file.hash),
+                        ]
+                    })),
+            JSONMember(
+                "checkpoints",
+                .array(
+                    checkpoints.map { checkpoint in
+                        .array(
+                            [
+                                checkpoint.seq, checkpoint.position.file, checkpoint.position.offset,
+                                checkpoint.position.line, checkpoint.historyCount,
+                            ].map { .number(JSONNumber($0)) } + [
+                                checkpoint.time.map { .number(JSONNumber($0)) } ?? .null
+                            ])
+                    })),
+        ])
+        return EventLogEncoder.line(header) + lines.bytes
+    }
+
+    /// Reads the sidecar of the log at `path`.
+    ///
+    /// - Returns: The index, or `nil` when the log has no sidecar.
+    /// - Throws: ``EventLogError`` naming the sidecar when it cannot be read
+    ///   or is not an index this package wrote: it is then stale.
+    public static func read(forLogAt path: String) throws(EventLogError) -> LogIndex? {
+        let sidecar = Self.path(forLog: path)
+        guard FileSystem.entry(at: sidecar) != .none else { return nil }
+        let bytes = try FileSystem.contents(ofFile: sidecar)
+        do throws(EventLogError) {
+            guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else {
+                throw EventLogError(.emptyFile, message: "no header line")
+            }
+            let header = try JSONFields(
+                EventLogReader.json(ofLine: bytes[..<newline], options: EventLogReader.Options()), path: "")
+            guard try header.string("format") == Self.format else {
+                throw EventLogError(.missingHeader, message: "not a modal-events index")
+            }
+            guard try header.requiredInteger("version") == Self.version else {
+                throw EventLogError(.newerVersion, message: "an index of another version")
+            }
+            let files = try header.requiredArray("files").enumerated().map {
+                (index, value) throws(EventLogError) -> FileStamp in
+                let file = try JSONFields(value, path: "files[\(index)].")
+                // Nanoseconds pass 2^53: read from the literal, not through a Double.
+                var modified: Int64?
+                if let value = file.any("modified") {
+                    guard case .number(let number) = value, let nanoseconds = Int64(number.literal) else {
+                        throw file.wrongType("modified", expected: "an integer", found: value)
+                    }
+                    modified = nanoseconds
+                }
+                return FileStamp(
+                    name: try file.requiredString("name"), bytes: try file.requiredInteger("bytes"),
+                    modified: modified, hash: try file.requiredString("hash"))
+            }
+            let checkpoints = try header.requiredArray("checkpoints").map {
+                value throws(EventLogError) -> Checkpoint in
+                guard case .array(let fields) = value, fields.count == 6 else {
+                    throw EventLogError(.wrongType, message: "a checkpoint is an array of six values")
+                }
+                let numbers = try fields.prefix(5).map { field throws(EventLogError) -> Int in
+                    guard let number = field.doubleValue, let integer = Int(exactly: number) else {
+                        throw EventLogError(.wrongType, message: "a checkpoint's place must be integers")
+                    }
+                    return integer
+                }
+                return Checkpoint(
+                    seq: numbers[0], time: fields[5].doubleValue,
+                    position: EventLogReader.Position(
+                        file: numbers[1], offset: numbers[2], line: numbers[3], seq: numbers[0]),
+                    historyCount: numbers[4])
+            }
+            let lines = IndexLines(bytes: Array(bytes[(newline + 1)...]))
+            guard lines.checkpointCount == checkpoints.count else {
+                throw EventLogError(
+                    .missingField, message: "\(checkpoints.count) checkpoints listed, \(lines.checkpointCount) stored")
+            }
+            return LogIndex(
+                logPath: path, interval: try header.requiredInteger("interval"), files: files,
+                checkpoints: checkpoints, lastSeq: try header.requiredInteger("lastSeq"),
+                lastTime: try header.number("lastTime"), lines: lines)
+        } catch {
+            var located = error
+            located.file = sidecar
+            throw located
+        }
+    }
+
+    /// Writes the index to its sidecar, through a temporary file renamed
+    /// into place, so a reader never sees half an index. Not synced: an
+    /// index lost in a crash is built again.
+    public func write() throws(EventLogError) {
+        let temporary = path + ".partial"
+        try FileSystem.remove(temporary)
+        let file = try AppendableFile(path: temporary, create: true)
+        try file.write(encoded)
+        file.close()
+        try FileSystem.rename(temporary, to: path)
+    }
+}

@@ -1,0 +1,188 @@
+internal import Synchronization
+
+/// Checkpoints of a log: every `interval` events, where in the log that
+/// event ends and the state right after it. Kept in a file beside the log
+/// (its sidecar, `LOG.index`), so that the state at any seq is one
+/// checkpoint and fewer than `interval` events away, however long the log.
+///
+/// An index remembers the bytes it was built from (each file's length, time
+/// and a hash of its content), so it knows when the log has grown since (it
+/// still holds, and ``extended(options:)`` adds checkpoints for the rest)
+/// and when the log no longer is what it indexed (it is stale, and is built
+/// again). Docs/Performance.md describes the file.
+///
+/// ```swift
+/// let index = try LogIndex<ModalState>.build(forLogAt: "session.jsonl")
+/// try index.write()
+/// let state = try index.state(at: 123_456)
+/// ```
+public struct LogIndex<State: LogProjection>: Sendable {
+    /// A place in the log where the index keeps the state.
+    public struct Checkpoint: Sendable, Hashable {
+        /// The seq of the event the state is right after.
+        public var seq: Int
+        /// The last `time` of an event up to `seq`, if any had one.
+        public var time: Double?
+        /// Where the next line starts.
+        package var position: EventLogReader.Position
+        /// How many elements the state's history holds there.
+        package var historyCount: Int
+    }
+
+    /// What the index knows of one file of the log.
+    public struct FileStamp: Sendable, Hashable {
+        /// The file's name: the log's, or a segment's in its folder.
+        public var name: String
+        /// How many of its bytes the index covers: up to its last whole line.
+        public var bytes: Int
+        /// When the file was last changed (nanoseconds since 1970) as the
+        /// index saw it; `nil` when that was too close to the build to rule
+        /// out a later change in the same tick, so the hash decides.
+        public var modified: Int64?
+        /// The hash of the covered bytes (``ContentHash``), 16 hex digits.
+        public var hash: String
+    }
+
+    /// How many events apart the checkpoints are, unless asked otherwise.
+    public static var defaultInterval: Int { 1000 }
+
+    /// The log's path: a file, or a folder of segments.
+    public let logPath: String
+    /// How many events apart the checkpoints are.
+    public let interval: Int
+    /// The files of the log the index covers, in order.
+    public let files: [FileStamp]
+    /// The checkpoints, in seq order: one per `interval` events.
+    public let checkpoints: [Checkpoint]
+    /// The seq of the last event the index covers.
+    public let lastSeq: Int
+    /// The last `time` of an event it covers, if any had one.
+    public let lastTime: Double?
+    /// The states and history elements of the checkpoints, as the sidecar's lines.
+    let lines: IndexLines
+    /// The history elements read so far, shared by the copies of this index,
+    /// so a seek reads the ones before its checkpoint only once.
+    let history = HistoryCache<State.HistoryElement>()
+
+    /// The path of the sidecar of the log at `path`: `session.jsonl.index`,
+    /// or for a folder of segments `segments.index` beside the folder.
+    public static func path(forLog path: String) -> String {
+        var log = path
+        while log.count > 1 && log.hasSuffix("/") { log.removeLast() }
+        return log + ".index"
+    }
+
+    /// This index's sidecar.
+    public var path: String { Self.path(forLog: logPath) }
+
+    // MARK: Seeking
+
+    /// The checkpoint at or before `seq`, or `nil` when `seq` comes before
+    /// the first.
+    ///
+    /// - Complexity: O(log *n*) in the number of checkpoints.
+    public func checkpoint(atOrBefore seq: Int) -> Checkpoint? {
+        place(atOrBefore: seq).map { checkpoints[$0] }
+    }
+
+    /// The place in ``checkpoints`` of the checkpoint at or before `seq`.
+    func place(atOrBefore seq: Int) -> Int? {
+        var low = 0
+        var high = checkpoints.count
+        while low < high {
+            let middle = (low + high) / 2
+            if checkpoints[middle].seq <= seq { low = middle + 1 } else { high = middle }
+        }
+        return low == 0 ? nil : low - 1
+    }
+
+    /// The state at the checkpoint at or before `seq` (or where the log
+    /// starts, before the first), and a reader of the log that goes on
+    /// right after it.
+    ///
+    /// - Throws: ``EventLogError`` when the log cannot be opened there, or
+    ///   the checkpoint's state cannot be read back (a damaged sidecar).
+    public func resume(at seq: Int, options: EventLogReader.Options = EventLogReader.Options()) throws(EventLogError)
+        -> (state: State, reader: EventLogReader)
+    {
+        guard let place = place(atOrBefore: seq) else {
+            let reader = try EventLogReader(path: logPath, options: options)
+            return (try State(startOf: reader), reader)
+        }
+        let state = try self.state(atCheckpoint: place)
+        return (state, try EventLogReader(path: logPath, at: checkpoints[place].position, options: options))
+    }
+
+    /// The state right after event `seq`: a checkpoint's, with the events
+    /// after it applied.
+    ///
+    /// - Throws: ``EventLogError``: `readFailed` when the log ends before
+    ///   `seq`, or any fault of the log on the way.
+    public func state(at seq: Int, options: EventLogReader.Options = EventLogReader.Options()) throws(EventLogError)
+        -> State
+    {
+        var (state, reader) = try resume(at: seq, options: options)
+        while state.seq < seq, let entry = try reader.next() {
+            try state.apply(entry, readBy: reader)
+        }
+        guard state.seq >= seq else {
+            throw EventLogError(
+                .readFailed, file: logPath, message: "seq \(seq) is past the end of the log, at seq \(state.seq)")
+        }
+        return state
+    }
+
+    /// The state the checkpoint at `index` in ``checkpoints`` holds.
+    func state(atCheckpoint index: Int) throws(EventLogError) -> State {
+        let checkpoint = checkpoints[index]
+        do throws(EventLogError) {
+            let elements = try history.elements(count: checkpoint.historyCount) { read throws(EventLogError) in
+                // The checkpoints up to this one that added elements after the first `read`.
+                let adding = checkpoints.indices.prefix(index + 1).filter { earlier in
+                    checkpoints[earlier].historyCount
+                        > max(read, earlier == 0 ? 0 : checkpoints[earlier - 1].historyCount)
+                }
+                return try lines.added(byCheckpoints: adding).map { json throws(EventLogError) in
+                    try State.historyElement(json: json)
+                }
+            }
+            let state = try State(json: lines.state(of: index), history: elements)
+            if let exceeded = state.limitExceeded() { throw EventLogError(.limitExceeded, message: exceeded) }
+            guard state.seq == checkpoint.seq else {
+                throw EventLogError(.invalidState, message: "its state is at seq \(state.seq), not \(checkpoint.seq)")
+            }
+            return state
+        } catch {
+            var located = error
+            located.file = path
+            located.message = "checkpoint at seq \(checkpoint.seq): \(error.message)"
+            throw located
+        }
+    }
+}
+
+/// The history elements of a log index read so far: the first *n* of the
+/// log's, in order. Shared by the copies of an index, under a lock.
+final class HistoryCache<Element: Sendable>: Sendable {
+    private let read = Mutex<[Element]>([])
+
+    /// The first `count` elements: read before, or given by `readMore`,
+    /// which gets how many were read and gives those after them, through at
+    /// least the `count`th.
+    ///
+    /// - Throws: `invalidState` when there are fewer than `count` then.
+    func elements(
+        count: Int, readMore: (_ read: Int) throws(EventLogError) -> [Element]
+    ) throws(EventLogError) -> [Element] {
+        try read.withLock { elements throws(EventLogError) in
+            if elements.count < count {
+                elements += try readMore(elements.count)
+                guard elements.count >= count else {
+                    throw EventLogError(
+                        .invalidState, message: "the history has \(elements.count) elements, not \(count)")
+                }
+            }
+            return Array(elements.prefix(count))
+        }
+    }
+}

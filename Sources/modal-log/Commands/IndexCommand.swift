@@ -1,0 +1,87 @@
+import ModalEvents
+import ModalProjection
+
+/// `modal-log index LOG [--every K] [--check]`: builds or brings up to date
+/// the log's sidecar of checkpoints.
+enum IndexCommand: ToolCommand {
+    static let description = CommandDescription(
+        name: "index",
+        abstract: "Build or update a log's index of checkpoints, for fast seeking.",
+        discussion: """
+            Writes LOG.index beside the log (NAME.index beside a folder of segments): \
+            the state every K events and where in the log that event ends. 'state \
+            --at', 'replay' and a store that resumes the log then start from the \
+            checkpoint nearest the seq they want and read fewer than K events. An \
+            index that no longer matches its log (a line edited, the file replaced) \
+            is built again; one behind its log (events appended since) is extended. \
+            'state' and 'replay' use an index when there is one, and build it again \
+            when it no longer matches. With --check nothing is written: exit 0 when \
+            the index matches its log, 1 when it is missing, behind or stale.
+            """,
+        arguments: [ArgumentDescription(name: "log", help: "The log to index: a file, or a folder of segments.")],
+        options: [
+            OptionDescription(
+                name: "every", valueName: "events",
+                help: "Keep a checkpoint every this many events (default \(LogIndex<ModalState>.defaultInterval))."),
+            OptionDescription(name: "check", help: "Only say whether the index matches the log; write nothing."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
+        let path = arguments.positionals["log"]!
+        guard path != "-" else {
+            throw UsageError(message: "An index is kept beside a log on disk: standard input cannot have one")
+        }
+        let interval = try arguments.count("every", valueName: "events")
+        if arguments.has("check") { return try check(path, io: io) }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let (found, update) = try LogIndex<ModalState>.updated(
+            forLogAt: path, interval: interval, creating: true, extending: true)
+        let index = found!  // creating: there is always one
+        if update != .unchanged { try index.write() }
+        let what =
+            switch update {
+            case .unchanged, .refreshed: "up to date"
+            case .created: "built"
+            case .extended: "extended"
+            case .rebuilt(let reason): "built again (\(reason))"
+            }
+        let (seconds, attoseconds) = start.duration(to: clock.now).components
+        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        io.print("\(index.path): \(what) in \(milliseconds) ms: \(summary(of: index))")
+        return ExitCode.success
+    }
+
+    private static func check(_ path: String, io: ToolIO) throws -> Int32 {
+        // The log itself must read: a missing log is exit 66, as elsewhere.
+        _ = try EventLogReader(path: path)
+        let sidecar = LogIndex<ModalState>.path(forLog: path)
+        let index: LogIndex<ModalState>
+        do {
+            guard let found = try LogIndex<ModalState>.read(forLogAt: path) else {
+                io.print("\(sidecar): missing")
+                return ExitCode.checkFailed
+            }
+            index = found
+        } catch {
+            io.print("\(sidecar): stale: it cannot be read: \(error.message)")
+            return ExitCode.checkFailed
+        }
+        switch index.status() {
+        case .current:
+            io.print("\(sidecar): up to date: \(summary(of: index))")
+            return ExitCode.success
+        case .behind:
+            io.print("\(sidecar): behind: the log has events after seq \(index.lastSeq)")
+        case .stale(let reason):
+            io.print("\(sidecar): stale: \(reason)")
+        }
+        return ExitCode.checkFailed
+    }
+
+    private static func summary(of index: LogIndex<ModalState>) -> String {
+        let checkpoints = index.checkpoints.count == 1 ? "1 checkpoint" : "\(index.checkpoints.count) checkpoints"
+        return
+            "\(checkpoints), one every \(index.interval) events, to seq \(index.lastSeq) (\(index.encoded.count) bytes)"
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import ModalEvents
+import ModalProjection
+import ModalWorkloads
+import TestSupport
+import Testing
+
+@testable import modal_log
+
+/// `modal-log index`, and `state` and `replay` reading from an index.
+@Suite struct IndexCommandTests {
+    /// A session log of `events` events in a new folder.
+    static func sessionLog(_ events: Int) throws -> (folder: TemporaryFolder, log: String) {
+        let folder = try TemporaryFolder()
+        let entries = Array(SessionGenerator(seed: 3).prefix(events))
+        try Data(EventLogEncoder.encode(events: entries)).write(to: URL(fileURLWithPath: folder.file("session.jsonl")))
+        return (folder, folder.file("session.jsonl"))
+    }
+
+    @Test func indexBuildsChecksAndKeepsTheSidecarUpToDate() throws {
+        let (folder, log) = try Self.sessionLog(2_500)
+        let missing = Run(["index", log, "--check"])
+        #expect(missing.status == 1 && missing.output == "\(log).index: missing\n")
+
+        let built = Run(["index", log, "--every", "500"])
+        #expect(built.status == 0 && built.error.isEmpty)
+        #expect(built.output.hasPrefix("\(log).index: built in "))
+        #expect(
+            built.output.hasSuffix(
+                ": 5 checkpoints, one every 500 events, to seq 2500 (\(try folder.text("session.jsonl.index").utf8.count) bytes)\n"
+            ))
+
+        let check = Run(["index", log, "--check"])
+        #expect(check.status == 0 && check.output.hasPrefix("\(log).index: up to date: 5 checkpoints"))
+        #expect(Run(["index", log]).output.contains(": up to date in "))
+
+        // Appended to: behind, then extended.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data((#"{"seq":2501,"type":"dimming.tap","root":"main"}"# + "\n").utf8))
+        try handle.close()
+        let behind = Run(["index", log, "--check"])
+        #expect(behind.status == 1 && behind.output == "\(log).index: behind: the log has events after seq 2500\n")
+        #expect(Run(["index", log]).output.contains(": extended in "))
+
+        // Edited: stale, then built again.
+        let text = try folder.text("session.jsonl")
+        try text.replacingOccurrences(of: "\"ComposeView\"", with: "\"ComposeVeiw\"").write(
+            toFile: log, atomically: false, encoding: .utf8)
+        let stale = Run(["index", log, "--check"])
+        #expect(stale.status == 1 && stale.output.hasPrefix("\(log).index: stale: the first "))
+        #expect(Run(["index", log]).output.contains(": built again (the first "))
+    }
+
+    @Test func stateAndReplayGiveTheSameWithAnIndexAsWithout() throws {
+        let (folder, log) = try Self.sessionLog(3_000)
+        defer { withExtendedLifetime(folder) {} }
+        #expect(Run(["index", log, "--every", "250"]).status == 0)
+        for seq in [0, 1, 249, 250, 251, 1_700, 2_999, 3_000] {
+            let indexed = Run(["state", log, "--at", String(seq), "--json"])
+            let whole = Run(["state", log, "--at", String(seq), "--json", "--no-index"])
+            #expect(indexed.status == 0 && indexed.output == whole.output, "seq \(seq)")
+        }
+        #expect(Run(["replay", log]).output == Run(["replay", log, "--no-index"]).output)
+        let past = Run(["state", log, "--at", "3001"])
+        #expect(
+            past.status == 64 && past.error.contains("seq 3001 is past the end of \(log): its last event is seq 3000"))
+    }
+
+    @Test func stateBuildsAStaleIndexAgainWithAWarning() throws {
+        let (folder, log) = try Self.sessionLog(1_500)
+        #expect(Run(["index", log]).status == 0)
+        let text = try folder.text("session.jsonl")
+        try text.replacingOccurrences(of: "\"CartCard\"", with: "\"CartCrad\"").write(
+            toFile: log, atomically: false, encoding: .utf8)
+        let run = Run(["state", log, "--at", "1400", "--json"])
+        #expect(run.status == 0)
+        #expect(run.error.contains("warning: \(log).index no longer matched the log (the first "))
+        #expect(run.error.contains("): built it again"))
+        #expect(run.output == Run(["state", log, "--at", "1400", "--json", "--no-index"]).output)
+        #expect(Run(["index", log, "--check"]).status == 0)
+    }
+
+    @Test func aLogWithoutAnIndexIsReadWholeAndGetsNone() throws {
+        let (folder, log) = try Self.sessionLog(100)
+        #expect(Run(["state", log, "--at", "50"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: folder.file("session.jsonl.index")))
+    }
+
+    @Test(arguments: [
+        (["index", "-"], 64, "Error: An index is kept beside a log on disk: standard input cannot have one"),
+        (["index", "x.jsonl", "--every", "0"], 64, "Error: The value '0' is invalid for '--every <events>'"),
+        (["index", "/no/such/log.jsonl"], 66, "Error: /no/such/log.jsonl: cannot open: no such file"),
+        (["index", "/no/such/log.jsonl", "--check"], 66, "Error: /no/such/log.jsonl: cannot open: no such file"),
+    ])
+    func badUsesOfIndexSayWhatIsWrong(arguments: [String], status: Int32, error: String) {
+        let run = Run(arguments)
+        #expect(run.status == status)
+        #expect(run.error.hasPrefix(error), "\(run.error)")
+    }
+
+    @Test func aMalformedLogCannotBeIndexed() throws {
+        let run = Run(["index", sample("EventLogs/malformed/unknown-type.jsonl")])
+        #expect(run.status == 65 && run.error.contains("unknown-type.jsonl:3: unknown event type"))
+        #expect(!FileManager.default.fileExists(atPath: sample("EventLogs/malformed/unknown-type.jsonl.index")))
+    }
+}

@@ -1,0 +1,253 @@
+import Foundation
+import ModalEvents
+import ModalProjection
+import ModalTesting
+import TestSupport
+import Testing
+
+/// A log index: a checkpoint and the rest of the log give what a full
+/// replay gives, at every seq; an index that no longer matches its log is
+/// found out and built again; one behind its log is extended.
+@Suite struct LogIndexTests {
+    typealias Index = LogIndex<ModalState>
+
+    static let flow = ModalFlow(roots: [], invalidShare: 0.1, length: 1...300)
+
+    /// Writes `entries` as one file, or as a folder of segments.
+    static func write(_ entries: [LoggedEvent], to path: String, segmentBytes: Int? = nil) throws {
+        let states = LogFilePropertyTests.states(entries)
+        let options = EventLogWriter.Options(
+            durability: .none, segments: segmentBytes.map { EventLogWriter.Segments(maximumBytes: $0) })
+        let (writer, _, _) = try EventLogWriter.open(path, as: ModalState.self, options: options)
+        for entry in entries { try writer.append(entry) { states[entry.seq - 1].json } }
+        try writer.close()
+    }
+
+    @Test func aCheckpointAndTheRestOfTheLogGiveTheFullReplay() throws {
+        var random = PropertyRandom(seed: 0x1DE_2026)
+        let generator = EventGenerator(flow: Self.flow)
+        var seeks = 0
+        var fromCheckpoints = 0
+        for trial in 0..<60 {
+            let entries = generator.sequence(length: random.int(in: 1...300), random: &random)
+            let states = LogFilePropertyTests.states(entries)
+            let folder = try TemporaryFolder()
+            let segmented = trial % 3 == 0
+            let log = folder.file(segmented ? "log" : "log.jsonl")
+            try Self.write(entries, to: log, segmentBytes: segmented ? random.int(in: 500...4000) : nil)
+            let interval = random.int(in: 1...60)
+            let built = try Index.build(forLogAt: log, interval: interval)
+            #expect(built.checkpoints.map(\.seq) == Array(stride(from: interval, through: entries.count, by: interval)))
+            #expect(built.lastSeq == entries.count)
+            try built.write()
+            // The same from the sidecar as from memory.
+            let index = try #require(try Index.read(forLogAt: log))
+            #expect(index.checkpoints == built.checkpoints && index.files == built.files)
+            #expect(index.status() == .current)
+            for _ in 0..<15 {
+                let seq = random.int(in: 0...entries.count)
+                #expect(try index.state(at: seq) == states[seq], "trial \(trial): seq \(seq), every \(interval)")
+                seeks += 1
+                if index.checkpoint(atOrBefore: seq) != nil { fromCheckpoints += 1 }
+            }
+        }
+        #expect(fromCheckpoints > seeks / 2, "most seeks start at a checkpoint")
+    }
+
+    @Test func rejectionsAreStoredOnceAndComeBackWhole() throws {
+        // Every other event rejected: each checkpoint's line holds only its own.
+        var entries: [LoggedEvent] = [LoggedEvent(seq: 1, event: .rootRegister(RootRegistration()))]
+        for seq in 2...400 {
+            entries.append(LoggedEvent(seq: seq, event: seq % 2 == 0 ? .dimmingTap(root: "ghost") : .dimmingTap()))
+        }
+        let folder = try TemporaryFolder()
+        let log = folder.file("log.jsonl")
+        try Self.write(entries, to: log)
+        let index = try Index.build(forLogAt: log, interval: 10)
+        try index.write()
+        let states = LogFilePropertyTests.states(entries)
+        #expect(try index.state(at: 399).rejected == states[399].rejected)
+        #expect(try index.state(at: 400).rejected.count == 200)
+        let sidecar = try folder.text("log.jsonl.index")
+        #expect(sidecar.components(separatedBy: #""code":"unknownRoot""#).count - 1 == 200, "each rejection once")
+    }
+
+    @Test func aSeqPastTheEndIsAnError() throws {
+        let folder = try TemporaryFolder()
+        let log = folder.file("log.jsonl")
+        try Self.write([LoggedEvent(seq: 1, event: .rootRegister(RootRegistration()))], to: log)
+        let index = try Index.build(forLogAt: log)
+        #expect(throws: EventLogError.self) { try index.state(at: 2) }
+        #expect(try index.state(at: 0) == ModalState())
+    }
+
+    // MARK: An index and a log that changed
+
+    /// Why the sidecar of `log` is stale; an issue when it is not.
+    @discardableResult
+    static func expectStale(_ log: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String? {
+        let status = try #require(try Index.read(forLogAt: log), sourceLocation: sourceLocation).status()
+        guard case .stale(let reason) = status else {
+            Issue.record("expected a stale index, found \(status)", sourceLocation: sourceLocation)
+            return nil
+        }
+        return reason
+    }
+
+    /// Why `update` built the index again; an issue when it did not.
+    @discardableResult
+    static func expectRebuilt(_ update: Index.Update, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
+        guard case .rebuilt(let reason) = update else {
+            Issue.record("expected a rebuild, found \(update)", sourceLocation: sourceLocation)
+            return nil
+        }
+        return reason
+    }
+
+    /// A log of `count` events, the last naming the root `edit-me`, indexed
+    /// every 10 and written with its sidecar.
+    static func indexedLog(_ count: Int, in folder: TemporaryFolder) throws -> (log: String, entries: [LoggedEvent]) {
+        var random = PropertyRandom(seed: 0xABC)
+        let entries =
+            EventGenerator(flow: flow).sequence(length: count - 1, random: &random)
+            + [LoggedEvent(seq: count, event: .dimmingTap(root: "edit-me"))]
+        let log = folder.file("log.jsonl")
+        try write(entries, to: log)
+        try Index.build(forLogAt: log, interval: 10).write()
+        return (log, entries)
+    }
+
+    @Test func anEditOfTheSameLengthMakesItStale() throws {
+        let folder = try TemporaryFolder()
+        let (log, entries) = try Self.indexedLog(200, in: folder)
+        let text = try String(contentsOfFile: log, encoding: .utf8)
+        try text.replacingOccurrences(of: "edit-me", with: "edit-mf").write(
+            toFile: log, atomically: false, encoding: .utf8)
+        try Self.expectStale(log)
+        let (index, update) = try Index.updated(forLogAt: log, creating: false, extending: false)
+        Self.expectRebuilt(update)
+        let replayed = try ModalState.replaying(EventLogReader(path: log))
+        #expect(try index?.state(at: entries.count) == replayed)
+    }
+
+    @Test func aShorterLogMakesItStale() throws {
+        let folder = try TemporaryFolder()
+        let (log, _) = try Self.indexedLog(200, in: folder)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        try handle.truncate(atOffset: 1_000)
+        try handle.close()
+        try Self.expectStale(log)
+    }
+
+    @Test func aLogThatGrewIsExtended() throws {
+        let folder = try TemporaryFolder()
+        let (log, entries) = try Self.indexedLog(95, in: folder)
+        var random = PropertyRandom(seed: 0xDEF)
+        let more = EventGenerator(flow: Self.flow).sequence(length: 300, random: &random).prefix(60).enumerated().map {
+            LoggedEvent(seq: entries.count + 1 + $0.offset, time: nil, event: $0.element.event)
+        }
+        let (writer, _, _) = try EventLogWriter.open(log, as: ModalState.self, options: .init(durability: .none))
+        for entry in more { try writer.append(entry) { ModalState().json } }
+        try writer.close()
+        #expect(try #require(try Index.read(forLogAt: log)).status() == .behind)
+        let (index, update) = try Index.updated(forLogAt: log, creating: false, extending: true)
+        #expect(update == .extended)
+        let extended = try #require(index)
+        // Extending gives what building from scratch gives.
+        let fresh = try Index.build(forLogAt: log, interval: 10)
+        #expect(extended.checkpoints == fresh.checkpoints && extended.lastSeq == 155)
+        #expect(extended.files.map(\.hash) == fresh.files.map(\.hash))
+        let states = LogFilePropertyTests.states(entries + more)
+        for seq in [0, 94, 95, 100, 101, 150, 155] { #expect(try extended.state(at: seq) == states[seq]) }
+    }
+
+    @Test func anotherIntervalBuildsItAgain() throws {
+        let folder = try TemporaryFolder()
+        let (log, _) = try Self.indexedLog(100, in: folder)
+        let (index, update) = try Index.updated(forLogAt: log, interval: 25, creating: false, extending: false)
+        #expect(Self.expectRebuilt(update)?.contains("every 10") == true)
+        #expect(index?.checkpoints.map(\.seq) == [25, 50, 75, 100])
+    }
+
+    @Test(arguments: ["", "not json\n", #"{"format":"modal-events-index","version":2}"# + "\n", "{\"format\":"])
+    func aDamagedSidecarIsBuiltAgain(sidecar: String) throws {
+        let folder = try TemporaryFolder()
+        let (log, entries) = try Self.indexedLog(50, in: folder)
+        try sidecar.write(toFile: Index.path(forLog: log), atomically: true, encoding: .utf8)
+        let (index, update) = try Index.updated(forLogAt: log, creating: false, extending: false)
+        #expect(Self.expectRebuilt(update)?.hasPrefix("it cannot be read") == true)
+        #expect(try index?.state(at: entries.count) == ModalState.replaying(EventLogReader(path: log)))
+    }
+
+    @Test func aCutSidecarIsBuiltAgain() throws {
+        let folder = try TemporaryFolder()
+        let (log, _) = try Self.indexedLog(100, in: folder)
+        let sidecar = Index.path(forLog: log)
+        let text = try String(contentsOfFile: sidecar, encoding: .utf8)
+        try String(text.dropLast(40)).write(toFile: sidecar, atomically: true, encoding: .utf8)
+        Self.expectRebuilt(try Index.updated(forLogAt: log, creating: false, extending: false).update)
+    }
+
+    @Test func noSidecarIsNoIndexUnlessAskedFor() throws {
+        let folder = try TemporaryFolder()
+        let log = folder.file("log.jsonl")
+        try Self.write([LoggedEvent(seq: 1, event: .rootRegister(RootRegistration()))], to: log)
+        #expect(try Index.updated(forLogAt: log, creating: false, extending: true).index == nil)
+        #expect(try Index.updated(forLogAt: log, creating: true, extending: true).update == .created)
+    }
+
+    @Test func aRemovedSegmentMakesItStale() throws {
+        var random = PropertyRandom(seed: 0x5E9)
+        let entries = EventGenerator(flow: Self.flow).sequence(length: 300, random: &random)
+        let folder = try TemporaryFolder()
+        let log = folder.file("log")
+        try Self.write(entries, to: log, segmentBytes: 1_000)
+        try Index.build(forLogAt: log, interval: 20).write()
+        #expect(FileManager.default.fileExists(atPath: folder.file("log.index")))
+        let segments = try EventLogReader.segments(in: log)
+        try FileManager.default.removeItem(atPath: segments[0])
+        try Self.expectStale(log)
+    }
+
+    @Test func aSettledLogIsRecordedSoTheNextCheckNeedNotReadIt() throws {
+        let folder = try TemporaryFolder()
+        let (log, _) = try Self.indexedLog(30, in: folder)
+        // Built just now: the log's time is too recent to trust.
+        #expect(try #require(try Index.read(forLogAt: log)).files[0].modified == nil)
+        let past = Date(timeIntervalSinceNow: -3_600)
+        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: log)
+        let (index, update) = try Index.updated(forLogAt: log, creating: false, extending: false)
+        #expect(update == .refreshed)
+        #expect(index?.files[0].modified != nil)
+    }
+
+    @Test func aStoreResumesFromTheIndexAndKeepsItUpToDate() throws {
+        let folder = try TemporaryFolder()
+        let log = folder.file("session.jsonl")
+        let options = EventLogWriter.Options(durability: .none, indexInterval: 10)
+        var store: ModalStore? = try ModalStore(logAt: log, logOptions: options)
+        try store!.registerRoot()
+        var lifetimes: [ModalLifetime] = []
+        for round in 0..<30 {
+            lifetimes.append(try store!.present(ModalPresentation(link: "sheet-\(round)", content: "Sheet")))
+            try store!.didPresent("sheet-\(round)")
+        }
+        let before = store!.state
+        try store!.log!.close()
+        store = nil
+        withExtendedLifetime(lifetimes) {}
+        // Reopened: the index is built, and the state is the same.
+        store = try ModalStore(logAt: log, logOptions: options)
+        #expect(store!.state == before)
+        let index = try #require(try Index.read(forLogAt: log))
+        #expect(index.lastSeq == 61 && index.checkpoints.count == 6)
+        try store!.tapDimming()
+        try store!.log!.close()
+        store = nil
+        // Reopened after more events: extended.
+        store = try ModalStore(logAt: log, logOptions: options)
+        #expect(store!.state.seq == 62)
+        #expect(try #require(try Index.read(forLogAt: log)).lastSeq == 62)
+        try store!.log!.close()
+    }
+}

@@ -77,10 +77,14 @@ extension ModalState: LogProjection {
             guard roots.count > limits.roots else { return nil }
             return "more than \(limits.roots) roots registered at once"
         case .modalPresent(let presentation):
-            guard let root = root(presentation.root), root.modals.count > limits.modalsPerRoot else { return nil }
-            return "more than \(limits.modalsPerRoot) modals in root \"\(root.id)\""
+            guard let root = rootIndex(presentation.root), roots[root].modals.count > limits.modalsPerRoot else {
+                return nil
+            }
+            return "more than \(limits.modalsPerRoot) modals in root \"\(roots[root].id)\""
         case .cardPush(let rootID, let link, _, _):
-            guard let modal = modal(link: link, in: rootID), modal.cards.count > limits.cardsPerModal else {
+            guard let root = rootIndex(rootID), let modal = roots[root].modalIndex(link: link),
+                roots[root].modals[modal].cards.count > limits.cardsPerModal
+            else {
                 return nil
             }
             return "more than \(limits.cardsPerModal) cards in modal \"\(link)\""

@@ -16,13 +16,15 @@ extension ModalState {
     /// - Complexity: O(*r* + *m*) in the number of roots and of the root's modals.
     @discardableResult
     public static func reduce(into state: inout ModalState, event entry: LoggedEvent) -> Rejection? {
-        defer { state.seq = entry.seq }
+        let seq = entry.seq
         do {
             try state.fold(entry.event)
+            state.seq = seq
             return nil
         } catch {
-            let rejection = Rejection(seq: entry.seq, code: error.code, message: error.message)
+            let rejection = Rejection(seq: seq, code: error.code, message: error.message)
             state.rejected.append(rejection)
+            state.seq = seq
             return rejection
         }
     }
@@ -94,12 +96,12 @@ extension ModalState {
         case .rootRegister(let registration):
             try register(registration)
         case .rootResize(let root, let size):
-            let index = try rootIndex(root)
+            let index = try registeredRoot(root)
             try Check.size(size)
             roots[index].size = size
             roots[index].refreshKeyboardOffset(keyboard)
         case .rootRemove(let root):
-            roots.remove(at: try rootIndex(root))
+            roots.remove(at: try registeredRoot(root))
         case .modalPresent(let presentation):
             try present(presentation)
         case .modalPresented(let root, let link):
@@ -145,7 +147,7 @@ extension ModalState {
                 }
             }
         case .dimmingTap(let root):
-            let rootIndex = try rootIndex(root)
+            let rootIndex = try registeredRoot(root)
             roots[rootIndex].tapDimming()
             roots[rootIndex].refreshDimming()
         case .keyboardChange(let height, let responderBottom):
@@ -200,7 +202,7 @@ extension ModalState {
     }
 
     private mutating func register(_ registration: RootRegistration) throws(RuleRefusal) {
-        guard root(registration.root) == nil else {
+        guard rootIndex(registration.root) == nil else {
             throw RuleRefusal(.duplicateRoot, "root \"\(registration.root)\" is already registered")
         }
         try Check.known(registration.presentation, field: "presentation")
@@ -225,8 +227,10 @@ extension ModalState {
     }
 
     private mutating func present(_ presentation: ModalPresentation) throws(RuleRefusal) {
-        let rootIndex = try rootIndex(presentation.root)
-        try roots[rootIndex].checkPresentable(presentation)
+        let rootIndex = try registeredRoot(presentation.root)
+        try roots.withUnsafeBufferPointer { roots throws(RuleRefusal) in
+            try roots[rootIndex].checkPresentable(presentation)
+        }
         let initialSnap = try Check.snapIndex(
             presentation.initialSnap, field: "initialSnap", points: presentation.snapPoints, link: presentation.link)
         if roots[rootIndex].policy == .single {
@@ -244,16 +248,16 @@ extension ModalState {
         roots[rootIndex].refreshDimming()
     }
 
-    private func rootIndex(_ id: String) throws(RuleRefusal) -> Int {
-        guard let index = roots.firstIndex(where: { $0.id == id }) else {
+    private func registeredRoot(_ id: String) throws(RuleRefusal) -> Int {
+        guard let index = rootIndex(id) else {
             throw RuleRefusal(.unknownRoot, "no modal host for root \"\(id)\": register it with root.register first")
         }
         return index
     }
 
     private func locate(_ link: String, in root: String) throws(RuleRefusal) -> (root: Int, modal: Int) {
-        let rootIndex = try rootIndex(root)
-        guard let modalIndex = roots[rootIndex].modals.firstIndex(where: { $0.link == link }) else {
+        let rootIndex = try registeredRoot(root)
+        guard let modalIndex = modalIndex(link: link, inRootAt: rootIndex) else {
             throw RuleRefusal(.unknownLink, "no live modal \"\(link)\" in root \"\(root)\"")
         }
         return (rootIndex, modalIndex)
@@ -264,16 +268,16 @@ extension RootState {
     /// The checks of rule 3 before `initialSnap`: the link, the parent, the
     /// style and the snap points.
     func checkPresentable(_ presentation: ModalPresentation) throws(RuleRefusal) {
-        if let existing = modal(link: presentation.link) {
+        if let existing = modalIndex(link: presentation.link) {
             throw RuleRefusal(
                 .duplicateLink,
-                "link \"\(presentation.link)\" is already live in root \"\(id)\" (\(existing.phase.rawValue))")
+                "link \"\(presentation.link)\" is already live in root \"\(id)\" (\(modals[existing].phase.rawValue))")
         }
         if let parent = presentation.parent {
-            guard let parentModal = modal(link: parent) else {
+            guard let parentIndex = modalIndex(link: parent) else {
                 throw RuleRefusal(.unknownLink, "parent \"\(parent)\" is not a live modal of root \"\(id)\"")
             }
-            guard parentModal.phase != .dismissing else {
+            guard modals[parentIndex].phase != .dismissing else {
                 throw RuleRefusal(.unknownLink, "parent \"\(parent)\" is dismissing")
             }
             guard policy != .single else {
@@ -346,7 +350,7 @@ extension RootState {
     /// A tap on the dimming view (rule 7).
     mutating func tapDimming() {
         guard dimming.tap == .dismissTopmost,
-            let topmost = modals.lastIndex(where: { $0.phase != .dismissing }),
+            let topmost = topmostShowing,
             modals[topmost].canDismiss
         else { return }
         startDismissing(at: topmost, reason: .dimmingTap)

@@ -37,7 +37,24 @@ public struct ModalState: Sendable, Hashable {
     ///
     /// - Complexity: O(*n*) in the number of roots.
     public func root(_ id: String) -> RootState? {
-        roots.first { $0.id == id }
+        rootIndex(id).map { roots[$0] }
+    }
+
+    /// The place of root `id` in ``roots``.
+    ///
+    /// - Complexity: O(*n*) in the number of roots.
+    public func rootIndex(_ id: String) -> Int? {
+        // Through a buffer: reading `roots[index]` would copy the whole root first.
+        roots.withUnsafeBufferPointer { roots in
+            for index in roots.indices where roots[index].id == id { return index }
+            return nil
+        }
+    }
+
+    /// The place of the live modal `link` in ``roots``[`root`], found
+    /// without copying a root or a modal.
+    func modalIndex(link: String, inRootAt root: Int) -> Int? {
+        roots.withUnsafeBufferPointer { $0[root].modalIndex(link: link) }
     }
 
     /// The live modal presented by `link` in root `root`.
@@ -122,7 +139,18 @@ public struct RootState: Sendable, Hashable, Identifiable {
 
     /// The live modal presented by `link`.
     public func modal(link: String) -> Modal? {
-        modals.first { $0.link == link }
+        modalIndex(link: link).map { modals[$0] }
+    }
+
+    /// The place in ``modals`` of the live modal presented by `link`.
+    ///
+    /// - Complexity: O(*n*) in the number of the root's modals.
+    public func modalIndex(link: String) -> Int? {
+        // Through a buffer: reading `modals[index]` would copy the whole modal first.
+        modals.withUnsafeBufferPointer { modals in
+            for index in modals.indices where modals[index].link == link { return index }
+            return nil
+        }
     }
 
     /// Recomputes the derived values under `keyboard`: the dimming, the
@@ -150,7 +178,15 @@ public struct RootState: Sendable, Hashable, Identifiable {
 
     /// Rule 7, from the stored values.
     var dimmingRule: Bool {
-        !dimming.hidden && modals.contains { $0.phase != .dismissing }
+        !dimming.hidden && topmostShowing != nil
+    }
+
+    /// The place of the topmost modal that is not dismissing.
+    var topmostShowing: Int? {
+        modals.withUnsafeBufferPointer { modals in
+            for index in modals.indices.reversed() where modals[index].phase != .dismissing { return index }
+            return nil
+        }
     }
 
     /// Rule 9, from the stored values. Never negative: a root does not move

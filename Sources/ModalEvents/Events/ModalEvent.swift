@@ -15,14 +15,18 @@
 /// ]
 /// ```
 public enum ModalEvent: Sendable, Hashable {
+    // The three largest cases are boxed (`indirect`): every event is then
+    // small enough to copy cheaply, which a reader and a store do often; the
+    // three are rare, so their allocation costs little.
+
     /// `root.register`: a modal host appears.
-    case rootRegister(RootRegistration)
+    indirect case rootRegister(RootRegistration)
     /// `root.resize`: rotation, split view, window resize.
     case rootResize(root: String = ModalEvent.defaultRoot, size: Size)
     /// `root.remove`: the host goes away with all its modals.
     case rootRemove(root: String = ModalEvent.defaultRoot)
     /// `modal.present`: a link asks to present.
-    case modalPresent(ModalPresentation)
+    indirect case modalPresent(ModalPresentation)
     /// `modal.presented`: its present animation finished.
     case modalPresented(root: String = ModalEvent.defaultRoot, link: String)
     /// `modal.dismiss`: a dismissal starts (animating out).
@@ -35,7 +39,7 @@ public enum ModalEvent: Sendable, Hashable {
     /// `card.pop`: back to the previous card.
     case cardPop(root: String = ModalEvent.defaultRoot, link: String)
     /// `card.replace`: a morph; the top card's content changes in place.
-    case cardReplace(
+    indirect case cardReplace(
         root: String = ModalEvent.defaultRoot, link: String, content: String,
         direction: ReplaceDirection = .forward, animation: ReplaceAnimation = .scale)
     /// `dimming.tap`: the shared dimming view was tapped.

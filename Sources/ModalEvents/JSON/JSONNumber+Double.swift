@@ -11,75 +11,71 @@ struct JSONNumberScan {
     /// grammar as the JSON reader does; `nil` when it breaks it (a leading
     /// zero, a bare `-`, a `.` or `e` with no digit after it).
     ///
-    /// The value is found for literals of at most 19 significant digits
-    /// whose digits make an integer up to 2^53 and whose scale is at most
-    /// 10^22 either way (`390`, `0.25`, `-1.5`, `1700000000.123`): one
-    /// correctly rounded multiplication or division of two exact doubles
-    /// (Clinger's fast path) then gives the correctly rounded value, as
-    /// `Double(_:)` does.
+    /// The value is found for literals of at most 19 digits whose digits
+    /// make an integer up to 2^53 and whose scale is at most 10^22 either way
+    /// (`390`, `0.25`, `-1.5`, `1700000000.123`): one correctly rounded
+    /// multiplication or division of two exact doubles (Clinger's fast path)
+    /// then gives the correctly rounded value, as `Double(_:)` does.
     ///
     /// - Complexity: O(*n*) in the literal's length.
     static func scan(_ bytes: UnsafeRawBufferPointer, from start: Int) -> JSONNumberScan? {
-        var index = start
         let count = bytes.count
-        let negative = index < count && bytes[index] == UInt8(ascii: "-")
+        let base = bytes.baseAddress!
+        var index = start
+        let negative = index < count && base.load(fromByteOffset: index, as: UInt8.self) == UInt8(ascii: "-")
         if negative { index += 1 }
         var mantissa: UInt64 = 0
-        var digits = 0  // significant digits in `mantissa`
-        var exponent = 0  // of ten, applied to `mantissa`
-        var isExact = true
 
-        @inline(__always) func digit(at offset: Int) -> UInt64? {
-            guard offset < count else { return nil }
-            let value = bytes[offset] &- UInt8(ascii: "0")
-            return value < 10 ? UInt64(value) : nil
-        }
-        @inline(__always) func take(_ value: UInt64) {
-            guard mantissa != 0 || value != 0 else { return }  // a leading zero adds nothing
-            guard digits < 19 else {
-                isExact = false
-                return
-            }
-            mantissa = mantissa &* 10 &+ value
-            digits += 1
-        }
-
-        guard let first = digit(at: index) else { return nil }
-        index += 1
-        if first == 0 {
-            if digit(at: index) != nil { return nil }  // a leading zero
-        } else {
-            take(first)
-            while let value = digit(at: index) {
-                take(value)
+        /// Takes the digits from `index` on into `mantissa` (wrapping past 19
+        /// of them, when the value is not used), and returns how many there were.
+        @inline(__always) func digits() -> Int {
+            let first = index
+            while index < count {
+                let digit = base.load(fromByteOffset: index, as: UInt8.self) &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                mantissa = mantissa &* 10 &+ UInt64(digit)
                 index += 1
             }
+            return index - first
         }
-        if index < count, bytes[index] == UInt8(ascii: ".") {
+
+        let integerStart = index
+        let integerDigits = digits()
+        guard integerDigits > 0 else { return nil }
+        // A leading zero is only allowed alone.
+        if integerDigits > 1 && base.load(fromByteOffset: integerStart, as: UInt8.self) == UInt8(ascii: "0") {
+            return nil
+        }
+        var fractionDigits = 0
+        if index < count, base.load(fromByteOffset: index, as: UInt8.self) == UInt8(ascii: ".") {
             index += 1
-            guard digit(at: index) != nil else { return nil }
-            while let value = digit(at: index) {
-                take(value)
-                exponent -= 1
-                index += 1
-            }
+            fractionDigits = digits()
+            guard fractionDigits > 0 else { return nil }
         }
-        if index < count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+        var exponent = -fractionDigits
+        if index < count, base.load(fromByteOffset: index, as: UInt8.self) | 0x20 == UInt8(ascii: "e") {
             index += 1
             var exponentNegative = false
-            if index < count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
-                exponentNegative = bytes[index] == UInt8(ascii: "-")
-                index += 1
+            if index < count {
+                let sign = base.load(fromByteOffset: index, as: UInt8.self)
+                if sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+                    exponentNegative = sign == UInt8(ascii: "-")
+                    index += 1
+                }
             }
-            guard digit(at: index) != nil else { return nil }
             var written = 0
-            while let value = digit(at: index) {
+            let exponentStart = index
+            while index < count {
+                let digit = base.load(fromByteOffset: index, as: UInt8.self) &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
                 // Past 10^1000 the full conversion decides (an infinity, or 0).
-                if written < 1_000_000 { written = written * 10 + Int(value) }
+                if written < 1_000_000 { written = written * 10 + Int(digit) }
                 index += 1
             }
+            guard index > exponentStart else { return nil }
             exponent += exponentNegative ? -written : written
         }
+        let isExact = integerDigits + fractionDigits <= 19
         return JSONNumberScan(end: index, value: isExact ? fastValue(mantissa, exponent, negative) : nil)
     }
 

@@ -41,6 +41,8 @@ struct EventLineFields: EventFieldReader {
     let line: UnsafeRawBufferPointer
     /// One slot per ``EventField``, valid where ``present`` has its bit.
     let slots: UnsafeMutablePointer<Slot>
+    /// Where the line's strings are made, or found made before.
+    let strings: StringCache
     var present: UInt32 = 0
     /// The values the JSON reader parsed for the line, in order.
     var parsed: [JSONValue] = []
@@ -53,11 +55,14 @@ struct EventLineFields: EventFieldReader {
     /// - Throws: What `LoggedEvent.init(fields:)` throws for the fields: a
     ///   missing field, a wrong type, an unknown type. No file or line.
     ///
-    /// - Parameter slots: Room for one ``Slot`` per ``EventField``.
+    /// - Parameters:
+    ///   - slots: Room for one ``Slot`` per ``EventField``.
+    ///   - strings: The reader's strings, which the event's strings are taken from.
     static func decode(
-        _ line: UnsafeRawBufferPointer, slots: UnsafeMutablePointer<Slot>, options: EventLogReader.Options
+        _ line: UnsafeRawBufferPointer, slots: UnsafeMutablePointer<Slot>, strings: StringCache,
+        options: EventLogReader.Options
     ) throws(EventLogError) -> LoggedEvent? {
-        var fields = EventLineFields(line: line, slots: slots)
+        var fields = EventLineFields(line: line, slots: slots, strings: strings)
         guard fields.scan(maximumDepth: options.maximumDepth, maximumStringLength: options.maximumStringLength)
         else { return nil }
         return try LoggedEvent(fields: fields)
@@ -345,7 +350,7 @@ struct EventLineFields: EventFieldReader {
         guard let slot = slot(field) else { return nil }
         switch slot.kind {
         case .string:
-            return .string(String(decoding: bytes(of: slot), as: UTF8.self))
+            return .string(strings.string(bytes(of: slot), room: line.count - slot.start))
         case .number:
             return .number(JSONNumber(validatedLiteral: String(decoding: bytes(of: slot), as: UTF8.self)))
         case .numbers:
@@ -370,7 +375,7 @@ struct EventLineFields: EventFieldReader {
     func string(_ field: EventField) throws(EventLogError) -> String? {
         guard let slot = slot(field) else { return nil }
         guard slot.kind == .string else { return try asJSONFields(field).string(field) }
-        return String(decoding: bytes(of: slot), as: UTF8.self)
+        return strings.string(bytes(of: slot), room: line.count - slot.start)
     }
 
     func bool(_ field: EventField) throws(EventLogError) -> Bool? {
@@ -538,7 +543,7 @@ extension LoggedEvent {
                 case .inPlace:
                     let slots = UnsafeMutablePointer<EventLineFields.Slot>.allocate(capacity: EventField.allCases.count)
                     defer { slots.deallocate() }
-                    return try EventLineFields.decode(bytes, slots: slots, options: options)
+                    return try EventLineFields.decode(bytes, slots: slots, strings: StringCache(), options: options)
                 case .throughJSON:
                     return try LoggedEvent(json: EventLogReader.json(ofLine: bytes, options: options))
                 }

@@ -130,6 +130,8 @@ public final class EventLogReader {
     private var atEnd = false
     /// The fast path's table of fields, reused for every line.
     private let slots = UnsafeMutablePointer<EventLineFields.Slot>.allocate(capacity: EventField.allCases.count)
+    /// The strings the fast path has made, reused when a log names them again.
+    private let strings = StringCache()
 
     /// Opens the log at `path` and reads its header: a file, a folder of
     /// segments, or `"-"` for standard input.
@@ -338,7 +340,8 @@ public final class EventLogReader {
     /// what is wrong with it.
     private func decodeEvent(_ line: Range<Int>) throws(EventLogError) -> LoggedEvent {
         do throws(EventLogError) {
-            if let entry = try EventLineFields.decode(bytes(of: line), slots: slots, options: options) {
+            if let entry = try EventLineFields.decode(bytes(of: line), slots: slots, strings: strings, options: options)
+            {
                 return entry
             }
         } catch {

@@ -66,4 +66,24 @@ import Testing
         }
         #expect(rejections > 100, "the logs have rejections to keep")
     }
+
+    @Test func theEncoderWritesWhatTheEventsJSONWritesAndChecksTheSameLimits() {
+        var random = PropertyRandom(seed: 0xE9C_2026)
+        let generator = EventGenerator(flow: .anything)
+        var refused = 0
+        for _ in 0..<300 {
+            for entry in generator.sequence(length: 40, random: &random) {
+                let line = EventLogEncoder.encode(entry)
+                #expect(line == EventLogEncoder.line(entry.json), "\(entry)")
+                // Small limits, so that some events break them.
+                let options = EventLogReader.Options(
+                    maximumLineLength: 120, maximumDepth: random.int(in: 1...4), maximumStringLength: 12)
+                let (checked, direct) = options.line(of: entry)
+                #expect(checked == line)
+                #expect((direct == nil) == (options.violation(of: entry.json, line: line) == nil), "\(entry)")
+                if direct != nil { refused += 1 }
+            }
+        }
+        #expect(refused > 100, "the limits are small enough to refuse some events")
+    }
 }

@@ -32,11 +32,17 @@ extension LoggedEvent {
     /// The event as one log line's JSON object: `seq`, `time`, `type`, then
     /// the fields in the spec's order, leaving out those equal to their default.
     public var json: JSONValue {
-        var members: [JSONMember] = [JSONMember("seq", .number(JSONNumber(seq)))]
-        if let time { members.append(JSONMember("time", .number(JSONNumber(time)))) }
-        members.append(JSONMember("type", .string(event.type.rawValue)))
-        event.appendFields(to: &members)
-        return .object(members)
+        var members = JSONMemberWriter()
+        write(to: &members)
+        return .object(members.members)
+    }
+
+    /// Writes the envelope and the event's fields, in the order the log writes them.
+    func write(to fields: inout some EventFieldWriter) {
+        fields.integer("seq", seq)
+        if let time { fields.number("time", time) }
+        fields.string("type", event.type.rawValue)
+        event.writeFields(to: &fields)
     }
 }
 
@@ -121,8 +127,8 @@ extension ModalEvent {
         }
     }
 
-    func appendFields(to members: inout [JSONMember]) {
-        var fields = FieldWriter()
+    /// Writes the event's fields in the spec's order, leaving out those equal to their default.
+    func writeFields(to fields: inout some EventFieldWriter) {
         switch self {
         case .rootRegister(let registration):
             fields.root(registration.root)
@@ -130,13 +136,13 @@ extension ModalEvent {
             fields.number("level", registration.level, default: 0)
             fields.word("policy", registration.policy, default: .stack)
             if registration.dimming != DimmingConfiguration() {
-                var dimming = FieldWriter()
+                var dimming = JSONMemberWriter()
                 dimming.word("tap", registration.dimming.tap, default: .dismissTopmost)
                 if registration.dimming.hidden { dimming.add("hidden", .bool(true)) }
                 fields.add("dimming", .object(dimming.members))
             }
             if registration.keyboard != KeyboardConfiguration() {
-                var keyboard = FieldWriter()
+                var keyboard = JSONMemberWriter()
                 keyboard.word("strategy", registration.keyboard.strategy, default: .offsetByObscuredHeight)
                 keyboard.number("additional", registration.keyboard.additional, default: 0)
                 fields.add("keyboard", .object(keyboard.members))
@@ -150,8 +156,8 @@ extension ModalEvent {
             fields.root(root)
         case .modalPresent(let presentation):
             fields.root(presentation.root)
-            fields.add("link", .string(presentation.link))
-            fields.add("content", .string(presentation.content))
+            fields.string("link", presentation.link)
+            fields.string("content", presentation.content)
             fields.optionalString("parent", presentation.parent)
             fields.word("style", presentation.style, default: .sheet)
             if let payload = presentation.payload, payload != .null { fields.add("payload", payload) }
@@ -163,68 +169,84 @@ extension ModalEvent {
             fields.optionalString("sticky", presentation.sticky)
         case .modalPresented(let root, let link), .modalDismissed(let root, let link), .cardPop(let root, let link):
             fields.root(root)
-            fields.add("link", .string(link))
+            fields.string("link", link)
         case .modalDismiss(let root, let link, let reason):
             fields.root(root)
-            fields.add("link", .string(link))
-            if reason != .programmatic { fields.add("reason", .string(reason.rawValue)) }
+            fields.string("link", link)
+            if reason != .programmatic { fields.string("reason", reason.rawValue) }
         case .cardPush(let root, let link, let content, let sticky):
             fields.root(root)
-            fields.add("link", .string(link))
-            fields.add("content", .string(content))
+            fields.string("link", link)
+            fields.string("content", content)
             fields.optionalString("sticky", sticky)
         case .cardReplace(let root, let link, let content, let direction, let animation):
             fields.root(root)
-            fields.add("link", .string(link))
-            fields.add("content", .string(content))
+            fields.string("link", link)
+            fields.string("content", content)
             fields.word("direction", direction, default: .forward)
             fields.word("animation", animation, default: .scale)
         case .keyboardChange(let height, let responderBottom):
-            fields.add("height", .number(JSONNumber(height)))
-            if let responderBottom { fields.add("responderBottom", .number(JSONNumber(responderBottom))) }
+            fields.number("height", height)
+            if let responderBottom { fields.number("responderBottom", responderBottom) }
         case .snapTo(let root, let link, let index):
             fields.root(root)
-            fields.add("link", .string(link))
-            fields.add("index", .number(JSONNumber(index)))
+            fields.string("link", link)
+            fields.number("index", index)
         case .dragChange(let root, let link, let position):
             fields.root(root)
-            fields.add("link", .string(link))
-            fields.add("position", .number(JSONNumber(position)))
+            fields.string("link", link)
+            fields.number("position", position)
         case .dragEnd(let root, let link, let position, let velocity):
             fields.root(root)
-            fields.add("link", .string(link))
-            if let position { fields.add("position", .number(JSONNumber(position))) }
+            fields.string("link", link)
+            if let position { fields.number("position", position) }
             fields.number("velocity", velocity, default: 0)
         }
-        members.append(contentsOf: fields.members)
     }
 }
 
-/// Builds a JSON object's members, leaving out values equal to their default.
-struct FieldWriter {
+/// Where an event's fields are written, in the spec's order: the members of
+/// a JSON object (``LoggedEvent/json``), or the bytes of a log line
+/// (``EventLogEncoder``). The event's own code says what is written once,
+/// for both.
+protocol EventFieldWriter {
+    mutating func add(_ key: String, _ value: JSONValue)
+    mutating func string(_ key: String, _ value: String)
+    mutating func number(_ key: String, _ value: Double)
+    mutating func integer(_ key: String, _ value: Int)
+}
+
+extension EventFieldWriter {
+    mutating func root(_ root: String) {
+        if root != ModalEvent.defaultRoot { string("root", root) }
+    }
+
+    mutating func word<Word: SpecWord>(_ key: String, _ word: Word, default defaultWord: Word) {
+        if word != defaultWord { string(key, word.rawValue) }
+    }
+
+    mutating func number(_ key: String, _ number: Double, default defaultNumber: Double) {
+        if number != defaultNumber { self.number(key, number) }
+    }
+
+    mutating func optionalString(_ key: String, _ string: String?) {
+        if let string { self.string(key, string) }
+    }
+
+    mutating func size(_ size: Size) {
+        add("size", ["width": .number(JSONNumber(size.width)), "height": .number(JSONNumber(size.height))])
+    }
+}
+
+/// Builds a JSON object's members.
+struct JSONMemberWriter: EventFieldWriter {
     var members: [JSONMember] = []
 
     mutating func add(_ key: String, _ value: JSONValue) {
         members.append(JSONMember(key, value))
     }
 
-    mutating func root(_ root: String) {
-        if root != ModalEvent.defaultRoot { add("root", .string(root)) }
-    }
-
-    mutating func word<Word: SpecWord>(_ key: String, _ word: Word, default defaultWord: Word) {
-        if word != defaultWord { add(key, .string(word.rawValue)) }
-    }
-
-    mutating func number(_ key: String, _ number: Double, default defaultNumber: Double) {
-        if number != defaultNumber { add(key, .number(JSONNumber(number))) }
-    }
-
-    mutating func optionalString(_ key: String, _ string: String?) {
-        if let string { add(key, .string(string)) }
-    }
-
-    mutating func size(_ size: Size) {
-        add("size", ["width": .number(JSONNumber(size.width)), "height": .number(JSONNumber(size.height))])
-    }
+    mutating func string(_ key: String, _ value: String) { add(key, .string(value)) }
+    mutating func number(_ key: String, _ value: Double) { add(key, .number(JSONNumber(value))) }
+    mutating func integer(_ key: String, _ value: Int) { add(key, .number(JSONNumber(value))) }
 }

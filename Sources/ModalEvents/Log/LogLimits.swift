@@ -1,4 +1,23 @@
 extension EventLogReader.Options {
+    /// The line of `entry` (`\n` included), and what about it a reader with
+    /// these limits would refuse, as a sentence fragment (`nil` when it
+    /// reads). A writer checks each event with it, so that no event it
+    /// accepts makes its log unreadable.
+    ///
+    /// - Complexity: O(*n*) in the size of the line; the event's JSON is
+    ///   never built.
+    package func line(of entry: LoggedEvent) -> (line: [UInt8], violation: String?) {
+        var writer = EventLineWriter()
+        entry.write(to: &writer)
+        let line = writer.finish()
+        if line.count - 1 > maximumLineLength { return (line, "its line is longer than \(maximumLineLength) bytes") }
+        if writer.depth > maximumDepth { return (line, "it nests deeper than \(maximumDepth) levels") }
+        if writer.longestString > maximumStringLength {
+            return (line, "it holds a string longer than \(maximumStringLength) bytes")
+        }
+        return (line, nil)
+    }
+
     /// What about `line` (compact JSON of `value`, `\n` included) a reader
     /// with these limits would refuse, as a sentence fragment; `nil` when it
     /// reads. A writer checks each line with it, so that no event it accepts

@@ -46,6 +46,12 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
     /// time, which would cost more than an append.
     @usableFromInline
     let stateKeyPath: any KeyPath<EventStore, State> & Sendable
+    /// Whether ``state`` has been read since Observation was last told of a
+    /// change. Only a read registers an observer, so until there is one,
+    /// no observer can be waiting, and telling the registrar of a change
+    /// (a lock and a key path lookup, twice) can be left out.
+    @usableFromInline
+    let stateWasRead = Atomic(true)
 
     /// A store that starts from `state` (its `seq` is the log's last) and
     /// holds no events yet.
@@ -65,6 +71,9 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
     @inlinable
     public var state: State {
         registrar.access(self, keyPath: stateKeyPath)
+        // After `access` (which registers a tracking observer), before the read:
+        // a change the read misses sees the flag, and tells the observer.
+        stateWasRead.store(true, ordering: .releasing)
         return core.withLock { $0.state }
     }
 
@@ -110,11 +119,14 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
     public func append(
         _ event: ModalEvent, expectedSeq: Int? = nil
     ) throws(EventStoreError<State.Refusal>) -> LoggedEvent {
-        let (entry, delivery) = try core.withLock { core throws(EventStoreError<State.Refusal>) in
-            try core.append(event, expectedSeq: expectedSeq)
+        let (entry, delivers, direct) = try core.withLock { core throws(EventStoreError<State.Refusal>) in
+            try core.appendOne(event, expectedSeq: expectedSeq)
         }
         didChange()
-        deliver(delivery)
+        if delivers {
+            for listener in direct { listener.receive(entry, state: nil) }
+            deliver(core.withLock { $0.nextDelivery() })
+        }
         return entry
     }
 
@@ -319,16 +331,19 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
     /// Carries out `first` and then every step queued behind it, taking each
     /// under the lock and running it outside.
     @inlinable
-    func deliver(_ first: Delivery<State>?) {
+    func deliver(_ first: Delivery<State>) {
         var next = first
-        while let delivery = next {
-            delivery.perform()
+        while !next.isNothing {
+            next.perform()
             next = core.withLock { $0.nextDelivery() }
         }
     }
 
+    /// Tells Observation that ``state`` changed, when it was read since
+    /// Observation was last told (see ``stateWasRead``).
     @inlinable
     func didChange() {
+        guard stateWasRead.exchange(false, ordering: .acquiringAndReleasing) else { return }
         registrar.willSet(self, keyPath: stateKeyPath)
         registrar.didSet(self, keyPath: stateKeyPath)
     }

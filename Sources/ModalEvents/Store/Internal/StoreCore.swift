@@ -47,7 +47,27 @@ struct StoreCore<State: EventProjection> {
     @inlinable
     mutating func append(
         _ event: ModalEvent, expectedSeq: Int?
-    ) throws(EventStoreError<State.Refusal>) -> (LoggedEvent, Delivery<State>?) {
+    ) throws(EventStoreError<State.Refusal>) -> (LoggedEvent, Delivery<State>) {
+        let appended = try appendOne(event, expectedSeq: expectedSeq)
+        guard appended.delivers else { return (appended.entry, .nothing) }
+        guard appended.direct.isEmpty else { return (appended.entry, .event(appended.entry, nil, appended.direct)) }
+        return (appended.entry, nextDelivery())
+    }
+
+    /// Appends `event` as ``append(_:expectedSeq:)`` does, for the store's
+    /// single appends, and says who delivers it.
+    ///
+    /// - Returns: The event; `delivers`, whether the caller is now the
+    ///   thread that delivers (no other was): it then calls each of `direct`
+    ///   with the event, and goes on with ``nextDelivery()`` until there is
+    ///   nothing left. `direct` holds the event subscribers when there are
+    ///   only such (the common case, and a list costs less to hand over than
+    ///   a ``Delivery``); with state subscribers it is empty, and the event
+    ///   comes from ``nextDelivery()`` with its state.
+    @inlinable
+    mutating func appendOne(
+        _ event: ModalEvent, expectedSeq: Int?
+    ) throws(EventStoreError<State.Refusal>) -> (entry: LoggedEvent, delivers: Bool, direct: [Listener<State>]) {
         try checkExpected(expectedSeq)
         let entry = LoggedEvent(seq: state.seq + 1, time: clock.now(), event: event)
         let before = journal == nil ? nil : state
@@ -57,7 +77,13 @@ struct StoreCore<State: EventProjection> {
             throw .refused(error)
         }
         if let journal, let before { try journal.write([entry], after: before, rollingBack: &state) }
-        return (entry, record(entry, state: stateListenerCount > 0 ? state : nil))
+        window.append(entry)
+        guard !listeners.isEmpty else { return (entry, false, []) }
+        let delivers = !isDelivering
+        isDelivering = true
+        if delivers && stateListenerCount == 0 { return (entry, true, listeners) }
+        pending.append(.event(entry, stateListenerCount > 0 ? state : nil))
+        return (entry, delivers, [])
     }
 
     /// Appends all of `events` or none: each is checked against the state
@@ -65,7 +91,7 @@ struct StoreCore<State: EventProjection> {
     @inlinable
     mutating func append(
         contentsOf events: [ModalEvent], expectedSeq: Int?
-    ) throws(EventStoreError<State.Refusal>) -> ([LoggedEvent], Delivery<State>?) {
+    ) throws(EventStoreError<State.Refusal>) -> ([LoggedEvent], Delivery<State>) {
         try checkExpected(expectedSeq)
         var scratch = state
         var entries: [LoggedEvent] = []
@@ -82,10 +108,10 @@ struct StoreCore<State: EventProjection> {
         }
         if let journal { try journal.write(entries, after: state, rollingBack: &scratch) }
         state = scratch
-        var first: Delivery<State>?
+        var first = Delivery<State>.nothing
         for (index, entry) in entries.enumerated() {
             let delivery = record(entry, state: states.isEmpty ? nil : states[index])
-            first = first ?? delivery
+            if first.isNothing { first = delivery }
         }
         return (entries, first)
     }
@@ -94,7 +120,7 @@ struct StoreCore<State: EventProjection> {
     @inlinable
     mutating func replay(
         _ entry: LoggedEvent
-    ) throws(EventStoreError<State.Refusal>) -> (State.Refusal?, Delivery<State>?) {
+    ) throws(EventStoreError<State.Refusal>) -> (State.Refusal?, Delivery<State>) {
         guard entry.seq == state.seq + 1 else {
             throw .seqOutOfOrder(expected: state.seq + 1, found: entry.seq)
         }
@@ -113,9 +139,9 @@ struct StoreCore<State: EventProjection> {
     }
 
     @inlinable
-    mutating func record(_ entry: LoggedEvent, state: State?) -> Delivery<State>? {
+    mutating func record(_ entry: LoggedEvent, state: State?) -> Delivery<State> {
         window.append(entry)
-        guard !listeners.isEmpty else { return nil }
+        guard !listeners.isEmpty else { return .nothing }
         guard isDelivering || pendingHead < pending.count else {
             // Nothing queued and nobody delivering: the caller delivers it at once.
             isDelivering = true
@@ -130,7 +156,7 @@ struct StoreCore<State: EventProjection> {
     mutating func addListener(
         after seq: Int?, filter: EventFilter, receiver: Listener<State>.Receiver, startsWithCurrentState: Bool,
         onStoreEnd: (@Sendable () -> Void)?
-    ) -> (Listener<State>, Delivery<State>?) {
+    ) -> (Listener<State>, Delivery<State>) {
         // Live events start after the last seq, or after `seq` when it is later still.
         let listener = Listener(
             id: nextListenerID, filter: filter, startSeq: max(state.seq, seq ?? state.seq), receiver: receiver,
@@ -138,13 +164,13 @@ struct StoreCore<State: EventProjection> {
         nextListenerID += 1
         listeners.append(listener)
         if listener.wantsStates { stateListenerCount += 1 }
-        var delivery: Delivery<State>?
+        var delivery = Delivery<State>.nothing
         if let seq, seq < state.seq {
             delivery = schedule(.catchUp(listener, next: seq + 1, through: state.seq))
         }
         if startsWithCurrentState {
             let start = schedule(.start(listener, state))
-            delivery = delivery ?? start
+            if delivery.isNothing { delivery = start }
         }
         return (listener, delivery)
     }
@@ -171,7 +197,7 @@ struct StoreCore<State: EventProjection> {
     }
 
     @inlinable
-    mutating func scheduleAction(_ body: @escaping @Sendable () -> Void) -> Delivery<State>? {
+    mutating func scheduleAction(_ body: @escaping @Sendable () -> Void) -> Delivery<State> {
         schedule(.action(body))
     }
 
@@ -180,9 +206,9 @@ struct StoreCore<State: EventProjection> {
     /// Queues `item`; when no thread is delivering, the caller becomes the
     /// one and gets the first step.
     @inlinable
-    mutating func schedule(_ item: PendingDelivery<State>) -> Delivery<State>? {
+    mutating func schedule(_ item: PendingDelivery<State>) -> Delivery<State> {
         pending.append(item)
-        guard !isDelivering else { return nil }
+        guard !isDelivering else { return .nothing }
         isDelivering = true
         return nextDelivery()
     }
@@ -190,7 +216,7 @@ struct StoreCore<State: EventProjection> {
     /// The next step for the delivering thread, or `nil` when the queue is
     /// empty (and then no thread is delivering any more).
     @inlinable
-    mutating func nextDelivery() -> Delivery<State>? {
+    mutating func nextDelivery() -> Delivery<State> {
         while pendingHead < pending.count {
             guard let item = pending[pendingHead] else { preconditionFailure("a delivered item is still queued") }
             switch item {
@@ -223,7 +249,7 @@ struct StoreCore<State: EventProjection> {
         pending.removeAll(keepingCapacity: pending.count <= 1024)
         pendingHead = 0
         isDelivering = false
-        return nil
+        return .nothing
     }
 
     /// Drops the delivered item at once, so a queued state copy does not

@@ -179,6 +179,41 @@ import Testing
         #expect(try index?.state(at: entries.count) == ModalState.replaying(EventLogReader(path: log)))
     }
 
+    /// A sidecar whose table was tampered with (so it reads as JSON, and its
+    /// hashes still match the log) is refused, and built again, never
+    /// followed: a seek never lands in the middle of a line or traps.
+    @Test(arguments: [
+        (#""interval":10"#, #""interval":0"#),
+        (#"[10,0,"#, #"[-10,0,"#),
+        (#"[10,0,"#, #"[10,7,"#),
+        (#"[20,0,"#, #"[5,0,"#),
+        (#""lastSeq":100"#, #""lastSeq":15"#),
+    ])
+    func aSidecarWithAnImpossibleTableIsBuiltAgain(original: String, tampered: String) throws {
+        let folder = try TemporaryFolder()
+        let (log, entries) = try Self.indexedLog(100, in: folder)
+        let sidecar = Index.path(forLog: log)
+        let text = try String(contentsOfFile: sidecar, encoding: .utf8)
+        #expect(text.contains(original))
+        try text.replacingOccurrences(of: original, with: tampered).write(
+            toFile: sidecar, atomically: true, encoding: .utf8)
+        let (index, update) = try Index.updated(forLogAt: log, creating: false, extending: false)
+        #expect(Self.expectRebuilt(update)?.hasPrefix("it cannot be read") == true)
+        #expect(try index?.state(at: entries.count) == ModalState.replaying(EventLogReader(path: log)))
+    }
+
+    @Test func aNegativeHistoryCountIsRefused() throws {
+        let folder = try TemporaryFolder()
+        let (log, _) = try Self.indexedLog(100, in: folder)
+        let sidecar = Index.path(forLog: log)
+        let text = try String(contentsOfFile: sidecar, encoding: .utf8)
+        // The fifth number of a checkpoint is its history's length.
+        let tampered = text.replacing(/\[10,0,([0-9]+),([0-9]+),([0-9]+),/) { "[10,0,\($0.1),\($0.2),-3," }
+        #expect(tampered != text)
+        try tampered.write(toFile: sidecar, atomically: true, encoding: .utf8)
+        #expect(throws: EventLogError.self) { try Index.read(forLogAt: log) }
+    }
+
     @Test func aCutSidecarIsBuiltAgain() throws {
         let folder = try TemporaryFolder()
         let (log, _) = try Self.indexedLog(100, in: folder)
@@ -219,6 +254,11 @@ import Testing
         let (index, update) = try Index.updated(forLogAt: log, creating: false, extending: false)
         #expect(update == .refreshed)
         #expect(index?.files[0].modified != nil)
+        try index?.write()
+        #expect(try Index.updated(forLogAt: log, creating: false, extending: false).update == .unchanged)
+        // Touched again (copied, say): its bytes are checked, and its new time kept.
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: log)
+        #expect(try Index.updated(forLogAt: log, creating: false, extending: false).update == .refreshed)
     }
 
     @Test func aStoreResumesFromTheIndexAndKeepsItUpToDate() throws {

@@ -72,15 +72,21 @@ extension FileSystem {
     /// All of the file at `path`.
     static func contents(ofFile path: String) throws(EventLogError) -> [UInt8] {
         let source = try FileDescriptorSource(path: path)
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        // Room for the whole file at once (and a chunk more, in case it grew), read straight into it.
+        var bytes = [UInt8](repeating: 0, count: (status(of: path)?.size ?? 0) + (1 << 16))
+        var end = 0
         while true {
-            let count = try chunk.withUnsafeMutableBytes { buffer in
-                Result { () throws(EventLogError) in try source.read(into: buffer) }
+            if end == bytes.count { bytes += [UInt8](repeating: 0, count: bytes.count) }
+            let count = try bytes.withUnsafeMutableBytes { buffer in
+                Result { () throws(EventLogError) in
+                    try source.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[end...]))
+                }
             }.get()
-            if count == 0 { return bytes }
-            bytes += chunk[..<count]
+            if count == 0 { break }
+            end += count
         }
+        bytes.removeSubrange(end...)
+        return bytes
     }
 }
 

@@ -88,9 +88,10 @@ extension LogIndex {
     public enum Update: Sendable, Hashable {
         /// The sidecar was current (or behind, and left so): nothing changed.
         case unchanged
-        /// The sidecar was current, and the times of the log's files, which
-        /// were too recent to keep when it was built, are kept now: the next
-        /// check need not read the log.
+        /// The sidecar was current, but the times it kept of the log's files
+        /// were not theirs (too recent to keep when it was built, or the
+        /// files were touched or copied since): it keeps their times now, so
+        /// the next check need not read the log.
         case refreshed
         /// There was none: one was built and written.
         case created
@@ -126,7 +127,7 @@ extension LogIndex {
             } else {
                 switch existing.status() {
                 case .current:
-                    guard let refreshed = existing.withSettledTimes() else { return (existing, .unchanged) }
+                    guard let refreshed = existing.withCurrentTimes() else { return (existing, .unchanged) }
                     return (refreshed, .refreshed)
                 case .behind where !extending:
                     return (existing, .unchanged)
@@ -145,14 +146,15 @@ extension LogIndex {
         )
     }
 
-    /// This index with the time of each file it kept none for, now that the
-    /// file has not changed for a while; `nil` when there is none to add.
-    /// Call it only when ``status()`` is ``Status/current``.
-    func withSettledTimes() -> LogIndex? {
+    /// This index with each file's time as the file has it now (when it has
+    /// not changed for a while); `nil` when the index keeps those already.
+    /// Call it only when ``status()`` is ``Status/current``: the files' bytes
+    /// are then the ones the index covers.
+    func withCurrentTimes() -> LogIndex? {
         let paths =
             FileSystem.entry(at: logPath) == .folder ? (try? EventLogReader.segments(in: logPath)) ?? [] : [logPath]
         var files = files
-        for (place, path) in zip(files.indices, paths) where files[place].modified == nil {
+        for (place, path) in zip(files.indices, paths) {
             files[place].modified = IndexBuilder<State>.settledTime(of: path)
         }
         guard files != self.files else { return nil }

@@ -162,20 +162,49 @@ extension LogIndex {
                         file: numbers[1], offset: numbers[2], line: numbers[3], seq: numbers[0]),
                     historyCount: numbers[4])
             }
+            let interval = try header.requiredInteger("interval")
+            let lastSeq = try header.requiredInteger("lastSeq")
+            if let fault = Self.fault(interval: interval, lastSeq: lastSeq, files: files, checkpoints: checkpoints) {
+                throw EventLogError(.invalidState, message: fault)
+            }
             let lines = IndexLines(bytes: Array(bytes[(newline + 1)...]))
             guard lines.checkpointCount == checkpoints.count else {
                 throw EventLogError(
                     .missingField, message: "\(checkpoints.count) checkpoints listed, \(lines.checkpointCount) stored")
             }
             return LogIndex(
-                logPath: path, interval: try header.requiredInteger("interval"), files: files,
-                checkpoints: checkpoints, lastSeq: try header.requiredInteger("lastSeq"),
+                logPath: path, interval: interval, files: files, checkpoints: checkpoints, lastSeq: lastSeq,
                 lastTime: try header.number("lastTime"), lines: lines)
         } catch {
             var located = error
             located.file = sidecar
             throw located
         }
+    }
+
+    /// What makes a sidecar's table impossible for an index this package
+    /// wrote, or `nil`: a damaged or made-up sidecar is refused (and so built
+    /// again) instead of leading a seek astray.
+    private static func fault(interval: Int, lastSeq: Int, files: [FileStamp], checkpoints: [Checkpoint]) -> String? {
+        guard interval >= 1, lastSeq >= 0, !files.isEmpty else {
+            return "its interval, last seq or files are impossible"
+        }
+        guard files.allSatisfy({ $0.bytes >= 0 }) else { return "a file has a negative length" }
+        var previous: Checkpoint?
+        for checkpoint in checkpoints {
+            let place = checkpoint.position
+            guard checkpoint.seq >= 1, checkpoint.seq <= lastSeq, place.file >= 0, place.file < files.count,
+                place.offset >= 0, place.offset <= files[place.file].bytes, place.line >= 1,
+                checkpoint.historyCount >= 0
+            else { return "the checkpoint at seq \(checkpoint.seq) is out of the log" }
+            if let previous {
+                guard previous.seq < checkpoint.seq, previous.historyCount <= checkpoint.historyCount,
+                    (previous.position.file, previous.position.offset) < (place.file, place.offset)
+                else { return "the checkpoint at seq \(checkpoint.seq) is out of order" }
+            }
+            previous = checkpoint
+        }
+        return nil
     }
 
     /// Writes the index to its sidecar, through a temporary file renamed

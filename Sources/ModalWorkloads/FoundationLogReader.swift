@@ -352,7 +352,7 @@ extension JSONValue {
     var comparableWithFoundation: JSONValue {
         switch self {
         case .null, .bool, .string: self
-        case .number(let number): .number(JSONNumber(number.doubleValue ?? 0))
+        case .number(let number): .number(JSONNumber(number.doubleValue))
         case .array(let elements): .array(elements.map(\.comparableWithFoundation))
         case .object(let members):
             .object(members.sorted { $0.key < $1.key }.map { JSONMember($0.key, $0.value.comparableWithFoundation) })

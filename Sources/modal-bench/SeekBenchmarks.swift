@@ -43,10 +43,12 @@ func seekBenchmarks(log: BenchLog, measure: Measure) throws -> [Row] {
     var cold: [Double] = []
     for seq in seqs.prefix(50) {
         let start = ContinuousClock.now
-        let opened = try Index.read(forLogAt: log.path)!
-        precondition(opened.status() == .current)
-        _ = try opened.state(at: seq)
+        let resumed = try Index.resume(forLogAt: log.path, at: seq, creating: false, extending: true)!
+        precondition(resumed.update == .unchanged)
+        var state = resumed.state
+        while state.seq < seq, let entry = try resumed.reader.next() { state.apply(entry) }
         cold.append(start.duration(to: .now).seconds)
+        precondition(state.seq == seq)
     }
 
     func milliseconds(_ times: [Double]) -> (median: Double, worst: Double) {

@@ -42,8 +42,8 @@ extension Replay {
     ///
     /// With `indexed`, a log on disk that has an index (``LogIndex``) is
     /// replayed from the checkpoint at or before `seq` (before its end
-    /// without one); an index that no longer matches the log is built again
-    /// first, with a warning.
+    /// without one); an index behind the log is extended first, and one that
+    /// no longer matches it built again, with a warning.
     ///
     /// - Returns: The replay, the reader (for its last seq), and whether it reached `seq`.
     static func replaying(
@@ -65,22 +65,25 @@ extension Replay {
 
     /// The state at the checkpoint of `path`'s index at or before `seq` (or
     /// its last), and a reader after it; `nil` when the log has no index.
+    /// An index behind its log is extended, one that no longer matches it
+    /// built again (with a warning), and either written back.
     private static func resumeFromIndex(
         of path: String, at seq: Int?, io: ToolIO
     ) throws(EventLogError) -> (state: ModalState, reader: EventLogReader)? {
-        let (found, update) = try LogIndex<ModalState>.updated(forLogAt: path, creating: false, extending: false)
-        guard let index = found else { return nil }
-        if update == .refreshed { try? index.write() }
-        if case .rebuilt(let reason) = update {
-            do {
-                try index.write()
-                io.printError("warning: \(index.path) no longer matched the log (\(reason)): built it again")
-            } catch {
-                io.printError(
-                    "warning: \(index.path) no longer matches the log (\(reason)), and cannot be written: \(error)")
-            }
+        guard let resumed = try LogIndex<ModalState>.resume(forLogAt: path, at: seq, creating: false, extending: true)
+        else { return nil }
+        let sidecar = resumed.index.path
+        switch (resumed.update, resumed.writeError) {
+        case (.rebuilt(let reason), nil):
+            io.printError("warning: built \(sidecar) again: \(reason)")
+        case (.rebuilt(let reason), let error?):
+            io.printError("warning: \(sidecar) is out of date (\(reason)) and cannot be written: \(error)")
+        case (_, let error?):
+            io.printError("warning: \(sidecar) cannot be brought up to date: \(error)")
+        case (_, nil):
+            break
         }
-        return try index.resume(at: seq ?? index.lastSeq)
+        return (resumed.state, resumed.reader)
     }
 }
 

@@ -75,10 +75,44 @@ import Testing
             toFile: log, atomically: false, encoding: .utf8)
         let run = Run(["state", log, "--at", "1400", "--json"])
         #expect(run.status == 0)
-        #expect(run.error.contains("warning: \(log).index no longer matched the log (the first "))
-        #expect(run.error.contains("): built it again"))
+        #expect(run.error.contains("warning: built \(log).index again: the first "))
         #expect(run.output == Run(["state", log, "--at", "1400", "--json", "--no-index"]).output)
         #expect(Run(["index", log, "--check"]).status == 0)
+    }
+
+    /// A sidecar damaged where the header does not look (a checkpoint's
+    /// state) is found by the seek that reads it, or by `index --check`,
+    /// and built again: the log is never blamed for it.
+    @Test func stateBuildsADamagedSidecarAgainWithAWarning() throws {
+        let (folder, log) = try Self.sessionLog(1_500)
+        #expect(Run(["index", log, "--every", "500"]).status == 0)
+        let sidecar = try folder.text("session.jsonl.index")
+        try sidecar.replacingOccurrences(of: #""height":844"#, with: #""height":845"#).write(
+            toFile: log + ".index", atomically: true, encoding: .utf8)
+        let check = Run(["index", log, "--check"])
+        #expect(check.status == 1 && check.output.contains("stale: it cannot be read: line "), "\(check.output)")
+        let run = Run(["state", log, "--at", "1200", "--json"])
+        #expect(run.status == 0)
+        #expect(
+            run.error.contains("warning: built \(log).index again: it cannot be read: checkpoint at seq 1000: line "))
+        #expect(run.output == Run(["state", log, "--at", "1200", "--json", "--no-index"]).output)
+        #expect(Run(["index", log, "--check"]).status == 0)
+    }
+
+    @Test func stateExtendsAnIndexBehindItsLog() throws {
+        let (folder, log) = try Self.sessionLog(1_000)
+        defer { withExtendedLifetime(folder) {} }
+        #expect(Run(["index", log, "--every", "100"]).status == 0)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data((#"{"seq":1001,"type":"dimming.tap","root":"main"}"# + "\n").utf8))
+        try handle.close()
+        #expect(Run(["index", log, "--check"]).status == 1)
+        let run = Run(["state", log, "--at", "1001"])
+        #expect(run.status == 0 && run.error.isEmpty)
+        #expect(
+            Run(["index", log, "--check"]).output.contains(
+                "up to date: 10 checkpoints, one every 100 events, to seq 1001"))
     }
 
     @Test func aLogWithoutAnIndexIsReadWholeAndGetsNone() throws {

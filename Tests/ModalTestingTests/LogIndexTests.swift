@@ -117,12 +117,16 @@ import Testing
         return (log, entries)
     }
 
+    /// Edits the last event of a log made by ``indexedLog(_:in:)`` in place.
+    static func renameTheLastRoot(in log: String, to name: String) throws {
+        let text = try String(contentsOfFile: log, encoding: .utf8)
+        try text.replacingOccurrences(of: "edit-me", with: name).write(toFile: log, atomically: false, encoding: .utf8)
+    }
+
     @Test func anEditOfTheSameLengthMakesItStale() throws {
         let folder = try TemporaryFolder()
         let (log, entries) = try Self.indexedLog(200, in: folder)
-        let text = try String(contentsOfFile: log, encoding: .utf8)
-        try text.replacingOccurrences(of: "edit-me", with: "edit-mf").write(
-            toFile: log, atomically: false, encoding: .utf8)
+        try Self.renameTheLastRoot(in: log, to: "edit-mf")
         try Self.expectStale(log)
         let (index, update) = try Index.updated(forLogAt: log, creating: false, extending: false)
         Self.expectRebuilt(update)
@@ -179,9 +183,64 @@ import Testing
         #expect(try index?.state(at: entries.count) == ModalState.replaying(EventLogReader(path: log)))
     }
 
-    /// A sidecar whose table was tampered with (so it reads as JSON, and its
-    /// hashes still match the log) is refused, and built again, never
-    /// followed: a seek never lands in the middle of a line or traps.
+    /// Replaces `original` with `tampered` in the sidecar of `log`; with
+    /// `resigned`, makes the header's `check` match again, as a program that
+    /// rewrote the header on purpose would.
+    static func tamper(_ log: String, _ original: String, with tampered: String, resigned: Bool = false) throws {
+        let sidecar = Index.path(forLog: log)
+        let text = try String(contentsOfFile: sidecar, encoding: .utf8)
+        #expect(text.contains(original))
+        var changed = text.replacingOccurrences(of: original, with: tampered)
+        if resigned {
+            let newline = try #require(changed.firstIndex(of: "\n"))
+            // The header ends with ,"check":"<16 hex digits>"}: 28 bytes.
+            let body = String(changed[..<newline].utf8.dropLast(28))!
+            let check = ContentHash(of: Array(body.utf8)[...]).hex
+            changed = body + #","check":""# + check + #""}"# + changed[newline...]
+        }
+        try changed.write(toFile: sidecar, atomically: true, encoding: .utf8)
+    }
+
+    /// A sidecar damaged anywhere (its table, a checkpoint's line, its
+    /// check) is found out by its hashes: as it is opened (the header) or
+    /// when a seek reads the line; then built again, never followed.
+    @Test(arguments: [
+        (#"[20,0,"#, #"[20,1,"#, true),  // the table: a checkpoint's file
+        (#""lastSeq":100"#, #""lastSeq":101"#, true),
+        (#","check":""#, #","check":"0"#, true),
+        (#"{"state":{"seq":100,"#, #"{"state":{"seq":101,"#, false),  // the last checkpoint's state
+        (#""code":"#, #""cide":"#, false),  // a rejection kept in the history
+    ])
+    func aDamagedSidecarIsFoundByItsHashesAndBuiltAgain(original: String, damaged: String, inHeader: Bool) throws {
+        let folder = try TemporaryFolder()
+        let (log, entries) = try Self.indexedLog(100, in: folder)
+        try Self.tamper(log, original, with: damaged)
+        let full = try ModalState.replaying(EventLogReader(path: log))
+        if inHeader {
+            #expect(
+                Self.expectRebuilt(try Index.updated(forLogAt: log, creating: false, extending: false).update)?
+                    .hasPrefix("it cannot be read: its header does not have the hash") == true)
+        } else {
+            // The header holds: only a seek that reads the line, or a check of every line, finds it.
+            let opened = try #require(try Index.read(forLogAt: log))
+            #expect(throws: EventLogError.self) { try opened.state(at: entries.count) }
+            #expect(throws: EventLogError.self) { try opened.checkLines() }
+            let checked = try Index.updated(forLogAt: log, creating: false, extending: false, checkingEveryLine: true)
+            #expect(Self.expectRebuilt(checked.update)?.contains("does not have the hash the header keeps") == true)
+        }
+        // What the tool and a store use builds it again, and writes it back.
+        let resumed = try #require(
+            try Index.resume(forLogAt: log, at: entries.count, creating: false, extending: false))
+        Self.expectRebuilt(resumed.update)
+        #expect(try Self.finish(resumed) == full)
+        #expect(resumed.writeError == nil)
+        try Index.read(forLogAt: log)?.checkLines()
+        #expect(try Index.updated(forLogAt: log, creating: false, extending: false).update == .unchanged)
+    }
+
+    /// A table rewritten with its check made to match (so only what it says
+    /// can give it away) is refused when it is impossible: a seek never
+    /// lands outside the log or traps.
     @Test(arguments: [
         (#""interval":10"#, #""interval":0"#),
         (#"[10,0,"#, #"[-10,0,"#),
@@ -192,27 +251,60 @@ import Testing
     func aSidecarWithAnImpossibleTableIsBuiltAgain(original: String, tampered: String) throws {
         let folder = try TemporaryFolder()
         let (log, entries) = try Self.indexedLog(100, in: folder)
-        let sidecar = Index.path(forLog: log)
-        let text = try String(contentsOfFile: sidecar, encoding: .utf8)
-        #expect(text.contains(original))
-        try text.replacingOccurrences(of: original, with: tampered).write(
-            toFile: sidecar, atomically: true, encoding: .utf8)
+        try Self.tamper(log, original, with: tampered, resigned: true)
         let (index, update) = try Index.updated(forLogAt: log, creating: false, extending: false)
-        #expect(Self.expectRebuilt(update)?.hasPrefix("it cannot be read") == true)
+        let reason = try #require(Self.expectRebuilt(update))
+        #expect(reason.contains("impossible") || reason.contains("out of the log") || reason.contains("out of order"))
         #expect(try index?.state(at: entries.count) == ModalState.replaying(EventLogReader(path: log)))
     }
 
     @Test func aNegativeHistoryCountIsRefused() throws {
         let folder = try TemporaryFolder()
         let (log, _) = try Self.indexedLog(100, in: folder)
-        let sidecar = Index.path(forLog: log)
-        let text = try String(contentsOfFile: sidecar, encoding: .utf8)
+        let text = try String(contentsOfFile: Index.path(forLog: log), encoding: .utf8)
         // The fifth number of a checkpoint is its history's length.
-        let tampered = text.replacing(/\[10,0,([0-9]+),([0-9]+),([0-9]+),/) { "[10,0,\($0.1),\($0.2),-3," }
-        #expect(tampered != text)
-        try tampered.write(toFile: sidecar, atomically: true, encoding: .utf8)
+        let row = try #require(text.firstMatch(of: /\[10,0,([0-9]+),([0-9]+),([0-9]+),/))
+        try Self.tamper(log, String(row.output.0), with: "[10,0,\(row.output.1),\(row.output.2),-3,", resigned: true)
         #expect(throws: EventLogError.self) { try Index.read(forLogAt: log) }
     }
+
+    /// The state a resumption's checkpoint and the rest of its log give.
+    static func finish(_ resumed: Index.Resumption) throws -> ModalState {
+        var state = resumed.state
+        while let entry = try resumed.reader.next() { state.apply(entry) }
+        return state
+    }
+
+    /// A sidecar built again because its log changed keeps its interval; one
+    /// that cannot be read (so nothing in it can be trusted) gets the default.
+    @Test func aSidecarBuiltAgainKeepsItsInterval() throws {
+        let folder = try TemporaryFolder()
+        let (log, _) = try Self.indexedLog(100, in: folder)
+        try Self.renameTheLastRoot(in: log, to: "edit-it")
+        let (index, update) = try Index.updated(forLogAt: log, creating: false, extending: false)
+        Self.expectRebuilt(update)
+        #expect(index?.interval == 10)
+        try index?.write()
+        try Self.tamper(log, #""lastSeq":100"#, with: #""lastSeq":99"#)
+        #expect(try Index.updated(forLogAt: log, creating: false, extending: false).index?.interval == 1000)
+    }
+
+    #if canImport(Glibc) || canImport(Darwin)
+        /// A sidecar that is a pipe would block a read forever: it is refused
+        /// unread, and the index written over it.
+        @Test func aSidecarThatIsNotAFileIsNotRead() throws {
+            let folder = try TemporaryFolder()
+            let (log, entries) = try Self.indexedLog(30, in: folder)
+            let sidecar = Index.path(forLog: log)
+            try FileManager.default.removeItem(atPath: sidecar)
+            #expect(mkfifo(sidecar, 0o644) == 0)
+            #expect(throws: EventLogError.self) { try Index.read(forLogAt: log) }
+            let resumed = try #require(try Index.resume(forLogAt: log, at: nil, creating: false, extending: false))
+            #expect(Self.expectRebuilt(resumed.update)?.contains("not a regular file") == true)
+            #expect(try Self.finish(resumed).seq == entries.count)
+            #expect(try Index.read(forLogAt: log)?.status() == .current)
+        }
+    #endif
 
     @Test func aCutSidecarIsBuiltAgain() throws {
         let folder = try TemporaryFolder()

@@ -2,8 +2,10 @@ extension EventLogWriter {
     /// Opens the log at `path` to append to it: creates it with `header`
     /// when it does not exist (or is an empty file), or resumes it.
     ///
-    /// Resuming reads the whole log, checking every line as a reader does,
-    /// and replays it into the state the caller's next event applies to. A
+    /// Resuming reads the whole log (with ``Options/indexInterval``, all
+    /// of it after the index's last checkpoint), checking every line as a
+    /// reader does, and replays it into the state the caller's next event
+    /// applies to. A
     /// torn last line is cut off (a warning in ``recoveryWarnings`` says what
     /// was dropped); everything fully written stays. A malformed line
     /// anywhere else is an error: appending after it would hide it.
@@ -122,21 +124,19 @@ extension EventLogWriter {
     static func resume<State: LogProjection>(
         _ path: String, as _: State.Type, options: EventLogReader.Options, indexInterval: Int?
     ) throws(EventLogError) -> (state: State, reader: EventLogReader, lastTime: Double?) {
-        guard let indexInterval else {
+        // The index only saves time: a folder that will not take it costs a full replay next time, no data.
+        guard let indexInterval,
+            var resumed = try LogIndex<State>.resume(
+                forLogAt: path, at: nil, interval: indexInterval, creating: true, extending: true, options: options)
+        else {
             let reader = try EventLogReader(path: path, options: options)
             var state = try State(startOf: reader)
             let lastTime = try state.applyRest(of: reader)
             return (state, reader, lastTime)
         }
-        let (found, update) = try LogIndex<State>.updated(
-            forLogAt: path, interval: indexInterval, creating: true, extending: true, options: options)
-        let index = found!  // creating: there is always one
-        // The index only saves time: a folder that will not take it costs a full replay next time, no data.
-        if update != .unchanged { try? index.write() }
-        var (state, reader) = try index.resume(at: index.lastSeq, options: options)
-        var lastTime = index.checkpoint(atOrBefore: index.lastSeq)?.time
-        if let time = try state.applyRest(of: reader) { lastTime = time }
-        return (state, reader, lastTime)
+        var lastTime = resumed.index.checkpoint(atOrBefore: resumed.index.lastSeq)?.time
+        if let time = try resumed.state.applyRest(of: resumed.reader) { lastTime = time }
+        return (resumed.state, resumed.reader, lastTime)
     }
 }
 

@@ -12,7 +12,7 @@
 /// var hash = ContentHash()
 /// hash.update(firstChunk)
 /// hash.update(secondChunk)
-/// hash.value  // "9f3a..." as a 64-bit value
+/// hash.hex  // 16 hexadecimal digits, as a log index keeps it
 /// ```
 package struct ContentHash: Sendable {
     private var state: UInt64 = 0x6D6F_6461_6C2D_6C6F  // "modal-lo"
@@ -42,6 +42,11 @@ package struct ContentHash: Sendable {
         length += bytes.count
     }
 
+    /// The hash of `bytes` alone.
+    package init(of bytes: ArraySlice<UInt8>) {
+        bytes.withUnsafeBytes { update($0) }
+    }
+
     /// The hash of every byte added so far.
     package var value: UInt64 {
         var final = state
@@ -57,7 +62,10 @@ package struct ContentHash: Sendable {
     }
 
     /// The hash as 16 hexadecimal digits.
-    package var hex: String {
+    package var hex: String { Self.hex(value) }
+
+    /// A hash's `value` as 16 hexadecimal digits.
+    package static func hex(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }

@@ -32,6 +32,7 @@ extension LogIndex {
         var builder = IndexBuilder<State>(interval: interval)
         builder.checkpoints = checkpoints
         builder.lines = lines.bytes
+        builder.lineHashes = lines.hashes
         builder.historyCount = checkpoints.last?.historyCount ?? 0
         return try builder.run(logPath: logPath, state: state, time: checkpoints.last?.time, reader: reader)
     }
@@ -84,7 +85,7 @@ extension LogIndex {
         return grew ? .behind : .current
     }
 
-    /// What ``updated(forLogAt:interval:creating:extending:options:)`` did.
+    /// What ``updated(forLogAt:interval:creating:extending:checkingEveryLine:options:)`` did.
     public enum Update: Sendable, Hashable {
         /// The sidecar was current (or behind, and left so): nothing changed.
         case unchanged
@@ -107,21 +108,30 @@ extension LogIndex {
     /// when `creating`. Nothing is written: when the update is not
     /// ``Update/unchanged``, call ``write()`` to keep it.
     ///
-    /// - Parameter interval: The interval wanted; `nil` keeps the sidecar's,
-    ///   or ``defaultInterval`` for a new one.
+    /// - Parameters:
+    ///   - interval: The interval wanted; `nil` keeps the sidecar's, or
+    ///     ``defaultInterval`` for a new one or one built again because
+    ///     its sidecar could not be read.
+    ///   - checkingEveryLine: Check all of the sidecar's lines against
+    ///     their hashes (``checkLines()``), not only its header: a damaged
+    ///     line is then found now instead of by the seek that reads it.
     /// - Returns: The index (`nil` only when there is none and `creating` is
     ///   off), and what was done.
     /// - Throws: ``EventLogError`` for a fault in the log.
     public static func updated(
-        forLogAt path: String, interval: Int? = nil, creating: Bool, extending: Bool,
+        forLogAt path: String, interval: Int? = nil, creating: Bool, extending: Bool, checkingEveryLine: Bool = false,
         options: EventLogReader.Options = EventLogReader.Options()
     ) throws(EventLogError) -> (index: LogIndex?, update: Update) {
         var staleReason: String
+        // A sidecar built again keeps its interval unless another is asked for.
+        var rebuildInterval = interval ?? defaultInterval
         do throws(EventLogError) {
             guard let existing = try read(forLogAt: path) else {
                 guard creating else { return (nil, .unchanged) }
-                return (try build(forLogAt: path, interval: interval ?? defaultInterval, options: options), .created)
+                return (try build(forLogAt: path, interval: rebuildInterval, options: options), .created)
             }
+            rebuildInterval = interval ?? existing.interval
+            if checkingEveryLine { try existing.checkLines() }
             if let interval, interval != existing.interval {
                 staleReason = "it keeps a checkpoint every \(existing.interval) events, not every \(interval)"
             } else {
@@ -140,10 +150,56 @@ extension LogIndex {
         } catch  where error.file == Self.path(forLog: path) {
             staleReason = "it cannot be read: \(error.message)"
         }
-        return (
-            try build(forLogAt: path, interval: interval ?? defaultInterval, options: options),
-            .rebuilt(reason: staleReason)
-        )
+        return (try build(forLogAt: path, interval: rebuildInterval, options: options), .rebuilt(reason: staleReason))
+    }
+
+    /// Where ``resume(forLogAt:at:interval:creating:extending:options:)``
+    /// starts a log.
+    package struct Resumption {
+        /// The index, up to date.
+        package var index: LogIndex
+        /// What was done to bring it up to date.
+        package var update: Update
+        /// The state at the checkpoint.
+        package var state: State
+        /// A reader of the log, right after the checkpoint.
+        package var reader: EventLogReader
+        /// Why the sidecar could not be written, when it changed.
+        package var writeError: EventLogError?
+    }
+
+    /// Starts the log at `path` from its index: brings the index up to
+    /// date as ``updated(forLogAt:interval:creating:extending:checkingEveryLine:options:)``
+    /// does, writes it when that changed it, and gives the state at its
+    /// checkpoint at or before `seq` (its last when `nil`) and a reader
+    /// after it. A sidecar found damaged as it is read (a checkpoint's line
+    /// without its hash) is built again: the index never costs more than a
+    /// full read. What the tool's `state` and `replay` and a store use.
+    ///
+    /// - Returns: `nil` when the log has no index and `creating` is off.
+    /// - Throws: ``EventLogError`` for a fault in the log.
+    package static func resume(
+        forLogAt path: String, at seq: Int?, interval: Int? = nil, creating: Bool, extending: Bool,
+        options: EventLogReader.Options = EventLogReader.Options()
+    ) throws(EventLogError) -> Resumption? {
+        let (found, firstUpdate) = try updated(
+            forLogAt: path, interval: interval, creating: creating, extending: extending, options: options)
+        guard var index = found else { return nil }
+        var update = firstUpdate
+        var start: (state: State, reader: EventLogReader)
+        do throws(EventLogError) {
+            start = try index.resume(at: seq ?? index.lastSeq, options: options)
+        } catch  where error.file == index.path {
+            index = try build(forLogAt: path, interval: index.interval, options: options)
+            update = .rebuilt(reason: "it cannot be read: \(error.message)")
+            start = try index.resume(at: seq ?? index.lastSeq, options: options)
+        }
+        var writeError: EventLogError?
+        if update != .unchanged {
+            do { try index.write() } catch { writeError = error }
+        }
+        return Resumption(
+            index: index, update: update, state: start.state, reader: start.reader, writeError: writeError)
     }
 
     /// This index with each file's time as the file has it now (when it has
@@ -191,6 +247,8 @@ struct IndexBuilder<State: LogProjection> {
     var checkpoints: [LogIndex<State>.Checkpoint] = []
     /// The sidecar's lines so far.
     var lines: [UInt8] = []
+    /// The hash of each of those lines, without its `\n`.
+    var lineHashes: [UInt64] = []
     /// How many elements the state's history held at the last checkpoint.
     var historyCount = 0
 
@@ -221,7 +279,7 @@ struct IndexBuilder<State: LogProjection> {
         }
         return LogIndex(
             logPath: logPath, interval: interval, files: files, checkpoints: checkpoints, lastSeq: state.seq,
-            lastTime: lastTime, lines: IndexLines(bytes: lines))
+            lastTime: lastTime, lines: IndexLines(bytes: lines, hashes: lineHashes))
     }
 
     /// Keeps `state` as a checkpoint at `position`: its history's new
@@ -236,8 +294,10 @@ struct IndexBuilder<State: LogProjection> {
             members[place].value = .array([])
             json = .object(members)
         }
-        lines += EventLogEncoder.line(["added": .array(added)])
-        lines += EventLogEncoder.line(["state": json])
+        for line in [EventLogEncoder.line(["added": .array(added)]), EventLogEncoder.line(["state": json])] {
+            lines += line
+            lineHashes.append(ContentHash(of: line.dropLast()).value)
+        }
         historyCount = state.historyCount
         checkpoints.append(.init(seq: state.seq, time: time, position: position, historyCount: historyCount))
     }

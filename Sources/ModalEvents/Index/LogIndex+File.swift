@@ -1,15 +1,19 @@
 /// The lines of a sidecar after its header: for checkpoint *i* (from 0),
 /// `{"added":[...]}` (the history's elements since the checkpoint
 /// before) and then `{"state":{...}}` (the state, its history left empty).
-/// Each is parsed only when a seek needs it.
+/// Each is parsed only when a seek needs it, and checked against its hash
+/// first, so a damaged line is found out instead of read as a state.
 struct IndexLines: Sendable {
     /// The lines' bytes, each line ended by `\n`.
     let bytes: [UInt8]
     /// Where each line starts in `bytes`.
     let starts: [Int]
+    /// The ``ContentHash`` of each line, without its `\n`.
+    let hashes: [UInt64]
 
-    init(bytes: [UInt8]) {
+    init(bytes: [UInt8], hashes: [UInt64]) {
         self.bytes = bytes
+        self.hashes = hashes
         var starts: [Int] = []
         var start = 0
         bytes.withUnsafeBytes { buffer in
@@ -20,9 +24,6 @@ struct IndexLines: Sendable {
         }
         self.starts = starts
     }
-
-    /// How many checkpoints the lines hold.
-    var checkpointCount: Int { starts.count / 2 }
 
     func state(of checkpoint: Int) throws(EventLogError) -> JSONValue {
         try field("state", ofLine: 2 * checkpoint + 1)
@@ -38,8 +39,9 @@ struct IndexLines: Sendable {
             text += bytes[try range(ofLine: 2 * checkpoint)]
         }
         text.append(UInt8(ascii: "]"))
+        // The text is an array, or no JSON at all (and the reader says so).
         guard case .array(let lines) = try EventLogReader.json(ofLine: text, options: EventLogReader.Options()) else {
-            return []
+            throw EventLogError(.wrongType, message: "a line of added history elements is not a JSON object")
         }
         var elements: [JSONValue] = []
         for line in lines {
@@ -57,26 +59,45 @@ struct IndexLines: Sendable {
         return value
     }
 
-    /// The bytes of `line`, without its `\n`.
+    /// Checks every line against its hash.
+    func checkAll() throws(EventLogError) {
+        for line in starts.indices { _ = try range(ofLine: line) }
+    }
+
+    /// The bytes of `line`, without its `\n`, once they are found to have
+    /// the hash the header keeps for them.
     private func range(ofLine line: Int) throws(EventLogError) -> Range<Int> {
-        guard line < starts.count else { throw EventLogError(.missingField, message: "no line for a checkpoint") }
-        return starts[line]..<(line + 1 < starts.count ? starts[line + 1] - 1 : bytes.count - 1)
+        guard line < starts.count, line < hashes.count else {
+            throw EventLogError(.missingField, message: "no line for a checkpoint")
+        }
+        let range = starts[line]..<(line + 1 < starts.count ? starts[line + 1] - 1 : bytes.count - 1)
+        guard ContentHash(of: bytes[range]).value == hashes[line] else {
+            throw EventLogError(.invalidState, message: "line \(line + 2) does not have the hash the header keeps")
+        }
+        return range
     }
 }
 
 extension LogIndex {
     /// The sidecar's `format`.
-    public static var format: String { "modal-events-index" }
+    package static var format: String { "modal-events-index" }
     /// The version of the sidecar's layout this package reads and writes.
-    public static var version: Int { 1 }
+    package static var version: Int { 1 }
+    /// How the header ends: `,"check":"` + the hash of the header's bytes
+    /// before it + `"}`.
+    private static var checkPrefix: [UInt8] { Array(#","check":""#.utf8) }
+    private static var checkLength: Int { checkPrefix.count + 16 + 2 }
 
     /// The sidecar's bytes: the header, then the checkpoints' lines.
     ///
     /// The header holds everything but the states: the log's files as the
     /// index saw them, and a table of the checkpoints, each
-    /// `[seq, file, offset, line, historyCount, time]`, so that opening the
-    /// index parses one line and a seek one more.
-    public var encoded: [UInt8] {
+    /// `[seq, file, offset, line, historyCount, time, addedHash, stateHash]`
+    /// (the last two: the hashes of the checkpoint's two lines), so that
+    /// opening the index parses one line and a seek one more. It ends with
+    /// `check`, the hash of the header's bytes before it: a sidecar damaged
+    /// anywhere is found out, and built again, instead of followed.
+    package var encoded: [UInt8] {
         let header: JSONValue = .object([
             JSONMember("format", .string(Self.format)),
             JSONMember("version", .number(JSONNumber(Self.version))),
@@ -96,17 +117,38 @@ extension LogIndex {
             JSONMember(
                 "checkpoints",
                 .array(
-                    checkpoints.map { checkpoint in
-                        .array(
+                    checkpoints.indices.map { index in
+                        let checkpoint = checkpoints[index]
+                        return .array(
                             [
                                 checkpoint.seq, checkpoint.position.file, checkpoint.position.offset,
                                 checkpoint.position.line, checkpoint.historyCount,
                             ].map { .number(JSONNumber($0)) } + [
-                                checkpoint.time.map { .number(JSONNumber($0)) } ?? .null
+                                checkpoint.time.map { .number(JSONNumber($0)) } ?? .null,
+                                .string(ContentHash.hex(lines.hashes[2 * index])),
+                                .string(ContentHash.hex(lines.hashes[2 * index + 1])),
                             ])
                     })),
         ])
-        return EventLogEncoder.line(header) + lines.bytes
+        var bytes = EventLogEncoder.line(header)
+        bytes.removeLast(2)  // "}\n"
+        let check = ContentHash(of: bytes[...]).hex
+        bytes += Self.checkPrefix + Array(check.utf8) + Array("\"}\n".utf8)
+        return bytes + lines.bytes
+    }
+
+    /// The header line's bytes once its `check` is found to hold: the hash
+    /// of the bytes before it.
+    private static func checked(header line: ArraySlice<UInt8>) throws(EventLogError) -> ArraySlice<UInt8> {
+        let body = line.dropLast(checkLength)
+        let check = line.suffix(checkLength)
+        guard line.count > checkLength, check.starts(with: checkPrefix), check.suffix(2).elementsEqual("\"}".utf8),
+            String(decoding: check.dropFirst(checkPrefix.count).prefix(16), as: UTF8.self)
+                == ContentHash(of: body).hex
+        else {
+            throw EventLogError(.invalidState, message: "its header does not have the hash it ends with")
+        }
+        return line
     }
 
     /// Reads the sidecar of the log at `path`.
@@ -116,14 +158,20 @@ extension LogIndex {
     ///   or is not an index this package wrote: it is then stale.
     public static func read(forLogAt path: String) throws(EventLogError) -> LogIndex? {
         let sidecar = Self.path(forLog: path)
-        guard FileSystem.entry(at: sidecar) != .none else { return nil }
+        switch FileSystem.entry(at: sidecar) {
+        case .none: return nil
+        case .file: break
+        case .folder, .special:
+            throw EventLogError(.invalidState, file: sidecar, message: "it is not a regular file")
+        }
         let bytes = try FileSystem.contents(ofFile: sidecar)
         do throws(EventLogError) {
             guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else {
                 throw EventLogError(.emptyFile, message: "no header line")
             }
             let header = try JSONFields(
-                EventLogReader.json(ofLine: bytes[..<newline], options: EventLogReader.Options()), path: "")
+                EventLogReader.json(ofLine: checked(header: bytes[..<newline]), options: EventLogReader.Options()),
+                path: "")
             guard try header.string("format") == Self.format else {
                 throw EventLogError(.missingHeader, message: "not a modal-events index")
             }
@@ -145,16 +193,23 @@ extension LogIndex {
                     name: try file.requiredString("name"), bytes: try file.requiredInteger("bytes"),
                     modified: modified, hash: try file.requiredString("hash"))
             }
+            var lineHashes: [UInt64] = []
             let checkpoints = try header.requiredArray("checkpoints").map {
                 value throws(EventLogError) -> Checkpoint in
-                guard case .array(let fields) = value, fields.count == 6 else {
-                    throw EventLogError(.wrongType, message: "a checkpoint is an array of six values")
+                guard case .array(let fields) = value, fields.count == 8 else {
+                    throw EventLogError(.wrongType, message: "a checkpoint is an array of eight values")
                 }
                 let numbers = try fields.prefix(5).map { field throws(EventLogError) -> Int in
                     guard let number = field.doubleValue, let integer = Int(exactly: number) else {
                         throw EventLogError(.wrongType, message: "a checkpoint's place must be integers")
                     }
                     return integer
+                }
+                for field in fields[6...] {
+                    guard case .string(let hex) = field, hex.utf8.count == 16, let hash = UInt64(hex, radix: 16) else {
+                        throw EventLogError(.wrongType, message: "a checkpoint's line hashes must be 16 hex digits")
+                    }
+                    lineHashes.append(hash)
                 }
                 return Checkpoint(
                     seq: numbers[0], time: fields[5].doubleValue,
@@ -167,10 +222,10 @@ extension LogIndex {
             if let fault = Self.fault(interval: interval, lastSeq: lastSeq, files: files, checkpoints: checkpoints) {
                 throw EventLogError(.invalidState, message: fault)
             }
-            let lines = IndexLines(bytes: Array(bytes[(newline + 1)...]))
-            guard lines.checkpointCount == checkpoints.count else {
+            let lines = IndexLines(bytes: Array(bytes[(newline + 1)...]), hashes: lineHashes)
+            guard lines.starts.count == 2 * checkpoints.count else {
                 throw EventLogError(
-                    .missingField, message: "\(checkpoints.count) checkpoints listed, \(lines.checkpointCount) stored")
+                    .missingField, message: "\(checkpoints.count) checkpoints listed, \(lines.starts.count / 2) stored")
             }
             return LogIndex(
                 logPath: path, interval: interval, files: files, checkpoints: checkpoints, lastSeq: lastSeq,
@@ -178,6 +233,20 @@ extension LogIndex {
         } catch {
             var located = error
             located.file = sidecar
+            throw located
+        }
+    }
+
+    /// Checks every checkpoint's lines in the sidecar against the hashes
+    /// its header keeps: a seek checks only the lines it reads.
+    ///
+    /// - Throws: ``EventLogError`` naming the sidecar and the first damaged line.
+    public func checkLines() throws(EventLogError) {
+        do throws(EventLogError) {
+            try lines.checkAll()
+        } catch {
+            var located = error
+            located.file = path
             throw located
         }
     }
@@ -208,14 +277,19 @@ extension LogIndex {
     }
 
     /// Writes the index to its sidecar, through a temporary file renamed
-    /// into place, so a reader never sees half an index. Not synced: an
-    /// index lost in a crash is built again.
+    /// into place, so a reader never sees half an index (and two writers
+    /// never write into the same file). Not synced: an index lost or
+    /// damaged in a crash is found out by its hashes and built again.
     public func write() throws(EventLogError) {
-        let temporary = path + ".partial"
-        try FileSystem.remove(temporary)
-        let file = try AppendableFile(path: temporary, create: true)
-        try file.write(encoded)
-        file.close()
-        try FileSystem.rename(temporary, to: path)
+        let temporary = path + ".partial-" + ContentHash.hex(.random(in: .min ... .max))
+        do throws(EventLogError) {
+            let file = try AppendableFile(path: temporary, create: true)
+            defer { file.close() }
+            try file.write(encoded)
+            try FileSystem.rename(temporary, to: path)
+        } catch {
+            try? FileSystem.remove(temporary)
+            throw error
+        }
     }
 }

@@ -20,9 +20,9 @@ public struct LogIndex<State: LogProjection>: Sendable {
     /// A place in the log where the index keeps the state.
     public struct Checkpoint: Sendable, Hashable {
         /// The seq of the event the state is right after.
-        public var seq: Int
+        public internal(set) var seq: Int
         /// The last `time` of an event up to `seq`, if any had one.
-        public var time: Double?
+        public internal(set) var time: Double?
         /// Where the next line starts.
         package var position: EventLogReader.Position
         /// How many elements the state's history holds there.
@@ -32,15 +32,15 @@ public struct LogIndex<State: LogProjection>: Sendable {
     /// What the index knows of one file of the log.
     public struct FileStamp: Sendable, Hashable {
         /// The file's name: the log's, or a segment's in its folder.
-        public var name: String
+        public internal(set) var name: String
         /// How many of its bytes the index covers: up to its last whole line.
-        public var bytes: Int
+        public internal(set) var bytes: Int
         /// When the file was last changed (nanoseconds since 1970) as the
         /// index saw it; `nil` when that was too close to the build to rule
         /// out a later change in the same tick, so the hash decides.
-        public var modified: Int64?
+        public internal(set) var modified: Int64?
         /// The hash of the covered bytes (``ContentHash``), 16 hex digits.
-        public var hash: String
+        public internal(set) var hash: String
     }
 
     /// How many events apart the checkpoints are, unless asked otherwise.

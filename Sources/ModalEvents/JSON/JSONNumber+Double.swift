@@ -100,6 +100,7 @@ extension JSONNumber {
     /// with no `String` made when the literal allows (see ``JSONNumberScan``).
     static func double(of literal: UnsafeRawBufferPointer) -> Double {
         if !literal.isEmpty, let value = JSONNumberScan.scan(literal, from: 0)?.value { return value }
+        // Double(String) reads every literal JSON allows (JSONNumber holds no other), so it never gives nil.
         return Double(String(decoding: literal, as: UTF8.self)) ?? .nan
     }
 }

@@ -25,7 +25,8 @@ public enum JSONValue: Sendable, Hashable {
         return members.last(where: { $0.key == key })?.value
     }
 
-    /// The value as a `Double`, when it is a number that fits one.
+    /// The value as a `Double`, when it is a number (an infinity when it
+    /// overflows one, `1e999`).
     public var doubleValue: Double? {
         guard case .number(let number) = self else { return nil }
         return number.doubleValue
@@ -104,7 +105,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The literal read as a `Double`: an infinity when it overflows (`1e999`).
-    public var doubleValue: Double? {
+    public var doubleValue: Double {
         var literal = literal
         return literal.withUTF8 { JSONNumber.double(of: UnsafeRawBufferPointer($0)) }
     }

@@ -13,10 +13,10 @@ enum IndexCommand: ToolCommand {
             --at', 'replay' and a store that resumes the log then start from the \
             checkpoint nearest the seq they want and read fewer than K events. An \
             index that no longer matches its log (a line edited, the file replaced) \
-            is built again; one behind its log (events appended since) is extended. \
-            'state' and 'replay' use an index when there is one, and build it again \
-            when it no longer matches. With --check nothing is written: exit 0 when \
-            the index matches its log, 1 when it is missing, behind or stale.
+            or is damaged is built again; one behind its log (events appended since) \
+            is extended. 'state' and 'replay' use an index when there is one, and \
+            bring it up to date the same way. With --check nothing is written: exit \
+            0 when the index matches its log, 1 when it is missing, behind or stale.
             """,
         arguments: [ArgumentDescription(name: "log", help: "The log to index: a file, or a folder of segments.")],
         options: [
@@ -36,7 +36,7 @@ enum IndexCommand: ToolCommand {
         let clock = ContinuousClock()
         let start = clock.now
         let (found, update) = try LogIndex<ModalState>.updated(
-            forLogAt: path, interval: interval, creating: true, extending: true)
+            forLogAt: path, interval: interval, creating: true, extending: true, checkingEveryLine: true)
         let index = found!  // creating: there is always one
         if update != .unchanged { try index.write() }
         let what =
@@ -63,6 +63,7 @@ enum IndexCommand: ToolCommand {
                 return ExitCode.checkFailed
             }
             index = found
+            try index.checkLines()
         } catch {
             io.print("\(sidecar): stale: it cannot be read: \(error.message)")
             return ExitCode.checkFailed

@@ -79,7 +79,10 @@ struct StoreCore<State: EventProjection> {
         if let journal, let before { try journal.write([entry], after: before, rollingBack: &state) }
         window.append(entry)
         guard !listeners.isEmpty else { return (entry, false, []) }
+        // As in record(_:state:): work is queued only while a thread delivers
+        // it, so when none does, the queue is empty and this event goes first.
         let delivers = !isDelivering
+        assert(!delivers || pendingHead == pending.count, "work queued with no thread delivering it")
         isDelivering = true
         if delivers && stateListenerCount == 0 { return (entry, true, listeners) }
         pending.append(.event(entry, stateListenerCount > 0 ? state : nil))

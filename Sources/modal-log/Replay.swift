@@ -42,35 +42,61 @@ extension Replay {
     ///
     /// With `indexed`, a log on disk that has an index (``LogIndex``) is
     /// replayed from the checkpoint at or before `seq` (before its end
-    /// without one); an index behind the log is extended first, and one that
-    /// no longer matches it built again, with a warning.
+    /// without one); an index that no longer matches the log is built again
+    /// first, with a warning. A fault found after a checkpoint is blamed on
+    /// the log only when a read from the top finds it too; else the index
+    /// is built again. (An indexed replay is not given `onRejection`: a
+    /// replay read again would call it twice.)
     ///
     /// - Returns: The replay, the reader (for its last seq), and whether it reached `seq`.
     static func replaying(
         _ path: String, io: ToolIO, lenient: Bool = false, through seq: Int? = nil, indexed: Bool = false,
         onRejection: ((Rejection) -> Void)? = nil
     ) throws(EventLogError) -> (replay: Replay, reader: EventLogReader, reached: Bool) {
-        let start: (state: ModalState, reader: EventLogReader)
-        if indexed, !lenient, io.isOnDisk(path), let resumed = try resumeFromIndex(of: path, at: seq, io: io) {
-            start = resumed
-        } else {
-            let reader = try io.openLog(path, options: EventLogReader.Options(lenient: lenient))
-            start = (try ModalState(startOf: reader), reader)
+        func finish(_ start: (state: ModalState, reader: EventLogReader)) throws(EventLogError) -> (
+            replay: Replay, reader: EventLogReader, reached: Bool
+        ) {
+            var replay = Replay(state: start.state, onRejection: onRejection)
+            let reached = try replay.run(start.reader, through: seq)
+            io.printWarnings(of: start.reader)
+            return (replay, start.reader, reached)
         }
-        var replay = Replay(state: start.state, onRejection: onRejection)
-        let reached = try replay.run(start.reader, through: seq)
-        io.printWarnings(of: start.reader)
-        return (replay, start.reader, reached)
+        func fromTheTop() throws(EventLogError) -> (replay: Replay, reader: EventLogReader, reached: Bool) {
+            let reader = try io.openLog(path, options: EventLogReader.Options(lenient: lenient))
+            return try finish((try ModalState(startOf: reader), reader))
+        }
+        guard indexed, !lenient, io.isOnDisk(path) else { return try fromTheTop() }
+        do {
+            guard let start = try resumeFromIndex(of: path, at: seq, io: io) else { return try fromTheTop() }
+            return try finish(start)
+        } catch {
+            // Throws the log's own fault, when it has one.
+            let whole = try fromTheTop()
+            let sidecar = LogIndex<ModalState>.path(forLog: path)
+            do {
+                try LogIndex<ModalState>.rebuilt(forLogAt: path).write()
+                io.printError(
+                    "warning: built \(sidecar) again: reading from it found a fault a read from the top does not (\(error))"
+                )
+            } catch let writeError {
+                io.printError(
+                    "warning: \(sidecar) does not match the log (\(error)) and cannot be built again: \(writeError)")
+            }
+            return whole
+        }
     }
 
     /// The state at the checkpoint of `path`'s index at or before `seq` (or
     /// its last), and a reader after it; `nil` when the log has no index.
-    /// An index behind its log is extended, one that no longer matches it
-    /// built again (with a warning), and either written back.
+    /// An index that no longer matches its log is built again (with a
+    /// warning); `replay` (no `seq`) extends one behind its log, which
+    /// `state` uses as it is, so it reads nothing past `seq`.
     private static func resumeFromIndex(
         of path: String, at seq: Int?, io: ToolIO
     ) throws(EventLogError) -> (state: ModalState, reader: EventLogReader)? {
-        guard let resumed = try LogIndex<ModalState>.resume(forLogAt: path, at: seq, creating: false, extending: true)
+        guard
+            let resumed = try LogIndex<ModalState>.resume(
+                forLogAt: path, at: seq, creating: false, extending: seq == nil)
         else { return nil }
         let sidecar = resumed.index.path
         switch (resumed.update, resumed.writeError) {

@@ -99,20 +99,67 @@ import Testing
         #expect(Run(["index", log, "--check"]).status == 0)
     }
 
-    @Test func stateExtendsAnIndexBehindItsLog() throws {
+    static func append(_ lines: [String], to log: String) throws {
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(lines.map { $0 + "\n" }.joined().utf8))
+        try handle.close()
+    }
+
+    /// `replay` extends an index behind its log; `state` uses it as it is,
+    /// and reads nothing past the seq it wants, even a malformed line.
+    @Test func replayExtendsAnIndexBehindItsLogAndStateReadsNoFurtherThanItsSeq() throws {
         let (folder, log) = try Self.sessionLog(1_000)
         defer { withExtendedLifetime(folder) {} }
         #expect(Run(["index", log, "--every", "100"]).status == 0)
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        try handle.seekToEnd()
-        try handle.write(contentsOf: Data((#"{"seq":1001,"type":"dimming.tap","root":"main"}"# + "\n").utf8))
-        try handle.close()
+        try Self.append([#"{"seq":1001,"type":"dimming.tap","root":"main"}"#], to: log)
         #expect(Run(["index", log, "--check"]).status == 1)
-        let run = Run(["state", log, "--at", "1001"])
+        let run = Run(["replay", log])
         #expect(run.status == 0 && run.error.isEmpty)
         #expect(
             Run(["index", log, "--check"]).output.contains(
                 "up to date: 10 checkpoints, one every 100 events, to seq 1001"))
+
+        try Self.append(["not json at all", #"{"seq":1003,"type":"dimming.tap","root":"main"}"#], to: log)
+        let state = Run(["state", log, "--at", "550", "--json"])
+        #expect(state.status == 0 && state.error.isEmpty, "\(state.error)")
+        #expect(state.output == Run(["state", log, "--at", "550", "--json", "--no-index"]).output)
+        #expect(Run(["state", log, "--at", "1001"]).status == 0)
+        let replay = Run(["replay", log])
+        #expect(replay.status == 65 && replay.error.contains("session.jsonl:1003: invalid JSON"), "\(replay.error)")
+    }
+
+    /// A table rewritten to point into the middle of a line, with its check
+    /// made to match: the fault it leads to is not the log's (a read from
+    /// the top finds none), so the state is the log's and the index is
+    /// built again.
+    @Test func anIndexThatLeadsAstrayIsBuiltAgainAndTheLogIsNotBlamed() throws {
+        let (folder, log) = try Self.sessionLog(1_000)
+        #expect(Run(["index", log, "--every", "100"]).status == 0)
+        let sidecar = try folder.text("session.jsonl.index")
+        let row = try #require(sidecar.firstMatch(of: /\[500,0,([0-9]+),/))
+        let forged = sidecar.replacingOccurrences(of: String(row.output.0), with: "[500,0,\(Int(row.output.1)! + 7),")
+        let newline = try #require(forged.firstIndex(of: "\n"))
+        let body = String(forged[..<newline].utf8.dropLast(28))!
+        try (body + #","check":""# + ContentHash(of: Array(body.utf8)[...]).hex + #""}"# + forged[newline...])
+            .write(toFile: log + ".index", atomically: true, encoding: .utf8)
+        let run = Run(["state", log, "--at", "550", "--json"])
+        #expect(run.status == 0)
+        #expect(
+            run.error.contains(
+                "warning: built \(log).index again: reading from it found a fault a read from the top does not"))
+        #expect(run.output == Run(["state", log, "--at", "550", "--json", "--no-index"]).output)
+        #expect(try folder.text("session.jsonl.index").contains(String(row.output.0)))
+    }
+
+    @Test func checkSaysWhenTheIndexKeepsAnotherInterval() throws {
+        let (folder, log) = try Self.sessionLog(300)
+        defer { withExtendedLifetime(folder) {} }
+        #expect(Run(["index", log, "--every", "100"]).status == 0)
+        let check = Run(["index", log, "--check", "--every", "7"])
+        #expect(
+            check.status == 1
+                && check.output == "\(log).index: stale: it keeps a checkpoint every 100 events, not every 7\n")
     }
 
     @Test func aLogWithoutAnIndexIsReadWholeAndGetsNone() throws {

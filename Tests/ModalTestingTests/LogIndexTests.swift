@@ -275,18 +275,54 @@ import Testing
         return state
     }
 
-    /// A sidecar built again because its log changed keeps its interval; one
-    /// that cannot be read (so nothing in it can be trusted) gets the default.
+    /// A sidecar built again keeps its interval when its log changed, or
+    /// when it was cut short (its header holds); one whose header is
+    /// damaged (so nothing in it can be trusted) gets the default.
     @Test func aSidecarBuiltAgainKeepsItsInterval() throws {
         let folder = try TemporaryFolder()
         let (log, _) = try Self.indexedLog(100, in: folder)
+        let sidecar = Index.path(forLog: log)
         try Self.renameTheLastRoot(in: log, to: "edit-it")
         let (index, update) = try Index.updated(forLogAt: log, creating: false, extending: false)
         Self.expectRebuilt(update)
         #expect(index?.interval == 10)
         try index?.write()
+        let whole = try Data(contentsOf: URL(fileURLWithPath: sidecar))
+        try whole.dropLast(1).write(to: URL(fileURLWithPath: sidecar))
+        let cut = try Index.updated(forLogAt: log, creating: false, extending: false)
+        #expect(Self.expectRebuilt(cut.update)?.contains("and bytes after the last") == true)
+        #expect(cut.index?.interval == 10)
+        try whole.write(to: URL(fileURLWithPath: sidecar))
         try Self.tamper(log, #""lastSeq":100"#, with: #""lastSeq":99"#)
         #expect(try Index.updated(forLogAt: log, creating: false, extending: false).index?.interval == 1000)
+    }
+
+    /// A sidecar far longer than any index of its log could be (a runaway or
+    /// sparse file) is refused before it is read, and built again.
+    @Test func aSidecarTooLongForItsLogIsNotRead() throws {
+        let folder = try TemporaryFolder()
+        let (log, entries) = try Self.indexedLog(30, in: folder)
+        let sidecar = try FileHandle(forWritingTo: URL(fileURLWithPath: Index.path(forLog: log)))
+        try sidecar.truncate(atOffset: 1 << 40)
+        try sidecar.close()
+        #expect(throws: EventLogError.self) { try Index.read(forLogAt: log) }
+        let resumed = try #require(try Index.resume(forLogAt: log, at: nil, creating: false, extending: false))
+        #expect(Self.expectRebuilt(resumed.update)?.contains("is longer than") == true)
+        #expect(try Self.finish(resumed).seq == entries.count)
+    }
+
+    /// Temporary files that a writer killed while writing the sidecar left
+    /// are removed by the next write, once they are a minute old.
+    @Test func aWriteRemovesTheTemporaryFilesOfWritersThatDied() throws {
+        let folder = try TemporaryFolder()
+        let (log, _) = try Self.indexedLog(30, in: folder)
+        let old = Index.path(forLog: log) + ".partial-00000000deadbeef"
+        let recent = Index.path(forLog: log) + ".partial-00000000feedface"
+        for file in [old, recent] { try Data("half an index".utf8).write(to: URL(fileURLWithPath: file)) }
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -120)], ofItemAtPath: old)
+        try Index.build(forLogAt: log, interval: 10).write()
+        #expect(!FileManager.default.fileExists(atPath: old))
+        #expect(FileManager.default.fileExists(atPath: recent))
     }
 
     #if canImport(Glibc) || canImport(Darwin)
@@ -380,6 +416,17 @@ import Testing
         store = try ModalStore(logAt: log, logOptions: options)
         #expect(store!.state.seq == 62)
         #expect(try #require(try Index.read(forLogAt: log)).lastSeq == 62)
+        try store!.log!.close()
+        store = nil
+        // An index rewritten to point into the middle of a line (its check made
+        // to match): the store reads the log from the top, and builds it again.
+        let text = try String(contentsOfFile: Index.path(forLog: log), encoding: .utf8)
+        let row = try #require(text.firstMatch(of: /\[60,0,([0-9]+),/))
+        try Self.tamper(log, String(row.output.0), with: "[60,0,\(Int(row.output.1)! - 5),", resigned: true)
+        store = try ModalStore(logAt: log, logOptions: options)
+        #expect(store!.state.seq == 62)
+        let rebuilt = try #require(try Index.read(forLogAt: log))
+        #expect(rebuilt.checkpoints.last?.position.offset == Int(row.output.1)!)
         try store!.log!.close()
     }
 }

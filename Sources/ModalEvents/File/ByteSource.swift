@@ -69,13 +69,19 @@ final class FileDescriptorSource: ByteSource {
 }
 
 extension FileSystem {
-    /// All of the file at `path`.
-    static func contents(ofFile path: String) throws(EventLogError) -> [UInt8] {
+    /// All of the file at `path`, when it holds at most `maximumBytes`.
+    ///
+    /// - Throws: `limitExceeded` for a longer file, before reading it.
+    static func contents(ofFile path: String, maximumBytes: Int) throws(EventLogError) -> [UInt8] {
+        let tooLong = EventLogError(.limitExceeded, file: path, message: "it is longer than \(maximumBytes) bytes")
+        let size = status(of: path)?.size ?? 0
+        guard size <= maximumBytes else { throw tooLong }
         let source = try FileDescriptorSource(path: path)
         // Room for the whole file at once (and a chunk more, in case it grew), read straight into it.
-        var bytes = [UInt8](repeating: 0, count: (status(of: path)?.size ?? 0) + (1 << 16))
+        var bytes = [UInt8](repeating: 0, count: size + (1 << 16))
         var end = 0
         while true {
+            guard end <= maximumBytes else { throw tooLong }
             if end == bytes.count { bytes += [UInt8](repeating: 0, count: bytes.count) }
             let count = try bytes.withUnsafeMutableBytes { buffer in
                 Result { () throws(EventLogError) in

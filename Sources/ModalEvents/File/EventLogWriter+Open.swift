@@ -124,19 +124,29 @@ extension EventLogWriter {
     static func resume<State: LogProjection>(
         _ path: String, as _: State.Type, options: EventLogReader.Options, indexInterval: Int?
     ) throws(EventLogError) -> (state: State, reader: EventLogReader, lastTime: Double?) {
-        // The index only saves time: a folder that will not take it costs a full replay next time, no data.
-        guard let indexInterval,
-            var resumed = try LogIndex<State>.resume(
-                forLogAt: path, at: nil, interval: indexInterval, creating: true, extending: true, options: options)
-        else {
+        func fromTheTop() throws(EventLogError) -> (state: State, reader: EventLogReader, lastTime: Double?) {
             let reader = try EventLogReader(path: path, options: options)
             var state = try State(startOf: reader)
             let lastTime = try state.applyRest(of: reader)
             return (state, reader, lastTime)
         }
-        var lastTime = resumed.index.checkpoint(atOrBefore: resumed.index.lastSeq)?.time
-        if let time = try resumed.state.applyRest(of: resumed.reader) { lastTime = time }
-        return (resumed.state, resumed.reader, lastTime)
+        guard let indexInterval else { return try fromTheTop() }
+        // The index only saves time: a folder that will not take it costs a full replay next time, no data.
+        do {
+            guard
+                var resumed = try LogIndex<State>.resume(
+                    forLogAt: path, at: nil, interval: indexInterval, creating: true, extending: true, options: options)
+            else { return try fromTheTop() }
+            var lastTime = resumed.index.checkpoint(atOrBefore: resumed.index.lastSeq)?.time
+            if let time = try resumed.state.applyRest(of: resumed.reader) { lastTime = time }
+            return (resumed.state, resumed.reader, lastTime)
+        } catch {
+            // A fault found from the index is the log's only when a read from the top finds it too
+            // (which then throws it); else the index led astray, and is built again.
+            let whole = try fromTheTop()
+            try? LogIndex<State>.rebuilt(forLogAt: path, interval: indexInterval, options: options).write()
+            return whole
+        }
     }
 }
 

@@ -58,7 +58,7 @@ extension LogIndex {
     public func status() -> Status {
         let names: [String]
         do {
-            names = FileSystem.entry(at: logPath) == .folder ? try EventLogReader.segments(in: logPath) : [logPath]
+            names = try Self.files(ofLog: logPath)
         } catch {
             return .stale(reason: "the log cannot be listed: \(error.message)")
         }
@@ -149,8 +149,19 @@ extension LogIndex {
             }
         } catch  where error.file == Self.path(forLog: path) {
             staleReason = "it cannot be read: \(error.message)"
+            rebuildInterval = interval ?? keptInterval(forLogAt: path) ?? defaultInterval
         }
         return (try build(forLogAt: path, interval: rebuildInterval, options: options), .rebuilt(reason: staleReason))
+    }
+
+    /// The index of the log at `path` built anew, every `interval` events,
+    /// or as often as its sidecar's header says (when that header holds),
+    /// or every ``defaultInterval``.
+    package static func rebuilt(
+        forLogAt path: String, interval: Int? = nil, options: EventLogReader.Options = EventLogReader.Options()
+    ) throws(EventLogError) -> LogIndex {
+        try build(
+            forLogAt: path, interval: interval ?? keptInterval(forLogAt: path) ?? defaultInterval, options: options)
     }
 
     /// Where ``resume(forLogAt:at:interval:creating:extending:options:)``
@@ -207,8 +218,7 @@ extension LogIndex {
     /// Call it only when ``status()`` is ``Status/current``: the files' bytes
     /// are then the ones the index covers.
     func withCurrentTimes() -> LogIndex? {
-        let paths =
-            FileSystem.entry(at: logPath) == .folder ? (try? EventLogReader.segments(in: logPath)) ?? [] : [logPath]
+        let paths = (try? Self.files(ofLog: logPath)) ?? []
         var files = files
         for (place, path) in zip(files.indices, paths) {
             files[place].modified = IndexBuilder<State>.settledTime(of: path)
@@ -236,8 +246,15 @@ extension LogIndex {
     }
 }
 
+extension LogIndex {
+    /// The files of the log at `path`: the file itself, or the folder's segments in order.
+    static func files(ofLog path: String) throws(EventLogError) -> [String] {
+        FileSystem.entry(at: path) == .folder ? try EventLogReader.segments(in: path) : [path]
+    }
+}
+
 /// A file's name without its folder.
-private func fileName(_ path: String) -> String {
+func fileName(_ path: String) -> String {
     path.split(separator: "/").last.map(String.init) ?? path
 }
 

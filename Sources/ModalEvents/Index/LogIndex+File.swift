@@ -25,6 +25,9 @@ struct IndexLines: Sendable {
         self.starts = starts
     }
 
+    /// Whether the bytes end with a whole line: nothing after the last `\n`.
+    var endsWithALine: Bool { bytes.last.map { $0 == 0x0A } ?? true }
+
     func state(of checkpoint: Int) throws(EventLogError) -> JSONValue {
         try field("state", ofLine: 2 * checkpoint + 1)
     }
@@ -164,7 +167,7 @@ extension LogIndex {
         case .folder, .special:
             throw EventLogError(.invalidState, file: sidecar, message: "it is not a regular file")
         }
-        let bytes = try FileSystem.contents(ofFile: sidecar)
+        let bytes = try FileSystem.contents(ofFile: sidecar, maximumBytes: maximumSidecarBytes(forLogAt: path))
         do throws(EventLogError) {
             guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else {
                 throw EventLogError(.emptyFile, message: "no header line")
@@ -223,9 +226,12 @@ extension LogIndex {
                 throw EventLogError(.invalidState, message: fault)
             }
             let lines = IndexLines(bytes: Array(bytes[(newline + 1)...]), hashes: lineHashes)
-            guard lines.starts.count == 2 * checkpoints.count else {
+            guard lines.starts.count == 2 * checkpoints.count, lines.endsWithALine else {
                 throw EventLogError(
-                    .missingField, message: "\(checkpoints.count) checkpoints listed, \(lines.starts.count / 2) stored")
+                    .missingField,
+                    message:
+                        "\(checkpoints.count) checkpoints listed, \(lines.starts.count) lines (not \(2 * checkpoints.count)) after the header"
+                        + (lines.endsWithALine ? "" : " and bytes after the last"))
             }
             return LogIndex(
                 logPath: path, interval: interval, files: files, checkpoints: checkpoints, lastSeq: lastSeq,
@@ -249,6 +255,31 @@ extension LogIndex {
             located.file = path
             throw located
         }
+    }
+
+    /// The interval in the header of the sidecar of the log at `path`, when
+    /// the header holds (its `check`), though the rest may not: what a
+    /// sidecar cut short by a crash was asked to keep.
+    static func keptInterval(forLogAt path: String) -> Int? {
+        let sidecar = Self.path(forLog: path)
+        guard FileSystem.entry(at: sidecar) == .file,
+            let bytes = try? FileSystem.contents(ofFile: sidecar, maximumBytes: maximumSidecarBytes(forLogAt: path)),
+            let newline = bytes.firstIndex(of: UInt8(ascii: "\n")),
+            let header = try? checked(header: bytes[..<newline]),
+            let json = try? EventLogReader.json(ofLine: header, options: EventLogReader.Options()),
+            let interval = try? JSONFields(json, path: "").requiredInteger("interval"), interval >= 1
+        else { return nil }
+        return interval
+    }
+
+    /// The most bytes a sidecar of the log at `path` is read to: 64 MiB and
+    /// 64 times the log's. A longer one is taken as damaged (and built
+    /// again) instead of read into memory. Only an index with a checkpoint
+    /// at nearly every event, of states each larger than 64 events, would be
+    /// longer.
+    static func maximumSidecarBytes(forLogAt path: String) -> Int {
+        let logBytes = ((try? files(ofLog: path)) ?? []).reduce(0) { $0 + (FileSystem.status(of: $1)?.size ?? 0) }
+        return (64 << 20) + 64 * logBytes
     }
 
     /// What makes a sidecar's table impossible for an index this package
@@ -280,16 +311,45 @@ extension LogIndex {
     /// into place, so a reader never sees half an index (and two writers
     /// never write into the same file). Not synced: an index lost or
     /// damaged in a crash is found out by its hashes and built again.
+    ///
+    /// - Throws: ``EventLogError``: `writeFailed`, or `limitExceeded` for an
+    ///   index longer than a sidecar is read to.
     public func write() throws(EventLogError) {
-        let temporary = path + ".partial-" + ContentHash.hex(.random(in: .min ... .max))
+        let bytes = encoded
+        guard bytes.count <= Self.maximumSidecarBytes(forLogAt: logPath) else {
+            throw EventLogError(
+                .limitExceeded, file: path,
+                message: "an index of \(bytes.count) bytes would not be read back: keep checkpoints further apart")
+        }
+        let temporary = path + Self.temporaryMark + ContentHash.hex(.random(in: .min ... .max))
         do throws(EventLogError) {
             let file = try AppendableFile(path: temporary, create: true)
             defer { file.close() }
-            try file.write(encoded)
+            try file.write(bytes)
             try FileSystem.rename(temporary, to: path)
         } catch {
             try? FileSystem.remove(temporary)
             throw error
+        }
+        removeLeftovers()
+    }
+
+    /// What a temporary sidecar's name adds to the sidecar's, before a random part.
+    private static var temporaryMark: String { ".partial-" }
+
+    /// Removes the temporary files of this sidecar that a writer killed
+    /// while writing left behind: those older than a minute (a newer one
+    /// may be another writer's, still writing).
+    private func removeLeftovers() {
+        let folder = FileSystem.folder(of: path)
+        let prefix = fileName(path) + Self.temporaryMark
+        guard let names = try? FileSystem.contents(of: folder) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            let leftover = folder + "/" + name
+            guard let modified = FileSystem.status(of: leftover)?.modified,
+                FileSystem.now() - modified > 60_000_000_000
+            else { continue }
+            try? FileSystem.remove(leftover)
         }
     }
 }

@@ -14,9 +14,12 @@ enum IndexCommand: ToolCommand {
             checkpoint nearest the seq they want and read fewer than K events. An \
             index that no longer matches its log (a line edited, the file replaced) \
             or is damaged is built again; one behind its log (events appended since) \
-            is extended. 'state' and 'replay' use an index when there is one, and \
-            bring it up to date the same way. With --check nothing is written: exit \
-            0 when the index matches its log, 1 when it is missing, behind or stale.
+            is extended. 'replay' uses an index when there is one and brings it up \
+            to date the same way; 'state' builds again one that no longer matches, \
+            and uses one behind its log as it is, reading nothing past its seq. With \
+            --check nothing is written: exit 0 when the index matches its log (and \
+            keeps the interval --every asks for), 1 when it is missing, behind or \
+            stale.
             """,
         arguments: [ArgumentDescription(name: "log", help: "The log to index: a file, or a folder of segments.")],
         options: [
@@ -32,7 +35,7 @@ enum IndexCommand: ToolCommand {
             throw UsageError(message: "An index is kept beside a log on disk: standard input cannot have one")
         }
         let interval = try arguments.count("every", valueName: "events")
-        if arguments.has("check") { return try check(path, io: io) }
+        if arguments.has("check") { return try check(path, interval: interval, io: io) }
         let clock = ContinuousClock()
         let start = clock.now
         let (found, update) = try LogIndex<ModalState>.updated(
@@ -52,7 +55,7 @@ enum IndexCommand: ToolCommand {
         return ExitCode.success
     }
 
-    private static func check(_ path: String, io: ToolIO) throws -> Int32 {
+    private static func check(_ path: String, interval: Int?, io: ToolIO) throws -> Int32 {
         // The log itself must read: a missing log is exit 66, as elsewhere.
         _ = try EventLogReader(path: path)
         let sidecar = LogIndex<ModalState>.path(forLog: path)
@@ -66,6 +69,10 @@ enum IndexCommand: ToolCommand {
             try index.checkLines()
         } catch {
             io.print("\(sidecar): stale: it cannot be read: \(error.message)")
+            return ExitCode.checkFailed
+        }
+        if let interval, interval != index.interval {
+            io.print("\(sidecar): stale: it keeps a checkpoint every \(index.interval) events, not every \(interval)")
             return ExitCode.checkFailed
         }
         switch index.status() {

@@ -78,9 +78,9 @@ extension Replay {
                 io.printError(
                     "warning: built \(sidecar) again: reading from it found a fault a read from the top does not (\(error))"
                 )
-            } catch let writeError {
-                io.printError(
-                    "warning: \(sidecar) does not match the log (\(error)) and cannot be built again: \(writeError)")
+            } catch let buildError {
+                // The log reads to `seq` but not to its end, say: no index can be built for it.
+                io.printError("warning: \(sidecar) cannot be built again: \(buildError)")
             }
             return whole
         }

@@ -152,6 +152,21 @@ import Testing
         #expect(try folder.text("session.jsonl.index").contains(String(row.output.0)))
     }
 
+    /// A stale index on a log with a malformed line after the seq wanted:
+    /// the state is still there (no index can be built, which is said).
+    @Test func stateAtASeqBeforeAMalformedLineNeedsNoIndex() throws {
+        let (folder, log) = try Self.sessionLog(600)
+        #expect(Run(["index", log, "--every", "100"]).status == 0)
+        let text = try folder.text("session.jsonl")
+        try text.replacingOccurrences(of: "\"CartCard\"", with: "\"CartCrad\"").write(
+            toFile: log, atomically: false, encoding: .utf8)
+        try Self.append(["not json at all"], to: log)
+        let run = Run(["state", log, "--at", "300", "--json"])
+        #expect(run.status == 0)
+        #expect(run.error.contains("warning: \(log).index cannot be built again: \(log):602: invalid JSON"))
+        #expect(run.output == Run(["state", log, "--at", "300", "--json", "--no-index"]).output)
+    }
+
     @Test func checkSaysWhenTheIndexKeepsAnotherInterval() throws {
         let (folder, log) = try Self.sessionLog(300)
         defer { withExtendedLifetime(folder) {} }

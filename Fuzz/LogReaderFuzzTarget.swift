@@ -70,33 +70,7 @@ func check(_ condition: Bool, _ message: @autoclosure () -> String, file: Static
     if !condition { fatalError(message(), file: file, line: line) }
 }
 
-/// Everything a reader gave for one input.
-struct ReadOutcome: Equatable, CustomStringConvertible {
-    var header: LogHeader?
-    var events: [LoggedEvent] = []
-    var warnings: [EventLogWarning] = []
-    var error: EventLogError?
-
-    var description: String {
-        "\(events.count) events, \(warnings.count) warnings, error: \(error.map(String.init(describing:)) ?? "none")"
-    }
-}
-
-/// Reads `bytes` as a log until its end or its first error.
-func readLog(_ bytes: [UInt8], options: EventLogReader.Options) -> ReadOutcome {
-    var outcome = ReadOutcome()
-    var opened: EventLogReader?
-    do {
-        let reader = try EventLogReader(bytes: bytes, name: "fuzz", options: options)
-        opened = reader
-        outcome.header = reader.header
-        while let entry = try reader.next() { outcome.events.append(entry) }
-    } catch {
-        outcome.error = error
-    }
-    outcome.warnings = opened?.warnings ?? []
-    return outcome
-}
+// `readLog` and `LogReadOutcome`: Tests/TestSupport/LogReading.swift, which Scripts/fuzz compiles in.
 
 /// Decoding `line` in place, unless that way declines it, gives what
 /// decoding it through its JSON gives.

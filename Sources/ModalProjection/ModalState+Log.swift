@@ -21,6 +21,13 @@ public struct ModalLimits: Sendable, Hashable {
         self.modalsPerRoot = modalsPerRoot
         self.cardsPerModal = cardsPerModal
     }
+
+    /// What a state past each limit is told: one sentence for a snapshot and a replay.
+    var tooManyRoots: String { "more than \(roots) roots registered at once" }
+
+    func tooManyModals(inRoot root: String) -> String { "more than \(modalsPerRoot) modals in root \"\(root)\"" }
+
+    func tooManyCards(inModal link: String) -> String { "more than \(cardsPerModal) cards in modal \"\(link)\"" }
 }
 
 extension ModalState: LogProjection {
@@ -58,13 +65,11 @@ extension ModalState: LogProjection {
     /// What the state holds past ``limits``, or `nil`: for a snapshot.
     public func limitExceeded() -> String? {
         let limits = Self.limits
-        if roots.count > limits.roots { return "more than \(limits.roots) roots registered at once" }
+        if roots.count > limits.roots { return limits.tooManyRoots }
         for root in roots {
-            if root.modals.count > limits.modalsPerRoot {
-                return "more than \(limits.modalsPerRoot) modals in root \"\(root.id)\""
-            }
+            if root.modals.count > limits.modalsPerRoot { return limits.tooManyModals(inRoot: root.id) }
             if let modal = root.modals.first(where: { $0.cards.count > limits.cardsPerModal }) {
-                return "more than \(limits.cardsPerModal) cards in modal \"\(modal.link)\""
+                return limits.tooManyCards(inModal: modal.link)
             }
         }
         return nil
@@ -74,20 +79,19 @@ extension ModalState: LogProjection {
     public func limitExceeded(after entry: LoggedEvent, limits: ModalLimits) -> String? {
         switch entry.event {
         case .rootRegister:
-            guard roots.count > limits.roots else { return nil }
-            return "more than \(limits.roots) roots registered at once"
+            return roots.count > limits.roots ? limits.tooManyRoots : nil
         case .modalPresent(let presentation):
             guard let root = rootIndex(presentation.root), roots[root].modals.count > limits.modalsPerRoot else {
                 return nil
             }
-            return "more than \(limits.modalsPerRoot) modals in root \"\(roots[root].id)\""
+            return limits.tooManyModals(inRoot: roots[root].id)
         case .cardPush(let rootID, let link, _, _):
-            guard let root = rootIndex(rootID), let modal = roots[root].modalIndex(link: link),
+            guard let root = rootIndex(rootID), let modal = modalIndex(link: link, inRootAt: root),
                 roots[root].modals[modal].cards.count > limits.cardsPerModal
             else {
                 return nil
             }
-            return "more than \(limits.cardsPerModal) cards in modal \"\(link)\""
+            return limits.tooManyCards(inModal: link)
         default:
             return nil
         }

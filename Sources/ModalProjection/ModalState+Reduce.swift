@@ -185,19 +185,22 @@ extension ModalState {
 
     /// Finds the live modal `link` of `root` and hands it to `body` in place
     /// (no copy of the root's modals); `body` checks before it changes anything.
+    ///
+    /// - Returns: Where the modal is.
+    @discardableResult
     private mutating func updateModal(
         _ link: String, in root: String, _ body: (inout Modal) throws(RuleRefusal) -> Void
-    ) throws(RuleRefusal) {
+    ) throws(RuleRefusal) -> (root: Int, modal: Int) {
         let (rootIndex, modalIndex) = try locate(link, in: root)
         try body(&roots[rootIndex].modals[modalIndex])
+        return (rootIndex, modalIndex)
     }
 
     /// ``updateModal(_:in:_:)`` for a change to the card stack: then its visible cards follow.
     private mutating func updateStack(
         _ link: String, in root: String, _ body: (inout Modal) throws(RuleRefusal) -> Void
     ) throws(RuleRefusal) {
-        let (rootIndex, modalIndex) = try locate(link, in: root)
-        try body(&roots[rootIndex].modals[modalIndex])
+        let (rootIndex, modalIndex) = try updateModal(link, in: root, body)
         roots[rootIndex].refreshVisibleCards(at: modalIndex)
     }
 

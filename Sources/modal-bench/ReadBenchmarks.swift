@@ -8,7 +8,7 @@ import ModalWorkloads
 func readBenchmarks(logs: [BenchLog], measure: Measure) throws -> [Row] {
     var rows: [Row] = []
     for log in logs {
-        let raw = measure.seconds { precondition(rawRead(log.path).lines == log.events + 1) }
+        let raw = measure.seconds { precondition(rawRead(log.path) == log.events + 1) }
         let read = try measure.seconds {
             let reader = try EventLogReader(path: log.path)
             var count = 0

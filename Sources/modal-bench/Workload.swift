@@ -62,18 +62,17 @@ func storeCommands(count: Int) -> [ModalEvent] {
 
 /// Reads the file at `path` with `read(2)`, 64 KiB at a time, and counts its
 /// newlines with `memchr`: the floor under any reader of the same file.
-func rawRead(_ path: String) -> (lines: Int, bytes: Int) {
+/// Returns how many lines it found.
+func rawRead(_ path: String) -> Int {
     let descriptor = open(path, O_RDONLY)
     precondition(descriptor >= 0, "cannot open \(path)")
     defer { close(descriptor) }
     let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 16)
     defer { chunk.deallocate() }
     var lines = 0
-    var bytes = 0
     while true {
         let count = read(descriptor, chunk.baseAddress, chunk.count)
         guard count > 0 else { break }
-        bytes += count
         var start = chunk.baseAddress!
         let end = start + count
         while let found = memchr(start, 0x0A, end - start) {
@@ -81,7 +80,7 @@ func rawRead(_ path: String) -> (lines: Int, bytes: Int) {
             start = UnsafeMutableRawPointer(found) + 1
         }
     }
-    return (lines, bytes)
+    return lines
 }
 
 /// The most memory this process has held, in bytes.

@@ -14,42 +14,18 @@ import Testing
     static let fuzzLimits = EventLogReader.Options(
         maximumLineLength: 4096, maximumDepth: 32, maximumStringLength: 64, chunkSize: 7)
 
-    /// Everything a reader gave for one input.
-    struct Outcome: Equatable {
-        var header: LogHeader?
-        var events: [LoggedEvent] = []
-        var warnings: [EventLogWarning] = []
-        var error: EventLogError?
-    }
-
-    /// Reads `bytes` as a log until its end or its first error.
-    static func read(_ bytes: [UInt8], options: EventLogReader.Options = .init()) -> Outcome {
-        var outcome = Outcome()
-        var opened: EventLogReader?
-        do {
-            let reader = try EventLogReader(bytes: bytes, name: "fuzz", options: options)
-            opened = reader
-            outcome.header = reader.header
-            while let entry = try reader.next() { outcome.events.append(entry) }
-        } catch {
-            outcome.error = error
-        }
-        outcome.warnings = opened?.warnings ?? []
-        return outcome
-    }
-
     /// The fuzz target's checks: the input as one JSON document, then as a log
     /// with the fuzz limits; what was accepted must write back and read back
     /// equal, and the chunk size must not change the outcome.
     @discardableResult
     static func exercise(
         _ bytes: [UInt8], _ label: Comment = "", sourceLocation: SourceLocation = #_sourceLocation
-    ) -> Outcome {
+    ) -> LogReadOutcome {
         if let value = try? JSONReader.read(bytes, maximumDepth: fuzzLimits.maximumDepth) {
             let text = value.serialized()
             #expect((try? JSONReader.read(Array(text.utf8))) == value, label, sourceLocation: sourceLocation)
         }
-        let outcome = read(bytes, options: fuzzLimits)
+        let outcome = readLog(bytes, options: fuzzLimits)
         if let header = outcome.header {
             let line = EventLogEncoder.encode(header)
             let reread = try? LogHeader(json: JSONReader.read(line.dropLast()))
@@ -64,11 +40,11 @@ import Testing
         }
         var whole = fuzzLimits
         whole.chunkSize = bytes.count + 1
-        let reference = read(bytes, options: whole)
+        let reference = readLog(bytes, options: whole)
         #expect(reference == outcome, "the chunk size changed the outcome \(label)", sourceLocation: sourceLocation)
         var lenient = fuzzLimits
         lenient.lenient = true
-        let skipping = read(bytes, options: lenient)
+        let skipping = readLog(bytes, options: lenient)
         #expect(skipping.error.map { $0.line == 1 } ?? true, "only a header stops a lenient reader \(label)")
         if outcome.error == nil {
             #expect(skipping == outcome, "lenient differs \(label)", sourceLocation: sourceLocation)
@@ -101,7 +77,7 @@ import Testing
     @Test func deepNestingStopsAtTheDepthLimit() {
         let bytes = Array((Self.header + String(repeating: "[", count: 100_000) + "\n").utf8)
         Self.exercise(bytes)
-        let error = Self.read(bytes).error
+        let error = readLog(bytes).error
         #expect(error?.kind == .limitExceeded && error?.line == 2)
         #expect(error?.message == "nesting deeper than 256 levels (column 257)")
     }
@@ -110,7 +86,7 @@ import Testing
         let content = String(repeating: "a", count: 1 << 20)
         let bytes = Array(
             (Self.header + #"{"seq":1,"type":"modal.present","link":"l","content":"\#(content)"}"# + "\n").utf8)
-        let outcome = Self.read(bytes)
+        let outcome = readLog(bytes)
         #expect(outcome.error == nil)
         guard case .modalPresent(let presentation) = try #require(outcome.events.first).event else {
             Issue.record("not a modal.present: \(outcome.events)")

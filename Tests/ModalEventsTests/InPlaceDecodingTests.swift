@@ -200,8 +200,9 @@ import Testing
     /// Every line of a few sample logs with one byte deleted, replaced or
     /// inserted, at every place: tens of thousands of near misses.
     @Test func everyOneByteChangeOfSampleLinesReadsTheSameBothWays() throws {
-        let logs = ["EventLogs/tour.jsonl", "EventLogs/morph-modal-kit/replace-sticky.jsonl"]
-        let lines = try logs.flatMap { try Fixtures.text($0).split(separator: "\n").dropFirst().map { Array($0.utf8) } }
+        let lines = try Fixtures.nearMissLogs.flatMap {
+            try Fixtures.text($0).split(separator: "\n").dropFirst().map { Array($0.utf8) }
+        }
         var variants = 0
         for line in lines {
             for change in oneByteChanges(of: line, using: jsonNearMissBytes) { Self.expectSameBothWays(change) }

@@ -35,10 +35,7 @@ import Testing
         #expect(Run(["index", log]).output.contains(": up to date in "))
 
         // Appended to: behind, then extended.
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        try handle.seekToEnd()
-        try handle.write(contentsOf: Data((#"{"seq":2501,"type":"dimming.tap","root":"main"}"# + "\n").utf8))
-        try handle.close()
+        try Self.append([#"{"seq":2501,"type":"dimming.tap","root":"main"}"#], to: log)
         let behind = Run(["index", log, "--check"])
         #expect(behind.status == 1 && behind.output == "\(log).index: behind: the log has events after seq 2500\n")
         #expect(Run(["index", log]).output.contains(": extended in "))
@@ -139,10 +136,7 @@ import Testing
         let sidecar = try folder.text("session.jsonl.index")
         let row = try #require(sidecar.firstMatch(of: /\[500,0,([0-9]+),/))
         let forged = sidecar.replacingOccurrences(of: String(row.output.0), with: "[500,0,\(Int(row.output.1)! + 7),")
-        let newline = try #require(forged.firstIndex(of: "\n"))
-        let body = String(forged[..<newline].utf8.dropLast(28))!
-        try (body + #","check":""# + ContentHash(of: Array(body.utf8)[...]).hex + #""}"# + forged[newline...])
-            .write(toFile: log + ".index", atomically: true, encoding: .utf8)
+        try resigningIndexHeader(forged).write(toFile: log + ".index", atomically: true, encoding: .utf8)
         let run = Run(["state", log, "--at", "550", "--json"])
         #expect(run.status == 0)
         #expect(

@@ -11,17 +11,8 @@ import Testing
 /// one an error of the same kind on the same line; where they part on
 /// purpose, they part as `FoundationLogReader.knownDifferences` says.
 @Suite struct FoundationDifferentialTests {
-    /// Reads `bytes` with the package's reader, as `FoundationLogReader.read` does.
-    static func packageRead(_ bytes: [UInt8]) -> FoundationLogReader.Outcome {
-        var outcome = FoundationLogReader.Outcome()
-        do {
-            let reader = try EventLogReader(bytes: bytes)
-            while let entry = try reader.next() { outcome.events.append(entry) }
-        } catch {
-            outcome.error = error
-        }
-        return outcome
-    }
+    /// A log's first line, with no more than the format needs.
+    static let header = #"{"format":"modal-events","version":1}"# + "\n"
 
     /// The kinds Foundation can tell apart: it reports bad UTF-8 as bad JSON.
     static func comparableKind(_ kind: EventLogError.Kind) -> EventLogError.Kind {
@@ -35,7 +26,7 @@ import Testing
     static func expectSameReading(
         _ bytes: [UInt8], _ label: String, sourceLocation: SourceLocation = #_sourceLocation
     ) -> String? {
-        let package = packageRead(bytes)
+        let package = readLog(bytes)
         let foundation = FoundationLogReader().read(bytes)
         let packageEvents = package.events.map(\.comparableWithFoundation)
         let sameEvents = packageEvents == foundation.events
@@ -65,9 +56,8 @@ import Testing
         if foundation == nil, package?.kind == .invalidJSON {
             // A trailing comma: the line reads once its commas before a closing bracket are gone.
             let withoutTrailingCommas = line.replacing(/,(\s*[}\]])/) { String($0.output.1) }
-            let header = #"{"format":"modal-events","version":1}"# + "\n"
             if withoutTrailingCommas != line,
-                packageRead(Array((header + withoutTrailingCommas + "\n").utf8)).error?.kind != .invalidJSON
+                readLog(Array((header + withoutTrailingCommas + "\n").utf8)).error?.kind != .invalidJSON
             {
                 return "trailing comma"
             }
@@ -126,8 +116,8 @@ import Testing
     @Test(arguments: FoundationLogReader.knownDifferences.map(\.line))
     func eachKnownDifferenceIsWhatItSays(line: String) throws {
         let difference = try #require(FoundationLogReader.knownDifferences.first { $0.line == line })
-        let bytes = Array((#"{"format":"modal-events","version":1}"# + "\n" + line + "\n").utf8)
-        let package = Self.packageRead(bytes)
+        let bytes = Array((Self.header + line + "\n").utf8)
+        let package = readLog(bytes)
         let foundation = FoundationLogReader().read(bytes)
         #expect(package.error?.kind == difference.package, "\(difference.why)")
         let foundationRefuses = difference.foundation.hasPrefix("refuses")
@@ -139,9 +129,8 @@ import Testing
     /// it, they refuse it the same way; where one reads what the other
     /// refuses, the line is one of the known differences.
     @Test func oneByteChangesReadTheSameUnlessAKnownDifference() throws {
-        let header = #"{"format":"modal-events","version":1}"# + "\n"
         // Each line on its own, as the first event of a log.
-        let lines = try ["EventLogs/tour.jsonl", "EventLogs/morph-modal-kit/replace-sticky.jsonl"].flatMap {
+        let lines = try Fixtures.nearMissLogs.flatMap {
             try Fixtures.text($0).split(separator: "\n").dropFirst().map {
                 Array($0.replacing(/^\{"seq":[0-9]+/, with: #"{"seq":1"#).utf8)
             }
@@ -150,7 +139,7 @@ import Testing
         var differed: [String: Int] = [:]
         for change in lines.flatMap({ oneByteChanges(of: $0, using: jsonNearMissBytes) }) {
             if let difference = Self.expectSameReading(
-                Array(header.utf8) + change + [UInt8(ascii: "\n")], "one byte changed")
+                Array(Self.header.utf8) + change + [UInt8(ascii: "\n")], "one byte changed")
             {
                 differed[difference, default: 0] += 1
             } else {

@@ -190,15 +190,9 @@ import Testing
         let sidecar = Index.path(forLog: log)
         let text = try String(contentsOfFile: sidecar, encoding: .utf8)
         #expect(text.contains(original))
-        var changed = text.replacingOccurrences(of: original, with: tampered)
-        if resigned {
-            let newline = try #require(changed.firstIndex(of: "\n"))
-            // The header ends with ,"check":"<16 hex digits>"}: 28 bytes.
-            let body = String(changed[..<newline].utf8.dropLast(28))!
-            let check = ContentHash(of: Array(body.utf8)[...]).hex
-            changed = body + #","check":""# + check + #""}"# + changed[newline...]
-        }
-        try changed.write(toFile: sidecar, atomically: true, encoding: .utf8)
+        let changed = text.replacingOccurrences(of: original, with: tampered)
+        try (resigned ? resigningIndexHeader(changed) : changed).write(
+            toFile: sidecar, atomically: true, encoding: .utf8)
     }
 
     /// A sidecar damaged anywhere (its table, a checkpoint's line, its

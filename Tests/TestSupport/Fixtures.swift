@@ -22,6 +22,9 @@ public enum Fixtures {
     /// The logs under `EventLogs/` that must validate clean.
     public static var sampleLogs: [String] { wellFormedLogs.filter { $0.hasPrefix("EventLogs/") } }
 
+    /// The sample logs whose lines the differential tests change a byte at a time.
+    public static let nearMissLogs = ["EventLogs/tour.jsonl", "EventLogs/morph-modal-kit/replace-sticky.jsonl"]
+
     /// Every file in `EventLogs/malformed/`, the kind of its error and its line.
     public static let malformedLogs: [(file: String, kind: EventLogError.Kind, line: Int)] = [
         ("empty.jsonl", .emptyFile, 1),

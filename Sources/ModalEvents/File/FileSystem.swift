@@ -115,6 +115,11 @@ enum FileSystem {
         #endif
     }
 
+    /// The file's name without its folder.
+    static func name(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
     /// The folder `path` is in (`.` for a bare name).
     static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }

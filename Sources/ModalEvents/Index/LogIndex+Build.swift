@@ -34,6 +34,7 @@ extension LogIndex {
         builder.lines = lines.bytes
         builder.lineHashes = lines.hashes
         builder.historyCount = checkpoints.last?.historyCount ?? 0
+        builder.knownFiles = files
         return try builder.run(logPath: logPath, state: state, time: checkpoints.last?.time, reader: reader)
     }
 
@@ -65,8 +66,8 @@ extension LogIndex {
         guard names.count >= files.count else { return .stale(reason: "the log has fewer files than it indexed") }
         var grew = names.count > files.count
         for (place, (name, stamp)) in zip(names, files).enumerated() {
-            if names.count > 1 || files.count > 1, fileName(name) != stamp.name {
-                return .stale(reason: "its file \(place + 1) is \(fileName(name)), not \(stamp.name)")
+            if names.count > 1 || files.count > 1, FileSystem.name(of: name) != stamp.name {
+                return .stale(reason: "its file \(place + 1) is \(FileSystem.name(of: name)), not \(stamp.name)")
             }
             guard let status = FileSystem.status(of: name) else { return .stale(reason: "\(name) cannot be read") }
             guard status.size >= stamp.bytes else {
@@ -122,36 +123,68 @@ extension LogIndex {
         forLogAt path: String, interval: Int? = nil, creating: Bool, extending: Bool, checkingEveryLine: Bool = false,
         options: EventLogReader.Options = EventLogReader.Options()
     ) throws(EventLogError) -> (index: LogIndex?, update: Update) {
-        var staleReason: String
-        // A sidecar built again keeps its interval unless another is asked for.
-        var rebuildInterval = interval ?? defaultInterval
-        do throws(EventLogError) {
-            guard let existing = try read(forLogAt: path) else {
-                guard creating else { return (nil, .unchanged) }
-                return (try build(forLogAt: path, interval: rebuildInterval, options: options), .created)
+        let rebuild: (reason: String, interval: Int?)
+        switch verdict(forLogAt: path, interval: interval, checkingEveryLine: checkingEveryLine) {
+        case .missing:
+            guard creating else { return (nil, .unchanged) }
+            return (try build(forLogAt: path, interval: interval ?? defaultInterval, options: options), .created)
+        case .current(let existing):
+            guard let refreshed = existing.withCurrentTimes() else { return (existing, .unchanged) }
+            return (refreshed, .refreshed)
+        case .behind(let existing) where !extending:
+            return (existing, .unchanged)
+        case .behind(let existing):
+            do throws(EventLogError) {
+                return (try existing.extended(options: options), .extended)
+            } catch  where error.file == existing.path {
+                rebuild = ("it cannot be read: \(error.message)", existing.interval)
             }
-            rebuildInterval = interval ?? existing.interval
+        case .stale(let reason, let keptInterval):
+            rebuild = (reason, keptInterval)
+        }
+        // A sidecar built again keeps its interval unless another is asked for.
+        return (
+            try build(forLogAt: path, interval: interval ?? rebuild.interval ?? defaultInterval, options: options),
+            .rebuilt(reason: rebuild.reason)
+        )
+    }
+
+    /// What the sidecar of the log at `path` is to the log, found without
+    /// building anything: what ``updated(forLogAt:interval:creating:extending:checkingEveryLine:options:)``
+    /// acts on, and `modal-log index --check` reports.
+    package enum Verdict {
+        case missing
+        case current(LogIndex)
+        case behind(LogIndex)
+        /// For `reason`; `interval` is the one the sidecar keeps, when its
+        /// header can be read.
+        case stale(reason: String, interval: Int?)
+    }
+
+    /// Reads the sidecar of the log at `path` (all of its lines with
+    /// `checkingEveryLine`), and compares it with the log and with the
+    /// `interval` wanted (`nil`: any).
+    package static func verdict(forLogAt path: String, interval: Int?, checkingEveryLine: Bool) -> Verdict {
+        var keptInterval: Int?
+        do throws(EventLogError) {
+            guard let sidecar = try readSidecar(forLogAt: path) else { return .missing }
+            keptInterval = sidecar.interval
+            let existing = try index(of: sidecar, logPath: path)
             if checkingEveryLine { try existing.checkLines() }
             if let interval, interval != existing.interval {
-                staleReason = "it keeps a checkpoint every \(existing.interval) events, not every \(interval)"
-            } else {
-                switch existing.status() {
-                case .current:
-                    guard let refreshed = existing.withCurrentTimes() else { return (existing, .unchanged) }
-                    return (refreshed, .refreshed)
-                case .behind where !extending:
-                    return (existing, .unchanged)
-                case .behind:
-                    return (try existing.extended(options: options), .extended)
-                case .stale(let reason):
-                    staleReason = reason
-                }
+                return .stale(
+                    reason: "it keeps a checkpoint every \(existing.interval) events, not every \(interval)",
+                    interval: existing.interval)
             }
-        } catch  where error.file == Self.path(forLog: path) {
-            staleReason = "it cannot be read: \(error.message)"
-            rebuildInterval = interval ?? keptInterval(forLogAt: path) ?? defaultInterval
+            switch existing.status() {
+            case .current: return .current(existing)
+            case .behind: return .behind(existing)
+            case .stale(let reason): return .stale(reason: reason, interval: existing.interval)
+            }
+        } catch {
+            // Every fault on the way is the sidecar's, and names it.
+            return .stale(reason: "it cannot be read: \(error.message)", interval: keptInterval)
         }
-        return (try build(forLogAt: path, interval: rebuildInterval, options: options), .rebuilt(reason: staleReason))
     }
 
     /// The index of the log at `path` built anew, every `interval` events,
@@ -253,11 +286,6 @@ extension LogIndex {
     }
 }
 
-/// A file's name without its folder.
-func fileName(_ path: String) -> String {
-    path.split(separator: "/").last.map(String.init) ?? path
-}
-
 /// Replays a log and keeps a checkpoint every `interval` events.
 struct IndexBuilder<State: LogProjection> {
     let interval: Int
@@ -268,6 +296,9 @@ struct IndexBuilder<State: LogProjection> {
     var lineHashes: [UInt64] = []
     /// How many elements the state's history held at the last checkpoint.
     var historyCount = 0
+    /// The files an index being extended covered, checked against the log
+    /// just before: a file still of the length it had keeps its hash.
+    var knownFiles: [LogIndex<State>.FileStamp] = []
 
     init(interval: Int) {
         self.interval = interval
@@ -292,7 +323,15 @@ struct IndexBuilder<State: LogProjection> {
         var files: [LogIndex<State>.FileStamp] = []
         for (place, path) in paths.enumerated().prefix(last + 1) {
             let bytes = place == last ? end : FileSystem.status(of: path)?.size ?? 0
-            files.append(try Self.stamp(path, bytes: bytes))
+            if place < knownFiles.count, knownFiles[place].name == FileSystem.name(of: path),
+                knownFiles[place].bytes == bytes
+            {
+                var known = knownFiles[place]
+                known.modified = Self.settledTime(of: path)
+                files.append(known)
+            } else {
+                files.append(try Self.stamp(path, bytes: bytes))
+            }
         }
         return LogIndex(
             logPath: logPath, interval: interval, files: files, checkpoints: checkpoints, lastSeq: state.seq,
@@ -322,7 +361,7 @@ struct IndexBuilder<State: LogProjection> {
     /// What the index keeps of the file at `path`, of which it covers `bytes`.
     static func stamp(_ path: String, bytes: Int) throws(EventLogError) -> LogIndex<State>.FileStamp {
         .init(
-            name: fileName(path), bytes: bytes, modified: settledTime(of: path),
+            name: FileSystem.name(of: path), bytes: bytes, modified: settledTime(of: path),
             hash: try LogIndex<State>.hash(of: path, bytes: bytes))
     }
 

@@ -160,6 +160,26 @@ extension LogIndex {
     /// - Throws: ``EventLogError`` naming the sidecar when it cannot be read
     ///   or is not an index this package wrote: it is then stale.
     public static func read(forLogAt path: String) throws(EventLogError) -> LogIndex? {
+        guard let sidecar = try readSidecar(forLogAt: path) else { return nil }
+        return try index(of: sidecar, logPath: path)
+    }
+
+    /// A sidecar's bytes and its header, read once its `check` holds.
+    struct Sidecar {
+        let bytes: [UInt8]
+        /// Where the header line ends.
+        let newline: Int
+        let header: JSONFields
+
+        /// The interval the header asks for, when it is one.
+        var interval: Int? { (try? header.requiredInteger("interval")).flatMap { $0 >= 1 ? $0 : nil } }
+    }
+
+    /// Reads the sidecar of the log at `path` and its header; `nil` when
+    /// there is none.
+    ///
+    /// - Throws: ``EventLogError`` naming the sidecar.
+    static func readSidecar(forLogAt path: String) throws(EventLogError) -> Sidecar? {
         let sidecar = Self.path(forLog: path)
         switch FileSystem.entry(at: sidecar) {
         case .none: return nil
@@ -175,6 +195,21 @@ extension LogIndex {
             let header = try JSONFields(
                 EventLogReader.json(ofLine: checked(header: bytes[..<newline]), options: EventLogReader.Options()),
                 path: "")
+            return Sidecar(bytes: bytes, newline: newline, header: header)
+        } catch {
+            var located = error
+            located.file = sidecar
+            throw located
+        }
+    }
+
+    /// The index `sidecar` holds, for the log at `logPath`.
+    ///
+    /// - Throws: ``EventLogError`` naming the sidecar when it is not an
+    ///   index this package wrote.
+    static func index(of sidecar: Sidecar, logPath path: String) throws(EventLogError) -> LogIndex {
+        let (bytes, newline, header) = (sidecar.bytes, sidecar.newline, sidecar.header)
+        do throws(EventLogError) {
             guard try header.string("format") == Self.format else {
                 throw EventLogError(.missingHeader, message: "not a modal-events index")
             }
@@ -238,7 +273,7 @@ extension LogIndex {
                 lastTime: try header.number("lastTime"), lines: lines)
         } catch {
             var located = error
-            located.file = sidecar
+            located.file = Self.path(forLog: path)
             throw located
         }
     }
@@ -261,15 +296,7 @@ extension LogIndex {
     /// the header holds (its `check`), though the rest may not: what a
     /// sidecar cut short by a crash was asked to keep.
     static func keptInterval(forLogAt path: String) -> Int? {
-        let sidecar = Self.path(forLog: path)
-        guard FileSystem.entry(at: sidecar) == .file,
-            let bytes = try? FileSystem.contents(ofFile: sidecar, maximumBytes: maximumSidecarBytes(forLogAt: path)),
-            let newline = bytes.firstIndex(of: UInt8(ascii: "\n")),
-            let header = try? checked(header: bytes[..<newline]),
-            let json = try? EventLogReader.json(ofLine: header, options: EventLogReader.Options()),
-            let interval = try? JSONFields(json, path: "").requiredInteger("interval"), interval >= 1
-        else { return nil }
-        return interval
+        (try? readSidecar(forLogAt: path))??.interval
     }
 
     /// The most bytes a sidecar of the log at `path` is read to: 64 MiB and
@@ -342,7 +369,7 @@ extension LogIndex {
     /// may be another writer's, still writing).
     private func removeLeftovers() {
         let folder = FileSystem.folder(of: path)
-        let prefix = fileName(path) + Self.temporaryMark
+        let prefix = FileSystem.name(of: path) + Self.temporaryMark
         guard let names = try? FileSystem.contents(of: folder) else { return }
         for name in names where name.hasPrefix(prefix) {
             let leftover = folder + "/" + name

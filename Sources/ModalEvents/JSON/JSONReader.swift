@@ -128,12 +128,20 @@ struct _JSONParser {
     }
 
     mutating func skipWhitespace() {
+        index = Self.endOfWhitespace(in: bytes, from: index)
+    }
+
+    /// Where the JSON whitespace (space, tab, newline, return) that starts
+    /// at `start` ends.
+    static func endOfWhitespace(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        var index = start
         while index < bytes.count {
             switch bytes[index] {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): index += 1
-            default: return
+            default: return index
             }
         }
+        return index
     }
 
     mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {

@@ -242,14 +242,7 @@ struct EventLineFields: EventFieldReader {
     }
 
     private func skipWhitespace(from start: Int) -> Int {
-        var index = start
-        while index < line.count {
-            switch line[index] {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"): index += 1
-            default: return index
-            }
-        }
-        return index
+        _JSONParser.endOfWhitespace(in: line, from: start)
     }
 
     // MARK: Names

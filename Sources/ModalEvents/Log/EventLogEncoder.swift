@@ -52,10 +52,8 @@ public enum EventLogEncoder {
 struct EventLineWriter: EventFieldWriter {
     private var writer = JSONWriter()
     private var hasMembers = false
-    /// The longest string or key written, in UTF-8 bytes.
-    private(set) var longestString = 0
-    /// How deeply arrays and objects nest: 1 for the line's object alone.
-    private(set) var depth = 1
+    /// What a reader's limits look at in what was written.
+    private(set) var measure = LimitMeasure()
 
     init() {
         writer.bytes.append(UInt8(ascii: "{"))
@@ -66,19 +64,19 @@ struct EventLineWriter: EventFieldWriter {
         hasMembers = true
         writer.writeString(key)
         writer.bytes.append(UInt8(ascii: ":"))
-        longestString = max(longestString, key.utf8.count)
+        measure.note(key)
     }
 
     mutating func add(_ key: String, _ value: JSONValue) {
         self.key(key)
         writer.write(value)
-        note(value, depth: 2)
+        measure.note(value, depth: 2)
     }
 
     mutating func string(_ key: String, _ value: String) {
         self.key(key)
         writer.writeString(value)
-        longestString = max(longestString, value.utf8.count)
+        measure.note(value)
     }
 
     mutating func number(_ key: String, _ value: Double) {
@@ -89,25 +87,6 @@ struct EventLineWriter: EventFieldWriter {
     mutating func integer(_ key: String, _ value: Int) {
         self.key(key)
         writer.bytes += String(value).utf8
-    }
-
-    /// Notes the strings and the nesting of a value at `depth` (a container there is that deep).
-    private mutating func note(_ value: JSONValue, depth: Int) {
-        switch value {
-        case .null, .bool, .number:
-            break
-        case .string(let string):
-            longestString = max(longestString, string.utf8.count)
-        case .array(let elements):
-            self.depth = max(self.depth, depth)
-            for element in elements { note(element, depth: depth + 1) }
-        case .object(let members):
-            self.depth = max(self.depth, depth)
-            for member in members {
-                longestString = max(longestString, member.key.utf8.count)
-                note(member.value, depth: depth + 1)
-            }
-        }
     }
 
     /// The line, closed and ended by `\n`.

@@ -1,3 +1,36 @@
+/// What a reader's limits look at in a line's JSON, beyond its length: its
+/// longest string or key, and how deeply its arrays and objects nest.
+struct LimitMeasure {
+    /// The longest string or key, in UTF-8 bytes.
+    private(set) var longestString = 0
+    /// How deeply arrays and objects nest: 1 for the line's object alone.
+    private(set) var depth = 1
+
+    mutating func note(_ string: String) {
+        longestString = max(longestString, string.utf8.count)
+    }
+
+    /// Notes the strings and the nesting of `value`, found at `depth` (a
+    /// container there is that deep).
+    mutating func note(_ value: JSONValue, depth: Int) {
+        switch value {
+        case .null, .bool, .number:
+            break
+        case .string(let string):
+            note(string)
+        case .array(let elements):
+            self.depth = max(self.depth, depth)
+            for element in elements { note(element, depth: depth + 1) }
+        case .object(let members):
+            self.depth = max(self.depth, depth)
+            for member in members {
+                note(member.key)
+                note(member.value, depth: depth + 1)
+            }
+        }
+    }
+}
+
 extension EventLogReader.Options {
     /// The line of `entry` (`\n` included), and what about it a reader with
     /// these limits would refuse, as a sentence fragment (`nil` when it
@@ -10,42 +43,26 @@ extension EventLogReader.Options {
         var writer = EventLineWriter()
         entry.write(to: &writer)
         let line = writer.finish()
-        if line.count - 1 > maximumLineLength { return (line, "its line is longer than \(maximumLineLength) bytes") }
-        if writer.depth > maximumDepth { return (line, "it nests deeper than \(maximumDepth) levels") }
-        if writer.longestString > maximumStringLength {
-            return (line, "it holds a string longer than \(maximumStringLength) bytes")
-        }
-        return (line, nil)
+        return (line, violation(of: line, measured: writer.measure))
     }
 
     /// What about `line` (compact JSON of `value`, `\n` included) a reader
     /// with these limits would refuse, as a sentence fragment; `nil` when it
-    /// reads. A writer checks each line with it, so that no event it accepts
-    /// makes its log unreadable.
+    /// reads.
     ///
     /// - Complexity: O(*n*) in the size of `value`.
     package func violation(of value: JSONValue, line: [UInt8]) -> String? {
+        var measure = LimitMeasure()
+        measure.note(value, depth: 1)
+        return violation(of: line, measured: measure)
+    }
+
+    private func violation(of line: [UInt8], measured measure: LimitMeasure) -> String? {
         if line.count - 1 > maximumLineLength { return "its line is longer than \(maximumLineLength) bytes" }
-        return violation(of: value, depth: 0)
-    }
-
-    private func violation(of value: JSONValue, depth: Int) -> String? {
-        switch value {
-        case .null, .bool, .number:
-            return nil
-        case .string(let string):
-            return stringViolation(string)
-        case .array(let elements):
-            guard depth < maximumDepth else { return "it nests deeper than \(maximumDepth) levels" }
-            return elements.lazy.compactMap { violation(of: $0, depth: depth + 1) }.first
-        case .object(let members):
-            guard depth < maximumDepth else { return "it nests deeper than \(maximumDepth) levels" }
-            return members.lazy.compactMap { stringViolation($0.key) ?? violation(of: $0.value, depth: depth + 1) }
-                .first
+        if measure.depth > maximumDepth { return "it nests deeper than \(maximumDepth) levels" }
+        if measure.longestString > maximumStringLength {
+            return "it holds a string longer than \(maximumStringLength) bytes"
         }
-    }
-
-    private func stringViolation(_ string: String) -> String? {
-        string.utf8.count > maximumStringLength ? "it holds a string longer than \(maximumStringLength) bytes" : nil
+        return nil
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import ModalEvents
 import ModalProjection
 
@@ -59,37 +60,24 @@ enum IndexCommand: ToolCommand {
         // The log itself must read: a missing log is exit 66, as elsewhere.
         _ = try EventLogReader(path: path)
         let sidecar = LogIndex<ModalState>.path(forLog: path)
-        let index: LogIndex<ModalState>
-        do {
-            guard let found = try LogIndex<ModalState>.read(forLogAt: path) else {
-                io.print("\(sidecar): missing")
-                return ExitCode.checkFailed
-            }
-            index = found
-            try index.checkLines()
-        } catch {
-            io.print("\(sidecar): stale: it cannot be read: \(error.message)")
-            return ExitCode.checkFailed
-        }
-        if let interval, interval != index.interval {
-            io.print("\(sidecar): stale: it keeps a checkpoint every \(index.interval) events, not every \(interval)")
-            return ExitCode.checkFailed
-        }
-        switch index.status() {
-        case .current:
+        switch LogIndex<ModalState>.verdict(forLogAt: path, interval: interval, checkingEveryLine: true) {
+        case .missing:
+            io.print("\(sidecar): missing")
+        case .current(let index):
             io.print("\(sidecar): up to date: \(summary(of: index))")
             return ExitCode.success
-        case .behind:
+        case .behind(let index):
             io.print("\(sidecar): behind: the log has events after seq \(index.lastSeq)")
-        case .stale(let reason):
+        case .stale(let reason, _):
             io.print("\(sidecar): stale: \(reason)")
         }
         return ExitCode.checkFailed
     }
 
+    /// What the index holds, and the size of its sidecar (written by now).
     private static func summary(of index: LogIndex<ModalState>) -> String {
         let checkpoints = index.checkpoints.count == 1 ? "1 checkpoint" : "\(index.checkpoints.count) checkpoints"
-        return
-            "\(checkpoints), one every \(index.interval) events, to seq \(index.lastSeq) (\(index.encoded.count) bytes)"
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: index.path)[.size] as? Int) ?? 0
+        return "\(checkpoints), one every \(index.interval) events, to seq \(index.lastSeq) (\(bytes) bytes)"
     }
 }

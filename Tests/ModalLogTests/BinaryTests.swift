@@ -1,4 +1,6 @@
 import Foundation
+import ModalEvents
+import ModalWorkloads
 import TestSupport
 import Testing
 
@@ -75,6 +77,31 @@ import Testing
         let result = try run(["replay", sample("EventLogs/tour.jsonl")], standardOutput: full)
         #expect(result.status == 74)
         #expect(result.error.hasPrefix("Error: cannot write the output: "))
+    }
+
+    /// The index as a user makes and uses it: `index`, `state --at` from a
+    /// checkpoint (the same state as a whole read), `index --check`, and a
+    /// log edited since, whose index `state` builds again with a warning.
+    @Test func anIndexIsBuiltCheckedUsedAndBuiltAgain() throws {
+        let folder = try TemporaryFolder()
+        let log = folder.file("session.jsonl")
+        try Data(EventLogEncoder.encode(events: Array(SessionGenerator(seed: 5).prefix(2_500))))
+            .write(to: URL(fileURLWithPath: log))
+        let built = try run(["index", log, "--every", "500"])
+        #expect(built.status == 0 && built.output.contains("built in "))
+        #expect(try run(["index", log, "--check"]).status == 0)
+        let whole = try run(["state", log, "--at", "1234", "--json", "--no-index"])
+        let indexed = try run(["state", log, "--at", "1234", "--json"])
+        #expect(indexed.status == 0 && indexed.error.isEmpty && indexed.output == whole.output)
+
+        let text = try String(contentsOfFile: log, encoding: .utf8)
+        try text.replacingOccurrences(of: #""seq":2000,"#, with: #""seq":2000 ,"#).write(
+            toFile: log, atomically: false, encoding: .utf8)
+        #expect(try run(["index", log, "--check"]).status == 1)
+        let rebuilt = try run(["state", log, "--at", "2400", "--json"])
+        #expect(rebuilt.status == 0 && rebuilt.error.hasPrefix("warning: built \(log).index again: "))
+        #expect(rebuilt.output == (try run(["state", log, "--at", "2400", "--json", "--no-index"])).output)
+        #expect(try run(["index", log, "--check"]).status == 0)
     }
 
     @Test func helpAndVersionGoToStandardOutput() throws {

@@ -15,12 +15,7 @@ extension ModalState {
     public func json(historyFrom start: Int) -> JSONValue {
         .object([
             JSONMember("seq", .number(JSONNumber(seq))),
-            JSONMember(
-                "keyboard",
-                [
-                    "height": .number(JSONNumber(keyboard.height)),
-                    "responderBottom": keyboard.responderBottom.map { .number(JSONNumber($0)) } ?? .null,
-                ]),
+            JSONMember("keyboard", keyboard.json),
             JSONMember("roots", .array(roots.map(\.json))),
             JSONMember("rejected", .array(rejected[min(start, rejected.count)...].map(\.json))),
         ])

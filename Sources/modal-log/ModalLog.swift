@@ -14,7 +14,8 @@ enum ModalLog {
     static var commands: [any ToolCommand.Type] {
         [
             ReplayCommand.self, StateCommand.self, ValidateCommand.self, IndexCommand.self, AppendCommand.self,
-            RecoverCommand.self, RedactCommand.self,
+            RecoverCommand.self, RedactCommand.self, TimelineCommand.self,
+            DiffCommand.self,
         ]
     }
 

@@ -49,16 +49,18 @@ extension Replay {
     /// replay read again would call it twice.)
     ///
     /// - Returns: The replay, the reader (for its last seq), and whether it reached `seq`.
+    /// - Parameter warns: Whether to print the reader's warnings; a caller
+    ///   that reads on prints them itself when it is done.
     static func replaying(
         _ path: String, io: ToolIO, lenient: Bool = false, through seq: Int? = nil, indexed: Bool = false,
-        onRejection: ((Rejection) -> Void)? = nil
+        warns: Bool = true, onRejection: ((Rejection) -> Void)? = nil
     ) throws(EventLogError) -> (replay: Replay, reader: EventLogReader, reached: Bool) {
         func finish(_ start: (state: ModalState, reader: EventLogReader)) throws(EventLogError) -> (
             replay: Replay, reader: EventLogReader, reached: Bool
         ) {
             var replay = Replay(state: start.state, onRejection: onRejection)
             let reached = try replay.run(start.reader, through: seq)
-            io.printWarnings(of: start.reader)
+            if warns { io.printWarnings(of: start.reader) }
             return (replay, start.reader, reached)
         }
         func fromTheTop() throws(EventLogError) -> (replay: Replay, reader: EventLogReader, reached: Bool) {

@@ -14,8 +14,10 @@ import ModalProjection
 final class ToolIO {
     private enum Mode {
         case process
-        /// Memory: what `-` reads, and files by path that shadow the disk.
-        case captured(standardInput: [UInt8], files: [String: [UInt8]])
+        /// Memory: what `-` reads, files by path that shadow the disk, the
+        /// environment, and whether standard output counts as a terminal.
+        case captured(
+            standardInput: [UInt8], files: [String: [UInt8]], environment: [String: String], isTerminal: Bool)
     }
 
     private let mode: Mode
@@ -34,16 +36,45 @@ final class ToolIO {
     static func process() -> ToolIO { ToolIO(mode: .process) }
 
     /// Memory: `standardInput` is what `-` reads; `files` are read by their
-    /// path instead of the disk, so examples can run as written.
-    static func captured(standardInput: [UInt8] = [], files: [String: [UInt8]] = [:]) -> ToolIO {
-        ToolIO(mode: .captured(standardInput: standardInput, files: files))
+    /// path instead of the disk, so examples can run as written;
+    /// `environment` stands for the process's, and `isTerminal` says
+    /// whether standard output is taken for a terminal (colour).
+    static func captured(
+        standardInput: [UInt8] = [], files: [String: [UInt8]] = [:], environment: [String: String] = [:],
+        isTerminal: Bool = false
+    ) -> ToolIO {
+        ToolIO(
+            mode: .captured(
+                standardInput: standardInput, files: files, environment: environment, isTerminal: isTerminal))
+    }
+
+    /// The value of environment variable `name`, if it is set.
+    func environment(_ name: String) -> String? {
+        switch mode {
+        case .captured(_, _, let environment, _): return environment[name]
+        case .process: return getenv(name).map { String(cString: $0) }
+        }
+    }
+
+    /// Whether standard output is a terminal.
+    var outputIsTerminal: Bool {
+        switch mode {
+        case .captured(_, _, _, let isTerminal): isTerminal
+        case .process: isatty(1) == 1
+        }
+    }
+
+    /// Whether to colour output by default: standard output is a terminal
+    /// that is not `dumb`, and `NO_COLOR` is unset or empty (no-color.org).
+    var prefersColor: Bool {
+        outputIsTerminal && (environment("NO_COLOR") ?? "").isEmpty && environment("TERM") != "dumb"
     }
 
     /// Opens a log for reading; `-` is standard input.
     func openLog(
         _ path: String, options: EventLogReader.Options = EventLogReader.Options()
     ) throws(EventLogError) -> EventLogReader {
-        if case .captured(let standardInput, let files) = mode {
+        if case .captured(let standardInput, let files, _, _) = mode {
             if path == "-" { return try EventLogReader(bytes: standardInput, name: "-", options: options) }
             if let bytes = files[path] { return try EventLogReader(bytes: bytes, name: path, options: options) }
         }
@@ -53,13 +84,13 @@ final class ToolIO {
     /// Whether `path` is read from the disk: not standard input, and not a
     /// file held in memory.
     func isOnDisk(_ path: String) -> Bool {
-        if case .captured(_, let files) = mode, files[path] != nil { return false }
+        if case .captured(_, let files, _, _) = mode, files[path] != nil { return false }
         return path != "-"
     }
 
     /// Standard input as lines, read as they arrive.
     func standardInputLines(maximumLineLength: Int) -> LineInput {
-        if case .captured(let standardInput, _) = mode {
+        if case .captured(let standardInput, _, _, _) = mode {
             return LineInput(bytes: standardInput, maximumLineLength: maximumLineLength)
         }
         return LineInput(maximumLineLength: maximumLineLength)

@@ -12,8 +12,11 @@ struct Run {
     var output: String
     var error: String
 
-    init(_ arguments: [String], standardInput: String = "") {
-        let io = ToolIO.captured(standardInput: Array(standardInput.utf8))
+    init(
+        _ arguments: [String], standardInput: String = "", environment: [String: String] = [:], isTerminal: Bool = false
+    ) {
+        let io = ToolIO.captured(
+            standardInput: Array(standardInput.utf8), environment: environment, isTerminal: isTerminal)
         status = ModalLog.run(arguments: arguments, io: io)
         output = io.standardOutput
         error = io.standardError

@@ -1,0 +1,75 @@
+public import ModalEvents
+
+extension StateChange: CustomStringConvertible {
+    /// The change in one line for a person:
+    ///
+    ///     compose: presenting -> presented
+    ///     sheets/address: gone -> presenting
+    ///     sheets/checkout cards: [CartCard, ShippingCard] -> [CartCard, PaymentCard]
+    ///     root sheets keyboardOffset: 0 -> 288
+    ///     keyboard height: 0 -> 336
+    ///     rejected seq 7 duplicateLink: a modal "compose" is live in root "default"
+    ///
+    /// A modal is named `root/link`, or by its link alone in the default
+    /// root; a modal that is not live is `gone`.
+    public var description: String {
+        switch subject {
+        case .keyboard:
+            return "keyboard \(field): \(values)"
+        case .root(let root):
+            switch kind {
+            case .added: return "root \(root) registered"
+            case .removed: return "root \(root) removed"
+            case .changed: return "root \(root) \(field): \(values)"
+            }
+        case .modal(let root, let link):
+            let name = Self.modalName(root: root, link: link)
+            if let phases { return "\(name): \(phases.old) -> \(phases.new)" }
+            return "\(name) \(field): \(values)"
+        case .rejection(let seq):
+            switch kind {
+            case .added: return "rejected seq \(seq) \(Self.rejectionText(new))"
+            case .removed: return "no longer rejected: seq \(seq) \(Self.rejectionText(old))"
+            case .changed: return "rejected seq \(seq) \(Self.rejectionText(new)), was \(Self.rejectionText(old))"
+            }
+        }
+    }
+
+    /// A modal as a change names it: `root/link`, or `link` in the default root.
+    public static func modalName(root: String, link: String) -> String {
+        root == ModalEvent.defaultRoot ? link : "\(root)/\(link)"
+    }
+
+    /// `old -> new`, each as ``text(of:)`` gives it.
+    public var values: String {
+        "\(Self.text(of: old ?? .null)) -> \(Self.text(of: new ?? .null))"
+    }
+
+    /// A value of the state as a change shows it: `none` for null, a string
+    /// as it is, a card stack as `[CartCard (sticky Chrome), PaymentCard]`,
+    /// other arrays as `[0.5, 1]`, objects (a payload) as compact JSON.
+    public static func text(of value: JSONValue) -> String {
+        switch value {
+        case .null: return "none"
+        case .bool(let bool): return "\(bool)"
+        case .number(let number): return number.literal
+        case .string(let string): return string
+        case .array(let elements): return "[" + elements.map(elementText).joined(separator: ", ") + "]"
+        case .object: return value.serialized()
+        }
+    }
+
+    private static func elementText(_ element: JSONValue) -> String {
+        if case .object = element, let content = element["content"]?.stringValue {
+            let sticky = element["sticky"]?.stringValue
+            return content + (sticky.map { " (sticky \($0))" } ?? "")
+        }
+        return text(of: element)
+    }
+
+    private static func rejectionText(_ rejection: JSONValue?) -> String {
+        let code = rejection?["code"]?.stringValue ?? "?"
+        let message = rejection?["message"]?.stringValue ?? ""
+        return "\(code): \(message)"
+    }
+}

@@ -1,0 +1,150 @@
+import ModalEvents
+import ModalProjection
+
+/// Events and steps in a line for people: what the timeline, the debugger
+/// and `bisect` print.
+enum EventText {
+    /// What the event names: `sheets/checkout`, `checkout` (default root),
+    /// `root sheets`, or `all roots` for the keyboard.
+    static func target(of event: ModalEvent) -> String {
+        if let link = event.link, let root = event.root {
+            return StateChange.modalName(root: root, link: link)
+        }
+        if let root = event.root { return "root \(root)" }
+        return "all roots"
+    }
+
+    /// The event's own values, briefly: `CartCard · card · in checkout`,
+    /// `reason timeout`, `height 336`.
+    static func details(of event: ModalEvent) -> String {
+        switch event {
+        case .rootRegister(let registration):
+            return "\(registration.presentation) · level \(number(registration.level)) · \(registration.policy)"
+        case .rootResize(_, let size):
+            return "\(size)"
+        case .modalPresent(let presentation):
+            var details = "\(presentation.content) · \(presentation.style)"
+            if let parent = presentation.parent { details += " · in \(parent)" }
+            return details
+        case .modalDismiss(_, _, let reason):
+            return "reason \(reason)"
+        case .cardPush(_, _, let content, _):
+            return content
+        case .cardReplace(_, _, let content, _, let animation):
+            return "\(content) (\(animation))"
+        case .keyboardChange(let height, let responderBottom):
+            return "height \(number(height))" + (responderBottom.map { " · responder bottom \(number($0))" } ?? "")
+        case .snapTo(_, _, let index):
+            return "index \(number(index))"
+        case .dragChange(_, _, let position):
+            return "position \(number(position))"
+        case .dragEnd(_, _, let position, let velocity):
+            return (position.map { "position \(number($0)) · " } ?? "") + "velocity \(number(velocity))"
+        case .rootRemove, .modalPresented, .modalDismissed, .cardPop, .dimmingTap:
+            return ""
+        }
+    }
+
+    /// What the step did: `compose: presenting -> presented`, `rejected
+    /// duplicateLink: ...`, `skipped`, or `no change`.
+    static func effect(of step: Step) -> String {
+        if step.isSkipped { return "skipped" }
+        if let rejection = step.rejection { return "rejected \(rejection.code.rawValue): \(rejection.message)" }
+        if step.changes.isEmpty { return "no change" }
+        return groups(of: step.changes).map { group in
+            "\(group.name): " + group.changes.map(fieldText).joined(separator: ", ")
+        }.joined(separator: "; ")
+    }
+
+    /// Changes gathered by what they are about, in the diff's order with
+    /// `inStateOrder` (keyboard, each root and its modals, rejections), or
+    /// else as a timeline reads them: modals first, then roots, the keyboard
+    /// and rejections.
+    static func groups(
+        of changes: [StateChange], inStateOrder: Bool = false
+    ) -> [(name: String, changes: [StateChange])] {
+        var groups: [(subject: StateChange.Subject, name: String, changes: [StateChange])] = []
+        for change in changes {
+            if let index = groups.firstIndex(where: { $0.subject == change.subject }) {
+                groups[index].changes.append(change)
+            } else {
+                groups.append((change.subject, name(of: change.subject), [change]))
+            }
+        }
+        func rank(_ subject: StateChange.Subject) -> Int {
+            switch subject {
+            case .modal: 0
+            case .root: 1
+            case .keyboard: 2
+            case .rejection: 3
+            }
+        }
+        if inStateOrder { return groups.map { ($0.name, $0.changes) } }
+        return groups.enumerated()
+            .sorted { (rank($0.element.subject), $0.offset) < (rank($1.element.subject), $1.offset) }
+            .map { ($0.element.name, $0.element.changes) }
+    }
+
+    /// What a group of changes is about: `sheets/checkout`, `root sheets`,
+    /// `keyboard`, `seq 7`.
+    static func name(of subject: StateChange.Subject) -> String {
+        switch subject {
+        case .keyboard: "keyboard"
+        case .root(let root): "root \(root)"
+        case .modal(let root, let link): StateChange.modalName(root: root, link: link)
+        case .rejection(let seq): "seq \(seq)"
+        }
+    }
+
+    /// One change within its group: `presenting -> presented`,
+    /// `snap.index 0 -> 1`, `registered`, `rejected duplicateLink: ...`.
+    static func fieldText(_ change: StateChange) -> String {
+        if let phases = change.phases { return "\(phases.old) -> \(phases.new)" }
+        switch (change.subject, change.kind) {
+        case (.root, .added): return "registered"
+        case (.root, .removed): return "removed"
+        case (.rejection, .added), (.rejection, .changed):
+            return "rejected " + rejectionText(change.new)
+        case (.rejection, .removed): return "no longer rejected (was \(rejectionText(change.old)))"
+        default:
+            if change.field == "cards", case .array(let old)? = change.old, case .array(let new)? = change.new {
+                return "cards " + cardsText(from: old, to: new)
+            }
+            return "\(change.field) \(change.values)"
+        }
+    }
+
+    /// A card stack's change by its top: `+ ShippingCard (2)` for a push,
+    /// `- ReviewCard (3)` for a pop, `ShippingCard -> PaymentCard (2)` for a
+    /// replace; the count is the new stack's.
+    static func cardsText(from old: [JSONValue], to new: [JSONValue]) -> String {
+        let kept = zip(old, new).prefix { $0 == $1 }.count
+        func names(_ cards: ArraySlice<JSONValue>) -> String {
+            cards.map { $0["content"]?.stringValue ?? StateChange.text(of: $0) }.joined(separator: ", ")
+        }
+        let removed = old[kept...]
+        let added = new[kept...]
+        let change =
+            removed.isEmpty
+            ? "+ \(names(added))" : added.isEmpty ? "- \(names(removed))" : "\(names(removed)) -> \(names(added))"
+        return "\(change) (\(new.count))"
+    }
+
+    private static func rejectionText(_ rejection: JSONValue?) -> String {
+        "\(rejection?["code"]?.stringValue ?? "?"): \(rejection?["message"]?.stringValue ?? "")"
+    }
+
+    /// A time as the timeline prints it: seconds with three decimals, or `-`.
+    static func time(_ time: Double?) -> String {
+        guard let time else { return "-" }
+        guard time.isFinite, abs(time) < 1e12 else { return number(time) }
+        let milliseconds = Int((time * 1000).rounded())
+        let sign = milliseconds < 0 ? "-" : ""
+        let fraction = String(abs(milliseconds) % 1000)
+        return "\(sign)\(abs(milliseconds) / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+    }
+
+    static func number(_ value: Double) -> String {
+        JSONNumber.text(value)
+    }
+}

@@ -1,0 +1,80 @@
+import ModalEvents
+import ModalProjection
+
+/// One event of a log and what it did to the state.
+struct Step {
+    var entry: LoggedEvent
+    /// Why the event could not apply, if it could not.
+    var rejection: Rejection?
+    /// Whether the event was left out (`replay --skip`): it changed nothing.
+    var isSkipped = false
+    /// What the event changed: the modals, roots and keyboard, or its
+    /// rejection alone.
+    var changes: [StateChange]
+
+    /// Whether the step names root `root` or changed it (or one of its modals).
+    func touches(root: String) -> Bool {
+        entry.event.root == root || changes.contains { $0.root == root }
+    }
+
+    /// Whether the step names the modal `link` (in `root`, when given) or changed it.
+    func touches(link: String, in root: String?) -> Bool {
+        if entry.event.link == link, root.map({ $0 == entry.event.root }) ?? true { return true }
+        return changes.contains { change in
+            change.link == link && (root.map { $0 == change.root } ?? true)
+        }
+    }
+}
+
+extension Replay {
+    /// Reads events from `reader` and applies them one at a time, handing
+    /// each to `body` with what it changed, until `body` returns `false`
+    /// or the log ends. The events whose seqs are in `skipping` are read
+    /// and left out, as if they had not happened.
+    ///
+    /// The state's `rejected` list is kept empty: each rejection is in its
+    /// step (and counted), so the cost of a step does not grow with the log.
+    ///
+    /// - Throws: ``EventLogError`` for the first malformed line.
+    mutating func forEachStep(
+        of reader: EventLogReader, skipping: Set<Int> = [], _ body: (Step, ModalState) throws -> Bool
+    ) throws {
+        state.rejected.removeAll()
+        while let entry = try reader.next() {
+            eventCount += 1
+            guard !skipping.contains(entry.seq) else {
+                guard try body(Step(entry: entry, isSkipped: true, changes: []), state) else { return }
+                continue
+            }
+            let before = state
+            let rejection = try state.apply(entry, readBy: reader)
+            let changes = StateDiff(from: before, to: state).changes
+            if let rejection {
+                rejectionCount += 1
+                onRejection?(rejection)
+                state.rejected.removeAll()
+            }
+            guard try body(Step(entry: entry, rejection: rejection, changes: changes), state) else { return }
+        }
+    }
+}
+
+extension Replay {
+    /// Opens the log at `path`, replays it up to the event before `first`
+    /// (from the index's checkpoint when it has one), then steps through
+    /// the rest as ``forEachStep(of:skipping:_:)`` does, and prints the
+    /// reader's warnings.
+    ///
+    /// - Returns: The replay, at the last event stepped through, and the reader.
+    @discardableResult
+    static func stepping(
+        _ path: String, io: ToolIO, from first: Int = 1, skipping: Set<Int> = [], lenient: Bool = false,
+        _ body: (Step, ModalState) throws -> Bool
+    ) throws -> (replay: Replay, reader: EventLogReader) {
+        var (replay, reader, _) = try replaying(
+            path, io: io, lenient: lenient, through: max(0, first - 1), indexed: first > 1, warns: false)
+        try replay.forEachStep(of: reader, skipping: skipping, body)
+        io.printWarnings(of: reader)
+        return (replay, reader)
+    }
+}

@@ -1,0 +1,51 @@
+import ModalEvents
+
+/// Colour and weight for a terminal (ANSI SGR codes), or plain text.
+struct TextStyle {
+    /// A terminal attribute.
+    enum Attribute: Int {
+        case bold = 1, dim = 2, reverse = 7
+        case red = 31, green = 32, yellow = 33, blue = 34, magenta = 35, cyan = 36
+    }
+
+    /// Whether styles are written; plain text when not.
+    var isEnabled: Bool
+
+    static let plain = TextStyle(isEnabled: false)
+
+    /// `text` wrapped in `attributes`, then reset; `text` itself when plain.
+    func apply(_ text: String, _ attributes: Attribute...) -> String {
+        guard isEnabled, !attributes.isEmpty, !text.isEmpty else { return text }
+        return "\u{1B}[" + attributes.map { String($0.rawValue) }.joined(separator: ";") + "m" + text + "\u{1B}[0m"
+    }
+
+    /// The colour of an event's type: green for presenting, yellow for
+    /// dismissing, cyan for cards, blue for roots, magenta for the rest.
+    static func color(of type: EventType) -> Attribute {
+        switch type {
+        case .modalPresent, .modalPresented: .green
+        case .modalDismiss, .modalDismissed: .yellow
+        case .cardPush, .cardPop, .cardReplace: .cyan
+        case .rootRegister, .rootResize, .rootRemove: .blue
+        case .dimmingTap, .keyboardChange, .snapTo, .dragChange, .dragEnd: .magenta
+        }
+    }
+}
+
+extension CommonArguments {
+    static let color = OptionDescription(
+        name: "color", valueName: "when",
+        help: "Colour the output: auto (on a terminal, unless NO_COLOR is set), always or never. Default: auto.")
+
+    /// The style `--color` asks for.
+    static func style(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> TextStyle {
+        switch arguments.options["color"] ?? "auto" {
+        case "auto": TextStyle(isEnabled: io.prefersColor)
+        case "always": TextStyle(isEnabled: true)
+        case "never": .plain
+        case let other:
+            throw UsageError(
+                message: "The value '\(other)' is invalid for '--color <when>': expected auto, always or never")
+        }
+    }
+}

@@ -35,7 +35,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "ModalLogTests",
-            dependencies: ["modal-log", "ModalEvents", "ModalProjection", "ModalWorkloads", "TestSupport"]),
+            dependencies: [
+                "modal-log", "ModalEvents", "ModalProjection", "ModalTesting", "ModalWorkloads", "TestSupport",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

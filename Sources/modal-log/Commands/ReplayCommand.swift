@@ -11,16 +11,94 @@ enum ReplayCommand: ToolCommand {
             (its 'rejected' list); a malformed line stops the replay with an error \
             that names the file and line (exit 65). A torn last line (no newline) \
             is skipped with a warning. When the log has an index ('modal-log index'), \
-            replay starts at its last checkpoint.
+            replay starts at its last checkpoint. \
+            What if: --skip replays as if the events with those seqs had never \
+            happened, and lists the later events that are rejected because of it, \
+            rejected for another reason, or no longer rejected; with --json, that \
+            list goes to standard error.
             """,
         arguments: [CommonArguments.log],
-        options: [CommonArguments.json, CommonArguments.lenient, CommonArguments.noIndex])
+        options: [
+            CommonArguments.json, CommonArguments.lenient, CommonArguments.noIndex,
+            OptionDescription(
+                name: "skip", valueName: "seqs", help: "Leave out the events with these seqs (comma-separated)."),
+        ])
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
         let path = arguments.positionals["log"]!
+        if let skip = arguments.options["skip"] {
+            return try replay(path, skipping: try seqs(skip), arguments: arguments, io: io)
+        }
         let (replay, _, _) = try Replay.replaying(
             path, io: io, lenient: arguments.has("lenient"), indexed: !arguments.has("no-index"))
         io.print(arguments.has("json") ? replay.state.jsonText() : StateTree.render(replay.state))
+        return ExitCode.success
+    }
+
+    /// The seqs of `--skip`: `4`, `4,9,12`.
+    static func seqs(_ text: String) throws(UsageError) -> Set<Int> {
+        var seqs: Set<Int> = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let seq = Int(part.trimmingPrefix(" ")), seq >= 1 else {
+                throw UsageError(
+                    message:
+                        "The value '\(text)' is invalid for '--skip <seqs>': expected seqs, 1 or more, separated by commas"
+                )
+            }
+            seqs.insert(seq)
+        }
+        return seqs
+    }
+
+    /// Replays the log twice over in one read, as it is and without the
+    /// events in `skipped`, and prints the second state and what the skip changed.
+    static func replay(_ path: String, skipping skipped: Set<Int>, arguments: ParsedArguments, io: ToolIO) throws
+        -> Int32
+    {
+        let first = skipped.min()!
+        let (replay, reader, _) = try Replay.replaying(
+            path, io: io, lenient: arguments.has("lenient"), through: first - 1,
+            indexed: !arguments.has("no-index"), warns: false)
+        var actual = replay.state
+        var whatIf = replay.state
+        var seen: Set<Int> = []
+        while let entry = try reader.next() {
+            try actual.apply(entry, readBy: reader)
+            if skipped.contains(entry.seq) {
+                seen.insert(entry.seq)
+            } else {
+                try whatIf.apply(entry, readBy: reader)
+            }
+        }
+        io.printWarnings(of: reader)
+        if let missing = skipped.subtracting(seen).min() {
+            let events =
+                reader.lastSeq < reader.header.from
+                ? "it has no events" : "its events are seqs \(reader.header.from) to \(reader.lastSeq)"
+            throw UsageError(message: "--skip: seq \(missing) is not in \(path): \(events)")
+        }
+        let was = Dictionary(uniqueKeysWithValues: actual.rejected.map { ($0.seq, $0) })
+        let now = Dictionary(uniqueKeysWithValues: whatIf.rejected.map { ($0.seq, $0) })
+        let sections = [
+            ("rejected because of the skip", whatIf.rejected.filter { was[$0.seq] == nil }),
+            (
+                "rejected for another reason",
+                whatIf.rejected.filter { rejection in was[rejection.seq].map { $0 != rejection } ?? false }
+            ),
+            ("no longer rejected", actual.rejected.filter { now[$0.seq] == nil && !skipped.contains($0.seq) }),
+        ]
+        var report = ["skipped: " + skipped.sorted().map { "seq \($0)" }.joined(separator: ", ")]
+        for (title, rejections) in sections where !rejections.isEmpty || title != "rejected for another reason" {
+            report.append("\(title): " + (rejections.isEmpty ? "none" : String(rejections.count)))
+            report += rejections.map { "  seq \($0.seq) \($0.code.rawValue): \($0.message)" }
+        }
+        if arguments.has("json") {
+            io.print(whatIf.jsonText())
+            for line in report { io.printError(line) }
+        } else {
+            io.print(StateTree.render(whatIf))
+            for line in report { io.print(line) }
+        }
         return ExitCode.success
     }
 }

@@ -11,6 +11,8 @@ struct Step {
     /// What the event changed: the modals, roots and keyboard, or its
     /// rejection alone.
     var changes: [StateChange]
+    /// How many events the log has had rejected, this one included.
+    var rejectionCount = 0
 
     /// Whether the step names root `root` or changed it (or one of its modals).
     func touches(root: String) -> Bool {
@@ -33,17 +35,20 @@ extension Replay {
     /// and left out, as if they had not happened.
     ///
     /// The state's `rejected` list is kept empty: each rejection is in its
-    /// step (and counted), so the cost of a step does not grow with the log.
+    /// step (and counted in ``rejectionCount``, from the list's length at
+    /// the start), so the cost of a step does not grow with the log.
     ///
     /// - Throws: ``EventLogError`` for the first malformed line.
     mutating func forEachStep(
         of reader: EventLogReader, skipping: Set<Int> = [], _ body: (Step, ModalState) throws -> Bool
     ) throws {
+        rejectionCount = state.rejected.count
         state.rejected.removeAll()
         while let entry = try reader.next() {
             eventCount += 1
             guard !skipping.contains(entry.seq) else {
-                guard try body(Step(entry: entry, isSkipped: true, changes: []), state) else { return }
+                let step = Step(entry: entry, isSkipped: true, changes: [], rejectionCount: rejectionCount)
+                guard try body(step, state) else { return }
                 continue
             }
             let before = state
@@ -54,7 +59,8 @@ extension Replay {
                 onRejection?(rejection)
                 state.rejected.removeAll()
             }
-            guard try body(Step(entry: entry, rejection: rejection, changes: changes), state) else { return }
+            let step = Step(entry: entry, rejection: rejection, changes: changes, rejectionCount: rejectionCount)
+            guard try body(step, state) else { return }
         }
     }
 }

@@ -1,0 +1,66 @@
+import ModalEvents
+import ModalProjection
+
+/// `modal-log bisect LOG --where EXPR`: the first seq at which a condition holds.
+enum BisectCommand: ToolCommand {
+    static let description = CommandDescription(
+        name: "bisect",
+        abstract: "Find the first event after which a condition holds.",
+        discussion: """
+            Replays the log and checks the condition after each event, against the \
+            state and the event itself. Prints the first seq where it holds and that \
+            event's timeline line (exit 0), or says it never holds (exit 1). A \
+            condition combines tests with and, or, not and brackets: \
+            depth(ROOT) >= 2, phase(ROOT/LINK) == dismissing, cards(LINK) > 3, \
+            rejected, rejected(lastCard), type == card.pop, broken (an invariant \
+            broken), keyboard > 0, seq >= 100. Docs/Debugging.md lists them all. \
+            With --from and an index ('modal-log index'), reading starts at the \
+            checkpoint before it.
+            """,
+        arguments: [CommonArguments.log],
+        options: [
+            OptionDescription(
+                name: "where", valueName: "condition", isRequired: true, help: "The condition to look for."),
+            OptionDescription(name: "from", valueName: "seq", help: "Start looking at this seq."),
+            OptionDescription(name: "state", help: "Print the state at that seq too."),
+            CommonArguments.color,
+            CommonArguments.lenient,
+        ])
+
+    static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
+        let path = arguments.positionals["log"]!
+        let text = arguments.options["where"]!  // required: the parser checked it
+        let condition: Condition
+        do {
+            condition = try ConditionParser.parse(text)
+        } catch {
+            throw UsageError(message: "--where: \(error.message) (at column \(error.column) of '\(text)')")
+        }
+        let style = try CommonArguments.style(arguments, io: io)
+        let first = try arguments.seq("from") ?? 1
+        let lenient = arguments.has("lenient")
+        var found: Step?
+        let (_, reader) = try Replay.stepping(path, io: io, from: first, lenient: lenient) { step, state in
+            guard step.entry.seq >= first else { return true }
+            let context = Condition.Context(
+                state: state, entry: step.entry, rejection: step.rejection, rejectionCount: step.rejectionCount)
+            guard condition.holds(at: context) else { return true }
+            found = step
+            return false
+        }
+        guard let found else {
+            let range = first > 1 ? "from seq \(first) to \(reader.lastSeq)" : "up to seq \(reader.lastSeq)"
+            io.print("never holds \(range): \(condition)")
+            return ExitCode.checkFailed
+        }
+        io.print("seq \(found.entry.seq): \(condition)")
+        io.print(TimelineLine.text(of: found, style: style))
+        if arguments.has("state") {
+            // Read again for the whole state: the steps do not keep the rejected list.
+            let (replay, _, _) = try Replay.replaying(
+                path, io: io, lenient: lenient, through: found.entry.seq, indexed: true, warns: false)
+            io.print(StateTree.render(replay.state))
+        }
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,204 @@
+import ModalEvents
+import ModalProjection
+
+/// A condition on one step of a log: the state after an event, and the
+/// event. What `modal-log bisect --where` looks for; `Docs/Debugging.md`
+/// lists the language with examples, and ``ConditionParser`` reads it.
+///
+///     depth(sheets) >= 2 and not phase(sheets/checkout) == presented
+indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
+    case and(Condition, Condition)
+    case or(Condition, Condition)
+    case not(Condition)
+    /// The event was rejected; with a code, for that reason.
+    case rejected(RejectionCode?)
+    /// The state breaks one of the projection's invariants.
+    case broken
+    /// The event is (or is not) of a type.
+    case type(EventType, isEqual: Bool)
+    /// A modal is (or is not) in a phase; `nil` is `gone`, no live modal.
+    case phase(ModalReference, ModalPhase?, isEqual: Bool)
+    /// A modal is live.
+    case live(ModalReference)
+    /// A modal is being dragged.
+    case dragging(ModalReference)
+    /// A root's shared dimming view shows.
+    case dimming(root: String)
+    /// A number of the state compared with a constant.
+    case compare(Quantity, Comparison, Double)
+
+    /// A number a condition can compare.
+    enum Quantity: Sendable, Equatable, CustomStringConvertible {
+        /// The live modals of a root: its stack's depth.
+        case depth(root: String)
+        /// The cards of a modal's stack.
+        case cards(ModalReference)
+        /// The snap index a modal rests at.
+        case snap(ModalReference)
+        /// A modal's drawn position, as a fractional snap index.
+        case position(ModalReference)
+        /// The keyboard's height.
+        case keyboard
+        /// How far a root moves up for the keyboard.
+        case offset(root: String)
+        /// The roots registered.
+        case roots
+        /// The live modals of every root.
+        case modals
+        /// The event's seq.
+        case seq
+        /// The event's time; an event without one has no value.
+        case time
+        /// The events rejected so far, this one included.
+        case rejections
+
+        var description: String {
+            switch self {
+            case .depth(let root): "depth(\(Condition.quoted(root)))"
+            case .cards(let modal): "cards(\(modal))"
+            case .snap(let modal): "snap(\(modal))"
+            case .position(let modal): "position(\(modal))"
+            case .keyboard: "keyboard"
+            case .offset(let root): "offset(\(Condition.quoted(root)))"
+            case .roots: "roots"
+            case .modals: "modals"
+            case .seq: "seq"
+            case .time: "time"
+            case .rejections: "rejections"
+            }
+        }
+    }
+
+    enum Comparison: String, Sendable, CaseIterable {
+        case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+
+        func holds(_ left: Double, _ right: Double) -> Bool {
+            switch self {
+            case .equal: left == right
+            case .notEqual: left != right
+            case .less: left < right
+            case .lessOrEqual: left <= right
+            case .greater: left > right
+            case .greaterOrEqual: left >= right
+            }
+        }
+    }
+
+    /// A modal by link, in one root or in any.
+    struct ModalReference: Sendable, Equatable, CustomStringConvertible {
+        /// The root; `nil` for the first root (bottom to top) where the link is live.
+        var root: String?
+        var link: String
+
+        /// The live modal this names in `state`.
+        func modal(in state: ModalState) -> Modal? {
+            if let root { return state.modal(link: link, in: root) }
+            for root in state.roots {
+                if let modal = root.modal(link: link) { return modal }
+            }
+            return nil
+        }
+
+        var description: String {
+            (root.map { Condition.quoted($0) + "/" } ?? "") + Condition.quoted(link)
+        }
+    }
+
+    /// What a condition is checked against: one step of a replay.
+    struct Context {
+        var state: ModalState
+        var entry: LoggedEvent
+        var rejection: Rejection?
+        var rejectionCount: Int
+    }
+
+    /// Whether the condition holds at `context`. A comparison with a number
+    /// that has no value (the cards of a modal that is not live, the time
+    /// of an event without one) does not hold.
+    func holds(at context: Context) -> Bool {
+        switch self {
+        case .and(let left, let right): return left.holds(at: context) && right.holds(at: context)
+        case .or(let left, let right): return left.holds(at: context) || right.holds(at: context)
+        case .not(let condition): return !condition.holds(at: context)
+        case .rejected(let code):
+            guard let rejection = context.rejection else { return false }
+            return code.map { $0 == rejection.code } ?? true
+        case .broken: return !context.state.invariantViolations().isEmpty
+        case .type(let type, let isEqual): return (context.entry.event.type == type) == isEqual
+        case .phase(let modal, let phase, let isEqual):
+            return (modal.modal(in: context.state)?.phase == phase) == isEqual
+        case .live(let modal): return modal.modal(in: context.state) != nil
+        case .dragging(let modal): return modal.modal(in: context.state)?.snap.dragging == true
+        case .dimming(let root): return context.state.root(root)?.isDimmingVisible == true
+        case .compare(let quantity, let comparison, let constant):
+            guard let value = quantity.value(at: context) else { return false }
+            return comparison.holds(value, constant)
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .and(let left, let right): "\(grouped(left, in: self)) and \(grouped(right, in: self, onTheRight: true))"
+        case .or(let left, let right): "\(grouped(left, in: self)) or \(grouped(right, in: self, onTheRight: true))"
+        case .not(let condition): "not \(grouped(condition, in: self))"
+        case .rejected(let code): "rejected" + (code.map { "(\($0.rawValue))" } ?? "")
+        case .broken: "broken"
+        case .type(let type, let isEqual): "type \(isEqual ? "==" : "!=") \(type.rawValue)"
+        case .phase(let modal, let phase, let isEqual):
+            "phase(\(modal)) \(isEqual ? "==" : "!=") \(phase?.rawValue ?? StateChange.gone)"
+        case .live(let modal): "live(\(modal))"
+        case .dragging(let modal): "dragging(\(modal))"
+        case .dimming(let root): "dimming(\(Condition.quoted(root)))"
+        case .compare(let quantity, let comparison, let constant):
+            "\(quantity) \(comparison.rawValue) \(JSONNumber.text(constant))"
+        }
+    }
+
+    /// `part` as written inside `whole`: in brackets when it binds more
+    /// loosely, or as loosely on the right (`and` and `or` group from the left).
+    private func grouped(_ part: Condition, in whole: Condition, onTheRight: Bool = false) -> String {
+        func looseness(_ condition: Condition) -> Int {
+            switch condition {
+            case .or: 2
+            case .and: 1
+            default: 0
+            }
+        }
+        let needsBrackets: Bool =
+            switch whole {
+            case .not: looseness(part) > 0
+            default:
+                looseness(part) > looseness(whole) || (onTheRight && looseness(part) == looseness(whole))
+            }
+        return needsBrackets ? "(\(part))" : "\(part)"
+    }
+
+    /// A name as the language reads it back: bare when it can be, else in quotes.
+    static func quoted(_ name: String) -> String {
+        let bare =
+            !name.isEmpty && name.unicodeScalars.allSatisfy(ConditionParser.isNameCharacter)
+            && !ConditionParser.keywords.contains(name)
+        guard !bare else { return name }
+        return JSONValue.string(name).serialized()
+    }
+}
+
+extension Condition.Quantity {
+    /// The number at `context`, or `nil` when it has none.
+    func value(at context: Condition.Context) -> Double? {
+        let state = context.state
+        switch self {
+        case .depth(let root): return Double(state.root(root)?.modals.count ?? 0)
+        case .cards(let modal): return modal.modal(in: state).map { Double($0.cards.count) }
+        case .snap(let modal): return modal.modal(in: state).map { Double($0.snap.index) }
+        case .position(let modal): return modal.modal(in: state)?.snap.position
+        case .keyboard: return state.keyboard.height
+        case .offset(let root): return state.root(root)?.keyboardOffset
+        case .roots: return Double(state.roots.count)
+        case .modals: return Double(state.roots.reduce(0) { $0 + $1.modals.count })
+        case .seq: return Double(context.entry.seq)
+        case .time: return context.entry.time
+        case .rejections: return Double(context.rejectionCount)
+        }
+    }
+}

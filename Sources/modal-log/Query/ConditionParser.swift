@@ -1,0 +1,281 @@
+import ModalEvents
+import ModalProjection
+
+/// Reads the condition language of `modal-log bisect --where`:
+///
+///     condition  = term ("or" term)*
+///     term       = factor ("and" factor)*
+///     factor     = "not" factor | "(" condition ")" | test
+///     test       = "rejected" ["(" code ")"] | "broken"
+///                | "type" ("==" | "!=") type
+///                | "phase" "(" modal ")" ("==" | "!=") phase
+///                | ("live" | "dragging") "(" modal ")" | "dimming" "(" name ")"
+///                | quantity comparison number
+///     quantity   = ("depth" | "offset") "(" name ")" | ("cards" | "snap" | "position") "(" modal ")"
+///                | "keyboard" | "roots" | "modals" | "seq" | "time" | "rejections"
+///     modal      = name ["/" name]        (root/link, or a link in any root)
+///     name       = [A-Za-z0-9_.-]+ | a JSON string
+///
+/// `and` binds tighter than `or`; `not` tighter than both.
+struct ConditionParser {
+    /// Why a condition could not be read, and where.
+    struct Failure: Error, Equatable, CustomStringConvertible {
+        /// The character (1-based) where reading stopped.
+        var column: Int
+        var message: String
+
+        var description: String { "column \(column): \(message)" }
+    }
+
+    /// The words the language keeps for itself; a name spelled like one is quoted.
+    static let keywords: Set<String> = ["and", "or", "not"]
+
+    static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_.-".unicodeScalars.contains(scalar)
+    }
+
+    /// Reads `text` as a condition.
+    ///
+    /// - Throws: ``Failure`` naming the column and what was expected.
+    static func parse(_ text: String) throws(Failure) -> Condition {
+        var parser = ConditionParser(tokens: try tokenize(text), end: text.count + 1)
+        let condition = try parser.condition()
+        if let extra = parser.peek {
+            throw Failure(column: extra.column, message: "unexpected '\(extra.text)' after a whole condition")
+        }
+        return condition
+    }
+
+    // MARK: - Tokens
+
+    struct Token: Equatable {
+        enum Kind { case word, string, symbol }
+        var kind: Kind
+        var text: String
+        var column: Int
+    }
+
+    static func tokenize(_ text: String) throws(Failure) -> [Token] {
+        let scalars = Array(text.unicodeScalars)
+        var tokens: [Token] = []
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            let column = index + 1
+            if scalar.properties.isWhitespace {
+                index += 1
+            } else if isNameCharacter(scalar) {
+                var word = ""
+                while index < scalars.count, isNameCharacter(scalars[index]) {
+                    word.unicodeScalars.append(scalars[index])
+                    index += 1
+                }
+                tokens.append(Token(kind: .word, text: word, column: column))
+            } else if scalar == "\"" {
+                let (string, next) = try quotedString(scalars, from: index)
+                tokens.append(Token(kind: .string, text: string, column: column))
+                index = next
+            } else if "()/".unicodeScalars.contains(scalar) {
+                tokens.append(Token(kind: .symbol, text: String(scalar), column: column))
+                index += 1
+            } else if "=!<>".unicodeScalars.contains(scalar) {
+                let pair =
+                    index + 1 < scalars.count && scalars[index + 1] == "=" ? String(scalar) + "=" : String(scalar)
+                guard Condition.Comparison(rawValue: pair) != nil else {
+                    throw Failure(column: column, message: "'\(pair)' is not a comparison: use ==, !=, <, <=, > or >=")
+                }
+                tokens.append(Token(kind: .symbol, text: pair, column: column))
+                index += pair.unicodeScalars.count
+            } else {
+                throw Failure(column: column, message: "unexpected character '\(scalar)'")
+            }
+        }
+        return tokens
+    }
+
+    /// A JSON string starting at `start`, read with the package's JSON reader.
+    private static func quotedString(
+        _ scalars: [Unicode.Scalar], from start: Int
+    ) throws(Failure) -> (String, Int) {
+        var index = start + 1
+        while index < scalars.count, scalars[index] != "\"" {
+            index += scalars[index] == "\\" ? 2 : 1
+        }
+        guard index < scalars.count else { throw Failure(column: start + 1, message: "a string is not closed") }
+        var literal = ""
+        literal.unicodeScalars.append(contentsOf: scalars[start...index])
+        guard let value = try? JSONReader.read(Array(literal.utf8)).stringValue else {
+            throw Failure(column: start + 1, message: "\(literal) is not a valid JSON string")
+        }
+        return (value, index + 1)
+    }
+
+    // MARK: - Grammar
+
+    private var tokens: [Token]
+    private var position = 0
+    /// The column just past the text, for errors at its end.
+    private let end: Int
+
+    private init(tokens: [Token], end: Int) {
+        self.tokens = tokens
+        self.end = end
+    }
+
+    private var peek: Token? { position < tokens.count ? tokens[position] : nil }
+
+    private mutating func condition() throws(Failure) -> Condition {
+        var condition = try term()
+        while accept(word: "or") { condition = .or(condition, try term()) }
+        return condition
+    }
+
+    private mutating func term() throws(Failure) -> Condition {
+        var condition = try factor()
+        while accept(word: "and") { condition = .and(condition, try factor()) }
+        return condition
+    }
+
+    private mutating func factor() throws(Failure) -> Condition {
+        if accept(word: "not") { return .not(try factor()) }
+        if accept(symbol: "(") {
+            let condition = try self.condition()
+            try expect(symbol: ")", after: "the condition in brackets")
+            return condition
+        }
+        return try test()
+    }
+
+    private mutating func test() throws(Failure) -> Condition {
+        guard let token = peek else { throw failure("expected a condition") }
+        guard token.kind == .word else { throw failure("expected a condition, found '\(token.text)'") }
+        position += 1
+        switch token.text {
+        case "rejected":
+            guard accept(symbol: "(") else { return .rejected(nil) }
+            let name = try self.name(what: "a rejection code")
+            guard let code = RejectionCode(rawValue: name.text) else {
+                throw Self.notOneOf(name, "a rejection code", RejectionCode.allCases.map(\.rawValue))
+            }
+            try expect(symbol: ")", after: "the rejection code")
+            return .rejected(code)
+        case "broken":
+            return .broken
+        case "type":
+            let isEqual = try equality(after: "type")
+            let name = try self.name(what: "an event type")
+            guard let type = EventType(rawValue: name.text) else {
+                throw Self.notOneOf(name, "an event type", EventType.allCases.map(\.rawValue))
+            }
+            return .type(type, isEqual: isEqual)
+        case "phase":
+            let modal = try modalArgument()
+            let isEqual = try equality(after: "phase(\(modal))")
+            let name = try self.name(what: "a phase")
+            guard name.text == StateChange.gone || ModalPhase(rawValue: name.text) != nil else {
+                throw Failure(
+                    column: name.column,
+                    message: "'\(name.text)' is not a phase: presenting, presented, dismissing or gone")
+            }
+            return .phase(modal, ModalPhase(rawValue: name.text), isEqual: isEqual)
+        case "live": return .live(try modalArgument())
+        case "dragging": return .dragging(try modalArgument())
+        case "dimming": return .dimming(root: try rootArgument())
+        default:
+            let quantity = try self.quantity(token)
+            return try comparison(of: quantity)
+        }
+    }
+
+    private mutating func quantity(_ token: Token) throws(Failure) -> Condition.Quantity {
+        switch token.text {
+        case "depth": return .depth(root: try rootArgument())
+        case "offset": return .offset(root: try rootArgument())
+        case "cards": return .cards(try modalArgument())
+        case "snap": return .snap(try modalArgument())
+        case "position": return .position(try modalArgument())
+        case "keyboard": return .keyboard
+        case "roots": return .roots
+        case "modals": return .modals
+        case "seq": return .seq
+        case "time": return .time
+        case "rejections": return .rejections
+        default:
+            throw Failure(
+                column: token.column,
+                message: "'\(token.text)' is not a test: expected rejected, broken, type, phase, live, dragging, "
+                    + "dimming, depth, cards, snap, position, offset, keyboard, roots, modals, seq, time or rejections")
+        }
+    }
+
+    private mutating func comparison(of quantity: Condition.Quantity) throws(Failure) -> Condition {
+        guard let token = peek, token.kind == .symbol, let comparison = Condition.Comparison(rawValue: token.text)
+        else { throw failure("expected a comparison (==, !=, <, <=, >, >=) after \(quantity)") }
+        position += 1
+        guard let number = peek, number.kind == .word, let value = Double(number.text), value.isFinite else {
+            throw failure("expected a number after \(quantity) \(comparison.rawValue)")
+        }
+        position += 1
+        return .compare(quantity, comparison, value)
+    }
+
+    /// `==` (true) or `!=` (false).
+    private mutating func equality(after what: String) throws(Failure) -> Bool {
+        if accept(symbol: "==") { return true }
+        if accept(symbol: "!=") { return false }
+        throw failure("expected == or != after \(what)")
+    }
+
+    private mutating func modalArgument() throws(Failure) -> Condition.ModalReference {
+        try expect(symbol: "(", after: "the test's name")
+        let first = try name(what: "a link or root/link")
+        var reference = Condition.ModalReference(root: nil, link: first.text)
+        if accept(symbol: "/") {
+            reference = Condition.ModalReference(root: first.text, link: try name(what: "a link after the root").text)
+        }
+        try expect(symbol: ")", after: "the modal")
+        return reference
+    }
+
+    private mutating func rootArgument() throws(Failure) -> String {
+        try expect(symbol: "(", after: "the test's name")
+        let root = try name(what: "a root")
+        try expect(symbol: ")", after: "the root")
+        return root.text
+    }
+
+    private mutating func name(what: String) throws(Failure) -> Token {
+        guard let token = peek, token.kind != .symbol else { throw failure("expected \(what)") }
+        position += 1
+        return token
+    }
+
+    private mutating func accept(word: String) -> Bool {
+        guard let token = peek, token.kind == .word, token.text == word else { return false }
+        position += 1
+        return true
+    }
+
+    private mutating func accept(symbol: String) -> Bool {
+        guard let token = peek, token.kind == .symbol, token.text == symbol else { return false }
+        position += 1
+        return true
+    }
+
+    private mutating func expect(symbol: String, after what: String) throws(Failure) {
+        guard accept(symbol: symbol) else { throw failure("expected '\(symbol)' after \(what)") }
+    }
+
+    /// `name` is not one of `choices`.
+    private static func notOneOf(_ name: Token, _ what: String, _ choices: [String]) -> Failure {
+        Failure(
+            column: name.column, message: "'\(name.text)' is not \(what): one of " + choices.joined(separator: ", "))
+    }
+
+    /// A failure at the next token (or the end), saying what was found there.
+    private func failure(_ message: String) -> Failure {
+        guard let token = peek else { return Failure(column: end, message: message + ", found the end") }
+        return Failure(
+            column: token.column, message: message + (message.contains(", found") ? "" : ", found '\(token.text)'"))
+    }
+}

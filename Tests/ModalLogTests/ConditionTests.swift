@@ -1,0 +1,292 @@
+import Foundation
+import ModalEvents
+import ModalProjection
+import ModalTesting
+import TestSupport
+import Testing
+
+@testable import modal_log
+
+/// The condition language of `bisect --where`: what it reads, what it
+/// refuses and why, and what `bisect` finds with it.
+@Suite struct ConditionTests {
+    @Test(arguments: [
+        ("depth(sheets) >= 2", Condition.compare(.depth(root: "sheets"), .greaterOrEqual, 2)),
+        (
+            "phase(sheets/checkout) == dismissing",
+            .phase(.init(root: "sheets", link: "checkout"), .dismissing, isEqual: true)
+        ),
+        ("phase(compose) != gone", .phase(.init(root: nil, link: "compose"), nil, isEqual: false)),
+        ("rejected(lastCard)", .rejected(.lastCard)),
+        ("not rejected", .not(.rejected(nil))),
+        (
+            "seq > 1 or seq < -1 and time <= 0.5",
+            .or(.compare(.seq, .greater, 1), .and(.compare(.seq, .less, -1), .compare(.time, .lessOrEqual, 0.5)))
+        ),
+        (
+            "(seq > 1 or broken) and type == card.pop",
+            .and(.or(.compare(.seq, .greater, 1), .broken), .type(.cardPop, isEqual: true))
+        ),
+        (#"live("my root"/"a\"b")"#, .live(.init(root: "my root", link: "a\"b"))),
+        ("not not dimming(default)", .not(.not(.dimming(root: "default")))),
+        ("cards(x)>=3", .compare(.cards(.init(root: nil, link: "x")), .greaterOrEqual, 3)),
+    ])
+    func readsTheLanguage(text: String, expected: Condition) throws {
+        #expect(try ConditionParser.parse(text) == expected)
+    }
+
+    @Test(arguments: [
+        ("", 1, "expected a condition, found the end"),
+        ("depth(sheets) >=", 17, "expected a number after depth(sheets) >=, found the end"),
+        ("depth(sheets) >= two", 18, "expected a number after depth(sheets) >=, found 'two'"),
+        ("phase(a) = presented", 10, "'=' is not a comparison: use ==, !=, <, <=, > or >="),
+        ("phase(a) == closed", 13, "'closed' is not a phase: presenting, presented, dismissing or gone"),
+        ("phase(a) > presented", 10, "expected == or != after phase(a), found '>'"),
+        ("seq > 1 )", 9, "unexpected ')' after a whole condition"),
+        ("(seq > 1", 9, "expected ')' after the condition in brackets, found the end"),
+        ("seq > 1 and", 12, "expected a condition, found the end"),
+        ("type == modal.show", 9, "'modal.show' is not an event type: one of root.register"),
+        ("rejected(nope)", 10, "'nope' is not a rejection code: one of unknownRoot"),
+        ("live(a/)", 8, "expected a link after the root, found ')'"),
+        (#"live("a)"#, 6, "a string is not closed"),
+        ("seq > 1 & seq < 3", 9, "unexpected character '&'"),
+        ("frobs > 1", 1, "'frobs' is not a test: expected rejected"),
+    ])
+    func refusesWithTheColumnAndWhatWasExpected(text: String, column: Int, message: String) {
+        #expect {
+            try ConditionParser.parse(text)
+        } throws: { error in
+            guard let failure = error as? ConditionParser.Failure else { return false }
+            return failure.column == column && failure.message.hasPrefix(message)
+        }
+    }
+
+    @Test func whatAConditionPrintsReadsBackToTheSameCondition() throws {
+        var random = PropertyRandom(seed: 0xB15E_C7)
+        for _ in 0..<2_000 {
+            let condition = Self.randomCondition(depth: 4, random: &random)
+            let text = condition.description
+            #expect(try ConditionParser.parse(text) == condition, "\(text)")
+        }
+    }
+
+    @Test func bisectFindsTheFirstSeqWhereItHoldsAsAPlainReplayDoes() throws {
+        var random = PropertyRandom(seed: 0xB15E_C7 + 1)
+        let generator = EventGenerator(flow: .anything)
+        let folder = try TemporaryFolder()
+        var found = 0
+        for index in 0..<60 {
+            let events = generator.sequence(length: random.int(in: 20...80), random: &random)
+            let log = folder.file("log-\(index).jsonl")
+            try Data(EventLogEncoder.encode(events: events)).write(to: URL(fileURLWithPath: log))
+            if index % 2 == 0 { #expect(Run(["index", log, "--every", "7"]).status == 0) }
+            for _ in 0..<5 {
+                let condition = Self.randomCondition(depth: 2, random: &random)
+                let from = random.chance(0.5) ? 1 : random.int(in: 1...events.count)
+                let expected = Self.firstSeq(where: condition, in: events, from: from)
+                let run = Run(["bisect", log, "--where", condition.description, "--from", String(from)])
+                if let expected {
+                    #expect(run.status == 0 && run.output.hasPrefix("seq \(expected): "), "\(condition) from \(from)")
+                    found += 1
+                } else {
+                    #expect(run.status == 1 && run.output.hasPrefix("never holds "), "\(condition) from \(from)")
+                }
+            }
+        }
+        #expect(found > 30)
+    }
+
+    @Test func bisectPrintsTheEventAndTheStateThere() {
+        let log = sample("Tests/Fixtures/rejections/close-stack-last-card.jsonl")
+        let run = Run(["bisect", log, "--where", "rejected(lastCard)", "--state"])
+        #expect(run.status == 0)
+        let lines = run.output.split(separator: "\n")
+        #expect(lines[0] == "seq 10: rejected(lastCard)")
+        #expect(lines[1].hasPrefix("   10     6.800  card.pop "))
+        #expect(lines[2] == "seq 10 · keyboard down")
+        #expect(
+            run.output.hasSuffix(
+                "rejected: 1\n  seq 10 lastCard: modal \"checkout\" has one card left: dismiss the modal to close the stack\n"
+            ))
+        let never = Run(["bisect", log, "--where", "depth(default) > 1"])
+        #expect(never.status == 1 && never.output == "never holds up to seq 12: depth(default) > 1\n")
+        let bad = Run(["bisect", log, "--where", "depth(default) >"])
+        #expect(bad.status == 64)
+        #expect(
+            bad.error.hasPrefix(
+                "Error: --where: expected a number after depth(default) >, found the end (at column 17 of 'depth(default) >')\n"
+            ))
+        #expect(Run(["bisect", log]).status == 64)
+    }
+
+    /// The first seq at or after `from` where `condition` holds, by a plain loop.
+    static func firstSeq(where condition: Condition, in events: [LoggedEvent], from: Int) -> Int? {
+        var state = ModalState()
+        for entry in events {
+            let rejection = state.apply(entry)
+            let context = Condition.Context(
+                state: state, entry: entry, rejection: rejection, rejectionCount: state.rejected.count)
+            if entry.seq >= from, condition.holds(at: context) { return entry.seq }
+        }
+        return nil
+    }
+
+    static let names = ["default", "a", "b", "compose", "menu", "share", "my root", "quote\"d", "and", "10", "é"]
+
+    static func randomCondition(depth: Int, random: inout PropertyRandom) -> Condition {
+        func name() -> String { random.element(of: names)! }
+        func modal() -> Condition.ModalReference {
+            Condition.ModalReference(root: random.chance(0.5) ? name() : nil, link: name())
+        }
+        if depth > 0, random.chance(0.5) {
+            switch random.int(below: 3) {
+            case 0:
+                return .and(
+                    randomCondition(depth: depth - 1, random: &random),
+                    randomCondition(depth: depth - 1, random: &random))
+            case 1:
+                return .or(
+                    randomCondition(depth: depth - 1, random: &random),
+                    randomCondition(depth: depth - 1, random: &random))
+            default: return .not(randomCondition(depth: depth - 1, random: &random))
+            }
+        }
+        let quantities: [Condition.Quantity] = [
+            .depth(root: name()), .cards(modal()), .snap(modal()), .position(modal()), .keyboard,
+            .offset(root: name()), .roots, .modals, .seq, .time, .rejections,
+        ]
+        switch random.int(below: 8) {
+        case 0: return .rejected(random.chance(0.5) ? nil : random.element(of: RejectionCode.allCases)!)
+        case 1: return .broken
+        case 2: return .type(random.element(of: EventType.allCases)!, isEqual: random.chance(0.5))
+        case 3: return .phase(modal(), random.element(of: ModalPhase.allCases + [nil])!, isEqual: random.chance(0.5))
+        case 4: return random.chance(0.5) ? .live(modal()) : .dragging(modal())
+        case 5: return .dimming(root: name())
+        default:
+            return .compare(
+                random.element(of: quantities)!, random.element(of: Condition.Comparison.allCases)!,
+                Double(random.int(in: -2...6)) / (random.chance(0.8) ? 1 : 2))
+        }
+    }
+}
+
+/// `replay --skip`: the state as if some events had never happened, and the
+/// rejections that made.
+@Suite struct WhatIfTests {
+    @Test func skippingGivesTheStateOfTheLogWithoutThoseEvents() throws {
+        var random = PropertyRandom(seed: 0x5_41F)
+        let generator = EventGenerator(flow: .anything)
+        let folder = try TemporaryFolder()
+        for index in 0..<40 {
+            let events = generator.sequence(length: random.int(in: 5...60), random: &random)
+            let log = folder.file("log-\(index).jsonl")
+            try Data(EventLogEncoder.encode(events: events)).write(to: URL(fileURLWithPath: log))
+            if index % 2 == 0 { #expect(Run(["index", log, "--every", "5"]).status == 0) }
+            let skipped = Set((0..<random.int(in: 1...3)).map { _ in random.int(in: 1...events.count) })
+            var expected = ModalState()
+            var actual = ModalState()
+            for entry in events {
+                actual.apply(entry)
+                if !skipped.contains(entry.seq) { expected.apply(entry) }
+            }
+            let argument = skipped.sorted().map(String.init).joined(separator: ",")
+            let run = Run(["replay", log, "--skip", argument, "--json"])
+            #expect(run.status == 0)
+            #expect(try ModalState(json: JSONReader.read(Array(run.output.utf8))) == expected, "skip \(argument)")
+            let newlyRejected = expected.rejected.filter { rejection in
+                !actual.rejected.contains { $0.seq == rejection.seq }
+            }
+            #expect(
+                run.error.contains(
+                    "rejected because of the skip: \(newlyRejected.isEmpty ? "none" : String(newlyRejected.count))\n"))
+            for rejection in newlyRejected {
+                #expect(run.error.contains("  seq \(rejection.seq) \(rejection.code.rawValue): \(rejection.message)\n"))
+            }
+            let text = Run(["replay", log, "--skip", argument, "--no-index"])
+            #expect(text.output.hasSuffix(run.error), "the tree and the JSON report the same")
+        }
+    }
+
+    @Test func aSkipOutsideTheLogIsAUsageError() {
+        let log = sample("Tests/Fixtures/rejections/close-stack-last-card.jsonl")
+        let past = Run(["replay", log, "--skip", "3,99"])
+        #expect(past.status == 64)
+        #expect(past.error.hasPrefix("Error: --skip: seq 99 is not in \(log): its events are seqs 1 to 12\n"))
+        for bad in ["", "0", "3,,4", "x", "-2"] {
+            #expect(Run(["replay", log, "--skip", bad]).status == 64, "\(bad)")
+        }
+    }
+
+    @Test func theReportSaysWhatTheSkipChanged() {
+        let log = sample("Tests/Fixtures/rejections/close-stack-last-card.jsonl")
+        #expect(
+            Run(["replay", log, "--skip", "7,8"]).output.hasSuffix(
+                """
+                rejected: none
+                skipped: seq 7, seq 8
+                rejected because of the skip: none
+                no longer rejected: 1
+                  seq 10 lastCard: modal "checkout" has one card left: dismiss the modal to close the stack
+
+                """))
+        let other = Run(["replay", log, "--skip", "2"]).output
+        #expect(other.contains("rejected because of the skip: 9\n  seq 3 unknownLink: "))
+        #expect(
+            other.contains(
+                "rejected for another reason: 1\n  seq 10 unknownLink: no live modal \"checkout\" in root \"default\"\n"
+            ))
+    }
+}
+
+/// `modal-log stats`.
+@Suite struct StatsCommandTests {
+    @Test func theTourInNumbers() {
+        let run = Run(["stats", sample("EventLogs/tour.jsonl")])
+        #expect(run.status == 0 && run.error.isEmpty)
+        #expect(
+            run.output.hasPrefix(
+                "\(sample("EventLogs/tour.jsonl")): 14 events, seq 1 to 14\ntime: 0.000 to 12.800 (12.800 s)\n"))
+        #expect(run.output.contains("by root:\n  sheets            9\n  toasts            4\n  (all roots)       1\n"))
+        #expect(run.output.contains("  modal.present         3\n"))
+        #expect(
+            run.output.hasSuffix(
+                """
+                modals: 3 presented, 0 dismissed
+                deepest stack: 2 modals in root sheets at seq 7
+                most cards: 2 in sheets/checkout at seq 5
+                longest-lived modal: sheets/checkout, 11.600 s (seq 3 to 14, still live)
+                rejected: 0
+
+                """))
+    }
+
+    @Test func figuresAddUpOnRandomLogs() throws {
+        var random = PropertyRandom(seed: 0x57A7)
+        let generator = EventGenerator(flow: .anything)
+        let folder = try TemporaryFolder()
+        for index in 0..<30 {
+            let events = generator.sequence(length: random.int(in: 1...80), random: &random)
+            let log = folder.file("log-\(index).jsonl")
+            try Data(EventLogEncoder.encode(events: events)).write(to: URL(fileURLWithPath: log))
+            var state = ModalState()
+            var deepest = 0
+            for entry in events {
+                state.apply(entry)
+                deepest = max(deepest, state.roots.map(\.modals.count).max() ?? 0)
+            }
+            let json = try JSONReader.read(Array(Run(["stats", log, "--json"]).output.utf8))
+            func int(_ value: JSONValue?) -> Int { Int(value?.doubleValue ?? -1) }
+            func sum(_ value: JSONValue?) -> Int {
+                guard case .object(let members)? = value else { return -1 }
+                return members.reduce(0) { $0 + int($1.value) }
+            }
+            #expect(int(json["events"]) == events.count)
+            #expect(sum(json["byType"]) == events.count && sum(json["byRoot"]) == events.count)
+            #expect(
+                int(json["rejected"]) == state.rejected.count && sum(json["rejectedByCode"]) == state.rejected.count)
+            let live = state.roots.reduce(0) { $0 + $1.modals.count }
+            #expect(int(json["presented"]) - int(json["dismissed"]) == live)
+            #expect(int(json["deepestStack"]?["depth"] ?? .number(JSONNumber(0))) == deepest)
+        }
+    }
+}

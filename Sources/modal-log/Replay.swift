@@ -118,7 +118,7 @@ extension Replay {
 /// The options every command that reads one log shares.
 enum CommonArguments {
     static let log = ArgumentDescription(
-        name: "log", help: "The log to read: a file, a folder of segments, or - for standard input.")
+        name: "log", help: "The log to read: a file, a folder of segments, or - for standard input.", completion: .file)
     static let json = OptionDescription(name: "json", help: "Print the state as the spec's JSON instead of a tree.")
     static let noIndex = OptionDescription(
         name: "no-index", help: "Read the whole log, even when it has an index (see 'modal-log index').")

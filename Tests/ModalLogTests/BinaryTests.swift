@@ -17,34 +17,14 @@ import Testing
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }()
 
-    struct Result {
-        var status: Int32
-        var output: String
-        var error: String
-    }
-
-    /// Runs the binary; output goes through temporary files, so no pipe can fill up.
-    func run(_ arguments: [String], standardInput: Data = Data(), standardOutput: FileHandle? = nil) throws -> Result {
+    /// Runs the binary, with `NO_COLOR` set.
+    func run(_ arguments: [String], standardInput: Data = Data(), standardOutput: FileHandle? = nil) throws
+        -> ProgramResult
+    {
         let binary = try #require(Self.binary, "modal-log was not built beside the tests")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modal-log-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let files = ["in", "out", "err"].map { folder.appendingPathComponent($0) }
-        try standardInput.write(to: files[0])
-        for file in files.dropFirst() { try Data().write(to: file) }
-
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.environment = ["NO_COLOR": "1"]
-        process.standardInput = try FileHandle(forReadingFrom: files[0])
-        process.standardOutput = try standardOutput ?? FileHandle(forWritingTo: files[1])
-        process.standardError = try FileHandle(forWritingTo: files[2])
-        try process.run()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, output: try String(contentsOf: files[1], encoding: .utf8),
-            error: try String(contentsOf: files[2], encoding: .utf8))
+        return try runProgram(
+            binary.path, arguments, standardInput: standardInput, environment: ["NO_COLOR": "1"],
+            standardOutput: standardOutput)
     }
 
     @Test func replayJSONMatchesTheGolden() throws {

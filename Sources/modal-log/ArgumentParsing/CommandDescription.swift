@@ -19,6 +19,18 @@ struct CommandDescription: Sendable {
 struct ArgumentDescription: Sendable {
     var name: String
     var help: String
+    /// What a shell completes it with.
+    var completion: Completion = .none
+
+    /// What a shell's completion offers for an argument or an option's value.
+    enum Completion: Sendable, Equatable {
+        /// Nothing: a seq, a name.
+        case none
+        /// Paths on disk.
+        case file
+        /// One of these words.
+        case words([String])
+    }
 }
 
 /// A flag (`--json`) or an option with a value (`--at <seq>`).
@@ -30,6 +42,8 @@ struct OptionDescription: Sendable {
     /// Whether the command line must give it (an option with a value only).
     var isRequired = false
     var help: String
+    /// What a shell completes its value with.
+    var completion: ArgumentDescription.Completion = .none
 
     var isFlag: Bool { valueName == nil }
 }

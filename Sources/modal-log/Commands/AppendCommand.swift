@@ -20,13 +20,15 @@ enum AppendCommand: ToolCommand {
             folder of segments; --segment-bytes makes one.
             """,
         arguments: [
-            ArgumentDescription(name: "log", help: "The log to append to: a file, or a folder of segments.")
+            ArgumentDescription(
+                name: "log", help: "The log to append to: a file, or a folder of segments.", completion: .file)
         ],
         options: [
             OptionDescription(
                 name: "sync", valueName: "policy",
                 help: "When events reach the disk: every (each synced before the next is read; the default), "
-                    + "group (synced together, within 5 ms), or none (left to the system)."),
+                    + "group (synced together, within 5 ms), or none (left to the system).",
+                completion: .words(["every", "group", "none"])),
             OptionDescription(name: "ack", help: "Print each event's seq once it is durable under --sync."),
             OptionDescription(
                 name: "segment-bytes", valueName: "bytes",

@@ -22,7 +22,10 @@ enum IndexCommand: ToolCommand {
             keeps the interval --every asks for), 1 when it is missing, behind or \
             stale.
             """,
-        arguments: [ArgumentDescription(name: "log", help: "The log to index: a file, or a folder of segments.")],
+        arguments: [
+            ArgumentDescription(
+                name: "log", help: "The log to index: a file, or a folder of segments.", completion: .file)
+        ],
         options: [
             OptionDescription(
                 name: "every", valueName: "events",

@@ -13,7 +13,10 @@ enum RecoverCommand: ToolCommand {
             not a crash's doing and is not repaired: the error names it (exit 65), and \
             'validate --lenient' lists every such line.
             """,
-        arguments: [ArgumentDescription(name: "log", help: "The log to repair: a file, or a folder of segments.")])
+        arguments: [
+            ArgumentDescription(
+                name: "log", help: "The log to repair: a file, or a folder of segments.", completion: .file)
+        ])
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
         let path = arguments.positionals["log"]!

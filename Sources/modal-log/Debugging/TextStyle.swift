@@ -35,7 +35,8 @@ struct TextStyle {
 extension CommonArguments {
     static let color = OptionDescription(
         name: "color", valueName: "when",
-        help: "Colour the output: auto (on a terminal, unless NO_COLOR is set), always or never. Default: auto.")
+        help: "Colour the output: auto (on a terminal, unless NO_COLOR is set), always or never. Default: auto.",
+        completion: .words(["auto", "always", "never"]))
 
     /// The style `--color` asks for.
     static func style(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> TextStyle {

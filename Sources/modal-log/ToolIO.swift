@@ -56,6 +56,11 @@ final class ToolIO {
         }
     }
 
+    /// Waits `milliseconds` (`--follow` between looks at the log).
+    func pause(milliseconds: Int) {
+        usleep(UInt32(milliseconds) * 1000)
+    }
+
     /// Whether standard output is a terminal.
     var outputIsTerminal: Bool {
         switch mode {

@@ -90,3 +90,63 @@ import Testing
         #expect(try run(["--version"]).output == "modal-log 0.1.0 (event log format v1)\n")
     }
 }
+
+/// `timeline --follow` run as a shell runs it, while a writer appends to the log.
+@Suite struct FollowTests {
+    /// Waits up to `seconds` for `file` to hold `text`; what it holds then.
+    static func wait(for text: String, in file: URL, seconds: Double = 20) -> String {
+        var held = ""
+        for _ in 0..<Int(seconds * 20) {
+            held = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+            if held.contains(text) { return held }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return held
+    }
+
+    @Test func timelineFollowsAppendsAndWaitsForATornLineToBeWhole() throws {
+        let binary = try #require(BinaryTests.binary, "modal-log was not built beside the tests")
+        let folder = try TemporaryFolder()
+        let tour = try String(contentsOfFile: sample("EventLogs/tour.jsonl"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        let log = URL(fileURLWithPath: folder.file("live.jsonl"))
+        let output = URL(fileURLWithPath: folder.file("out"))
+        let errors = URL(fileURLWithPath: folder.file("err"))
+        func append(_ text: String) throws {
+            let handle = try FileHandle(forWritingTo: log)
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(text.utf8))
+            try handle.close()
+        }
+        let line5 = tour[5]
+        let cut = line5.index(line5.startIndex, offsetBy: 20)
+        try (tour[0...4].joined(separator: "\n") + "\n" + line5[..<cut]).write(
+            to: log, atomically: false, encoding: .utf8)
+        try Data().write(to: output)
+        try Data().write(to: errors)
+
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["timeline", "--follow", log.path]
+        process.environment = ["NO_COLOR": "1"]
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        var shown = Self.wait(for: "    4     1.600", in: output)
+        #expect(shown.split(separator: "\n").count == 4, "the torn line waits: \(shown)")
+        try append(String(line5[cut...]) + "\n")
+        shown = Self.wait(for: "    5     3.100", in: output)
+        #expect(shown.hasSuffix("sheets/checkout: cards + ShippingCard (2), visibleCards 1 -> 2\n"))
+        try append(tour[6...8].joined(separator: "\n") + "\n")
+        shown = Self.wait(for: "    8     6.350", in: output)
+        #expect(shown.split(separator: "\n").count == 8)
+        // A malformed line stops it with an error that names the file and line.
+        try append(#"{"seq":9,"type":"modal.presnt"}"# + "\n")
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 65)
+        let error = try String(contentsOf: errors, encoding: .utf8)
+        #expect(error == "Error: \(log.path):10: unknown event type \"modal.presnt\"\n")
+    }
+}

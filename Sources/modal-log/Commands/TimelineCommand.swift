@@ -14,7 +14,10 @@ enum TimelineCommand: ToolCommand {
             name a root or modal or change it (a parent's dismissal changes its \
             children); LINK may be ROOT/LINK. --from and --to keep a range of seqs; \
             with an index ('modal-log index'), reading starts at the checkpoint \
-            before --from.
+            before --from. With --follow, the timeline goes on to show the events \
+            an app appends to the log as they land, as 'tail -f' does, until it is \
+            interrupted (Ctrl-C) or --to is reached; a last line still being \
+            written is shown once its newline lands.
             """,
         arguments: [CommonArguments.log],
         options: [
@@ -23,6 +26,7 @@ enum TimelineCommand: ToolCommand {
             OptionDescription(name: "from", valueName: "seq", help: "Start at this seq."),
             OptionDescription(name: "to", valueName: "seq", help: "Stop after this seq."),
             OptionDescription(name: "json", help: "Print each event as a JSON line, with its changes."),
+            OptionDescription(name: "follow", shortName: "f", help: "Keep reading the events appended to the log."),
             CommonArguments.color,
             CommonArguments.lenient,
         ])
@@ -32,12 +36,34 @@ enum TimelineCommand: ToolCommand {
         let filter = try StepFilter(arguments)
         let style = try CommonArguments.style(arguments, io: io)
         let json = arguments.has("json")
-        try Replay.stepping(path, io: io, from: filter.from, lenient: arguments.has("lenient")) { step, _ in
+        let follows = arguments.has("follow")
+        if follows, !io.isOnDisk(path) {
+            throw UsageError(message: "--follow reads a log on disk, not standard input")
+        }
+        /// Prints `step` when the filter keeps it; whether to read on.
+        func show(_ step: Step) -> Bool {
             if let last = filter.to, step.entry.seq > last { return false }
             if filter.keeps(step) {
                 io.print(json ? TimelineLine.json(of: step) : TimelineLine.text(of: step, style: style))
             }
             return filter.to.map { step.entry.seq < $0 } ?? true
+        }
+        var readsOn = true
+        let read = try Replay.stepping(
+            path, io: io, from: filter.from, lenient: arguments.has("lenient"), following: follows
+        ) { step, _ in
+            readsOn = show(step)
+            return readsOn
+        }
+        guard follows, readsOn else { return ExitCode.success }
+        var replay = read.replay
+        let follower = EventLogFollower(after: read.reader)
+        while readsOn {
+            try follower.readAppended { entry, reader throws(EventLogError) in
+                guard readsOn else { return }
+                readsOn = show(try replay.step(entry, readBy: reader))
+            }
+            if readsOn { io.pause(milliseconds: 100) }
         }
         return ExitCode.success
     }

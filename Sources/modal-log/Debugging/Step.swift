@@ -42,26 +42,35 @@ extension Replay {
     mutating func forEachStep(
         of reader: EventLogReader, skipping: Set<Int> = [], _ body: (Step, ModalState) throws -> Bool
     ) throws {
-        rejectionCount = state.rejected.count
-        state.rejected.removeAll()
         while let entry = try reader.next() {
-            eventCount += 1
-            guard !skipping.contains(entry.seq) else {
-                let step = Step(entry: entry, isSkipped: true, changes: [], rejectionCount: rejectionCount)
-                guard try body(step, state) else { return }
-                continue
-            }
-            let before = state
-            let rejection = try state.apply(entry, readBy: reader)
-            let changes = StateDiff(from: before, to: state).changes
-            if let rejection {
-                rejectionCount += 1
-                onRejection?(rejection)
-                state.rejected.removeAll()
-            }
-            let step = Step(entry: entry, rejection: rejection, changes: changes, rejectionCount: rejectionCount)
+            let step = try self.step(entry, readBy: reader, skipping: skipping)
             guard try body(step, state) else { return }
         }
+    }
+
+    /// Applies one event (or leaves it out, when its seq is in `skipping`)
+    /// and says what it did; the state's `rejected` list is kept empty, as
+    /// ``forEachStep(of:skipping:_:)`` says.
+    mutating func step(
+        _ entry: LoggedEvent, readBy reader: EventLogReader, skipping: Set<Int> = []
+    ) throws(EventLogError) -> Step {
+        if !state.rejected.isEmpty {
+            rejectionCount = max(rejectionCount, state.rejected.count)
+            state.rejected.removeAll()
+        }
+        eventCount += 1
+        guard !skipping.contains(entry.seq) else {
+            return Step(entry: entry, isSkipped: true, changes: [], rejectionCount: rejectionCount)
+        }
+        let before = state
+        let rejection = try state.apply(entry, readBy: reader)
+        let changes = StateDiff(from: before, to: state).changes
+        if let rejection {
+            rejectionCount += 1
+            onRejection?(rejection)
+            state.rejected.removeAll()
+        }
+        return Step(entry: entry, rejection: rejection, changes: changes, rejectionCount: rejectionCount)
     }
 }
 
@@ -72,15 +81,18 @@ extension Replay {
     /// reader's warnings.
     ///
     /// - Returns: The replay, at the last event stepped through, and the reader.
+    ///
+    /// - Parameter following: Whether the caller goes on to follow the log:
+    ///   a torn last line is then a line still being written, not a warning.
     @discardableResult
     static func stepping(
         _ path: String, io: ToolIO, from first: Int = 1, skipping: Set<Int> = [], lenient: Bool = false,
-        _ body: (Step, ModalState) throws -> Bool
+        following: Bool = false, _ body: (Step, ModalState) throws -> Bool
     ) throws -> (replay: Replay, reader: EventLogReader) {
         var (replay, reader, _) = try replaying(
             path, io: io, lenient: lenient, through: max(0, first - 1), indexed: first > 1, warns: false)
         try replay.forEachStep(of: reader, skipping: skipping, body)
-        io.printWarnings(of: reader)
+        io.printWarnings(of: reader, exceptTornTail: following)
         return (replay, reader)
     }
 }

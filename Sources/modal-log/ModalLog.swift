@@ -15,7 +15,7 @@ enum ModalLog {
         [
             ReplayCommand.self, StateCommand.self, ValidateCommand.self, IndexCommand.self, AppendCommand.self,
             RecoverCommand.self, RedactCommand.self, TimelineCommand.self,
-            DiffCommand.self, BisectCommand.self, StatsCommand.self, CompletionCommand.self,
+            DiffCommand.self, BisectCommand.self, StatsCommand.self, DebugCommand.self, CompletionCommand.self,
         ]
     }
 

@@ -28,16 +28,54 @@ public func runProgram(
     try standardInput.write(to: files[0])
     for file in files.dropFirst() { try Data().write(to: file) }
 
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    process.standardInput = try FileHandle(forReadingFrom: files[0])
-    process.standardOutput = try standardOutput ?? FileHandle(forWritingTo: files[1])
-    process.standardError = try FileHandle(forWritingTo: files[2])
-    try process.run()
-    process.waitUntilExit()
+    let status = try spawnAndWait(
+        executable, arguments, environment: environment, input: files[0].path,
+        output: standardOutput == nil ? files[1].path : nil, outputDescriptor: standardOutput?.fileDescriptor,
+        error: files[2].path)
     return ProgramResult(
-        status: process.terminationStatus, output: try String(contentsOf: files[1], encoding: .utf8),
+        status: status, output: try String(contentsOf: files[1], encoding: .utf8),
         error: try String(contentsOf: files[2], encoding: .utf8))
+}
+
+/// Runs a program with `posix_spawn` and waits for it with `waitpid`.
+///
+/// Not Foundation's `Process`: its wait never returns for a program that
+/// leaves a daemon behind (`tmux new-session -d`), which keeps a descriptor
+/// `Process` watches.
+private func spawnAndWait(
+    _ executable: String, _ arguments: [String], environment: [String: String]?, input: String, output: String?,
+    outputDescriptor: Int32?, error: String
+) throws -> Int32 {
+    #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?
+    #else
+        var actions = posix_spawn_file_actions_t()
+    #endif
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
+    if let output {
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_TRUNC, 0o644)
+    } else if let outputDescriptor {
+        posix_spawn_file_actions_adddup2(&actions, outputDescriptor, 1)
+    }
+    posix_spawn_file_actions_addopen(&actions, 2, error, O_WRONLY | O_TRUNC, 0o644)
+    let environment = environment ?? ProcessInfo.processInfo.environment
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+        for pointer in argv + envp { free(pointer) }
+    }
+    var pid = pid_t()
+    let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+    guard spawned == 0 else {
+        throw CocoaError(
+            .fileReadUnknown,
+            userInfo: [NSLocalizedDescriptionKey: "cannot run \(executable): \(String(cString: strerror(spawned)))"])
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    // The exit status, or 128 plus the signal that ended it, as a shell says.
+    let signal = status & 0x7F
+    return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
 }

@@ -59,15 +59,31 @@ extension Replay {
             state.rejected.removeAll()
         }
         eventCount += 1
-        guard !skipping.contains(entry.seq) else {
+        let step = Step.taking(
+            entry, to: &state, isSkipped: skipping.contains(entry.seq), rejectionCount: &rejectionCount)
+        if let exceeded = state.limitExceeded(after: entry) {
+            throw EventLogError(.limitExceeded, file: reader.file, line: reader.lineNumber, message: exceeded)
+        }
+        if let rejection = step.rejection { onRejection?(rejection) }
+        return step
+    }
+}
+
+extension Step {
+    /// Applies `entry` to `state` (unless it `isSkipped`) and says what it
+    /// did; a rejection is counted in `rejectionCount` and not kept in the
+    /// state's `rejected` list.
+    static func taking(
+        _ entry: LoggedEvent, to state: inout ModalState, isSkipped: Bool = false, rejectionCount: inout Int
+    ) -> Step {
+        guard !isSkipped else {
             return Step(entry: entry, isSkipped: true, changes: [], rejectionCount: rejectionCount)
         }
         let before = state
-        let rejection = try state.apply(entry, readBy: reader)
+        let rejection = state.apply(entry)
         let changes = StateDiff(from: before, to: state).changes
-        if let rejection {
+        if rejection != nil {
             rejectionCount += 1
-            onRejection?(rejection)
             state.rejected.removeAll()
         }
         return Step(entry: entry, rejection: rejection, changes: changes, rejectionCount: rejectionCount)

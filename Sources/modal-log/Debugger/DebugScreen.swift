@@ -1,0 +1,169 @@
+import ModalEvents
+import ModalProjection
+
+/// Draws a ``DebugSession`` on a screen of `width` by `height` characters:
+///
+///     tour.jsonl · seq 7 of 14 · 6.000 s · following address          (header)
+///        5     3.100  card.push  ...                                   (events,
+///     ▶  7     6.000  modal.present ...                                 cursor in
+///        8     6.350  modal.presented ...                               the middle)
+///     ── state after seq 7 ─────────────
+///     root "sheets" · window · ...                                     (the tree)
+///     ── what seq 7 did ────────────────
+///     sheets/address: gone -> presenting                               (the diff)
+///     j/k step · g seq · < > first/last · / search · f follow · ...    (keys or prompt)
+///
+/// Every line is exactly `width` characters (a character counts as one
+/// column: wide characters can push a line's end out of view). The events
+/// take two fifths of the rows, the diff up to six, the tree the rest.
+enum DebugScreen {
+    static func render(_ session: DebugSession, width: Int, height: Int, style: TextStyle) -> [String] {
+        let width = max(width, 20)
+        let height = max(height, 8)
+        var lines = [header(session, width: width, style: style)]
+        let bodyHeight = height - 2
+        if session.showsHelp {
+            lines += help.prefix(bodyHeight).map { fit($0, width) }
+        } else if session.events.isEmpty {
+            lines.append(fit("  (no events yet)", width))
+        } else {
+            lines += body(session, width: width, height: bodyHeight, style: style)
+        }
+        while lines.count < height - 1 { lines.append(String(repeating: " ", count: width)) }
+        lines.append(footer(session, width: width, style: style))
+        return lines
+    }
+
+    static let keyHints = "j/k step  g seq  </> ends  / search  f follow  s skip  ? help  q quit"
+
+    static let help = [
+        "Keys",
+        "  j, down, right, space   the next event (with f: the next that touches it)",
+        "  k, up, left             the previous event",
+        "  page down, page up      ten events on, ten back",
+        "  <, home   >, end, G     the first event, the last",
+        "  g SEQ enter             the event with that seq",
+        "  / TEXT enter            the next event whose line holds TEXT; n next, N back",
+        "  f LINK enter            follow a modal (ROOT/LINK or LINK) or 'root ROOT'; F stops",
+        "  s                       leave the event out (what if), or put it back",
+        "  ?                       this help; any key closes it",
+        "  q, ctrl-c               quit",
+        "",
+        "The state shown is the state right after the event under the cursor;",
+        "'what it did' is that event's changes. Events left out show 'skipped'.",
+    ]
+
+    private static func header(_ session: DebugSession, width: Int, style: TextStyle) -> String {
+        var parts = [session.name]
+        if let entry = session.events.isEmpty ? nil : session.events[session.cursor] {
+            parts.append("seq \(entry.seq) of \(session.events.last!.seq)")
+            if let time = entry.time { parts.append("\(EventText.time(time)) s") }
+        }
+        if let focus = session.focus { parts.append("following \(focus.description)") }
+        if !session.skipped.isEmpty { parts.append("\(session.skipped.count) left out") }
+        return style.apply(fit(" " + parts.joined(separator: " · "), width), .reverse)
+    }
+
+    private static func footer(_ session: DebugSession, width: Int, style: TextStyle) -> String {
+        switch session.prompt {
+        case .seq(let text): return fit("go to seq: \(text)▏", width)
+        case .search(let text): return fit("search: \(text)▏", width)
+        case .focus(let text): return fit("follow (LINK, ROOT/LINK or 'root ROOT'; empty to stop): \(text)▏", width)
+        case nil:
+            if let message = session.message { return style.apply(fit(message, width), .bold) }
+            return style.apply(fit(keyHints, width), .dim)
+        }
+    }
+
+    private static func body(_ session: DebugSession, width: Int, height: Int, style: TextStyle) -> [String] {
+        guard let (step, state) = session.step(at: session.cursor) else { return [] }
+        // Two rules between the three parts; each part at least a row.
+        let eventRows = max(1, height * 2 / 5)
+        let diffLines = diff(of: step)
+        let diffRows = max(1, min(diffLines.count, 6, (height - eventRows - 2) / 2))
+        let treeRows = max(1, height - eventRows - diffRows - 2)
+        var lines = events(session, rows: eventRows, width: width, style: style)
+        lines.append(rule("state after seq \(step.entry.seq)", width: width, style: style))
+        lines += tree(of: state, step: step, focus: session.focus, rows: treeRows).map { fit($0, width) }
+        lines.append(rule("what seq \(step.entry.seq) did", width: width, style: style))
+        lines += clipped(diffLines, rows: diffRows).map { fit($0, width) }
+        return Array(lines.prefix(height))
+    }
+
+    /// The events around the cursor, the cursor's line marked and in the middle.
+    private static func events(_ session: DebugSession, rows: Int, width: Int, style: TextStyle) -> [String] {
+        let count = session.events.count
+        var first = max(0, session.cursor - rows / 2)
+        first = max(0, min(first, count - rows))
+        let last = min(count - 1, first + rows - 1)
+        var lines: [String] = []
+        session.walk(from: first, through: last) { index, step, _ in
+            let isCursor = index == session.cursor
+            let line = fit((isCursor ? "▶" : " ") + line(of: step), width)
+            lines.append(isCursor ? style.apply(line, .reverse) : step.isSkipped ? style.apply(line, .dim) : line)
+            return true
+        }
+        while lines.count < rows { lines.append(String(repeating: " ", count: width)) }
+        return lines
+    }
+
+    /// An event in the list: its seq, its type and what it did, which names
+    /// what it acted on (the header gives the time).
+    static func line(of step: Step) -> String {
+        let seq = TimelineLine.pad(String(step.entry.seq), to: 5, right: true)
+        return "\(seq)  \(TimelineLine.pad(step.entry.event.type.rawValue, to: 16)) \(EventText.effect(of: step))"
+    }
+
+    /// The state tree, scrolled to the followed root or modal, or to the
+    /// event's, when it does not fit.
+    private static func tree(of state: ModalState, step: Step, focus: DebugSession.Focus?, rows: Int) -> [String] {
+        var lines = StateTree.render(state).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines.removeLast()  // "rejected: none": the steps keep no list
+        lines.append(
+            step.rejectionCount == 0 ? "rejected so far: none" : "rejected so far: \(step.rejectionCount)")
+        guard lines.count > rows else { return lines }
+        let target: String? =
+            switch focus {
+            case .root(let root): "root \"\(root)\""
+            case .link(let link): "\"\(link.split(separator: "/").last.map(String.init) ?? link)\""
+            case nil: step.entry.event.link.map { "\"\($0)\"" } ?? step.entry.event.root.map { "root \"\($0)\"" }
+            }
+        let start = target.flatMap { target in lines.firstIndex { $0.contains(target) } } ?? 0
+        let from = max(0, min(start - 1, lines.count - rows))
+        return clipped(Array(lines[from...]), rows: rows)
+    }
+
+    /// What the step did, a line per subject.
+    private static func diff(of step: Step) -> [String] {
+        if step.isSkipped { return ["left out (s puts it back): the state is the one before it"] }
+        if let rejection = step.rejection { return ["rejected \(rejection.code.rawValue): \(rejection.message)"] }
+        if step.changes.isEmpty { return ["no change"] }
+        return EventText.groups(of: step.changes).map { group in
+            "\(group.name): " + group.changes.map(EventText.fieldText).joined(separator: ", ")
+        }
+    }
+
+    /// At most `rows` lines, the last saying how many were left out.
+    private static func clipped(_ lines: [String], rows: Int) -> [String] {
+        guard lines.count > rows else { return lines }
+        return Array(lines.prefix(rows - 1)) + ["… \(lines.count - rows + 1) more lines"]
+    }
+
+    private static func rule(_ title: String, width: Int, style: TextStyle) -> String {
+        style.apply(fit(String(("── \(title) " + String(repeating: "─", count: width)).prefix(width)), width), .dim)
+    }
+
+    /// `text` cut or padded to `width` characters; control characters (a
+    /// newline in a link's name) show as `?`, so they cannot move the cursor.
+    static func fit(_ text: String, _ width: Int) -> String {
+        var text = text
+        if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            text = String(
+                String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
+        }
+        let count = text.count
+        if count == width { return text }
+        if count < width { return text + String(repeating: " ", count: width - count) }
+        return String(text.prefix(width - 1)) + "…"
+    }
+}

@@ -1,0 +1,316 @@
+import ModalEvents
+import ModalProjection
+
+/// What `modal-log debug` shows and where it stands: the events of a log, a
+/// cursor on one of them, and what the user asked for (a root or link to
+/// follow, a search, events left out). Pure: keys come in through
+/// ``handle(_:)``, the screen is drawn from it by ``DebugScreen``, and the
+/// terminal is only the command's business.
+///
+/// Time travel costs little whatever the log's length: the state is kept
+/// every ``checkpointInterval`` events, so the state at any event is a
+/// checkpoint's with at most that many events applied.
+struct DebugSession {
+    /// What to follow: the steps that name or change a root or a modal.
+    enum Focus: Equatable {
+        case root(String)
+        case link(String)
+
+        var description: String {
+            switch self {
+            case .root(let root): "root \(root)"
+            case .link(let link): link
+            }
+        }
+    }
+
+    /// A question at the bottom of the screen, and the answer typed so far.
+    enum Prompt: Equatable {
+        case seq(String)
+        case search(String)
+        case focus(String)
+    }
+
+    static let checkpointInterval = 256
+
+    /// The log's name, for the header.
+    let name: String
+    private(set) var events: [LoggedEvent] = []
+    /// The place in ``events`` of the event the cursor is on; the state
+    /// shown is the state right after it.
+    private(set) var cursor = 0
+    private(set) var focus: Focus?
+    private(set) var lastSearch: String?
+    /// The seqs of the events left out (`s`), as `replay --skip` does.
+    private(set) var skipped: Set<Int> = []
+    private(set) var prompt: Prompt?
+    private(set) var showsHelp = false
+    /// One line for the user: where a search failed, what a key did.
+    private(set) var message: String?
+    /// Whether the user asked to quit.
+    private(set) var isDone = false
+
+    /// The state before the log's first event: a snapshot's, or the empty state.
+    private let start: ModalState
+    /// `checkpoints[i]` is the state after the first `i * checkpointInterval` events.
+    private var checkpoints: [ModalState] = []
+    /// How many events were rejected before each checkpoint.
+    private var rejectionsBefore: [Int] = []
+    /// The state after every event, and the rejections up to there.
+    private var tail: ModalState
+    private var tailRejections = 0
+
+    init(name: String, start: ModalState) {
+        self.name = name
+        var start = start
+        tailRejections = start.rejected.count
+        start.rejected.removeAll()
+        self.start = start
+        tail = start
+    }
+
+    // MARK: - Events
+
+    /// Adds an event read from the log (at the start, and as `--follow`
+    /// reads more). A cursor on the last event moves on to the new last.
+    ///
+    /// - Throws: `limitExceeded` naming `reader`'s line when the event grows
+    ///   the state past ``ModalState/limits``, as a replay does.
+    mutating func append(_ entry: LoggedEvent, readBy reader: EventLogReader) throws(EventLogError) {
+        append(entry)
+        if let exceeded = tail.limitExceeded(after: entry) {
+            throw EventLogError(.limitExceeded, file: reader.file, line: reader.lineNumber, message: exceeded)
+        }
+    }
+
+    /// Adds an event (tests); see ``append(_:readBy:)``.
+    mutating func append(_ entry: LoggedEvent) {
+        let wasAtEnd = !events.isEmpty && cursor == events.count - 1
+        if events.count % Self.checkpointInterval == 0 {
+            checkpoints.append(tail)
+            rejectionsBefore.append(tailRejections)
+        }
+        events.append(entry)
+        _ = Step.taking(entry, to: &tail, isSkipped: skipped.contains(entry.seq), rejectionCount: &tailRejections)
+        if wasAtEnd { cursor = events.count - 1 }
+    }
+
+    /// Each step from event `first` to `last` (places in ``events``), with
+    /// the state after it, while `body` returns true.
+    func walk(from first: Int, through last: Int, _ body: (Int, Step, ModalState) -> Bool) {
+        guard first <= last, first >= 0, last < events.count else { return }
+        let checkpoint = first / Self.checkpointInterval
+        var state = checkpoints[checkpoint]
+        var rejections = rejectionsBefore[checkpoint]
+        for index in checkpoint * Self.checkpointInterval...last {
+            let entry = events[index]
+            let step = Step.taking(
+                entry, to: &state, isSkipped: skipped.contains(entry.seq), rejectionCount: &rejections)
+            if index >= first, !body(index, step, state) { return }
+        }
+    }
+
+    /// The step at `index` and the state after it.
+    func step(at index: Int) -> (step: Step, state: ModalState)? {
+        var found: (Step, ModalState)?
+        walk(from: index, through: index) { _, step, state in
+            found = (step, state)
+            return false
+        }
+        return found
+    }
+
+    // MARK: - Moving
+
+    mutating func move(to index: Int) {
+        guard !events.isEmpty else { return }
+        cursor = min(max(index, 0), events.count - 1)
+    }
+
+    /// One step forward (`by` 1) or back (-1), to the next step that
+    /// touches the focus when there is one.
+    mutating func step(by direction: Int) {
+        guard let focus else { return move(to: cursor + direction) }
+        guard let found = find(from: cursor + direction, direction: direction, where: { Self.step($0, touches: focus) })
+        else {
+            message = "no \(direction > 0 ? "later" : "earlier") event touches \(focus.description)"
+            return
+        }
+        cursor = found
+    }
+
+    /// The first place from `start` going `direction` whose step meets `test`.
+    func find(from start: Int, direction: Int, where test: (Step) -> Bool) -> Int? {
+        guard !events.isEmpty, (0..<events.count).contains(start) else { return nil }
+        if direction > 0 {
+            var found: Int?
+            walk(from: start, through: events.count - 1) { index, step, _ in
+                if test(step) { found = index }
+                return found == nil
+            }
+            return found
+        }
+        // Backwards: a checkpoint's stretch at a time, nearest first.
+        var end = start
+        while end >= 0 {
+            let first = end / Self.checkpointInterval * Self.checkpointInterval
+            var found: Int?
+            walk(from: first, through: end) { index, step, _ in
+                if test(step) { found = index }
+                return true
+            }
+            if let found { return found }
+            end = first - 1
+        }
+        return nil
+    }
+
+    static func step(_ step: Step, touches focus: Focus) -> Bool {
+        switch focus {
+        case .root(let root): step.touches(root: root)
+        case .link(let link): StepFilter.step(step, touches: link)
+        }
+    }
+
+    /// Moves to the next (or previous) event whose timeline line holds `text`, any case.
+    mutating func search(_ text: String, direction: Int = 1) {
+        lastSearch = text
+        let needle = text.lowercased()
+        let count = events.count
+        let test = { (step: Step) in TimelineLine.text(of: step, style: .plain).lowercased().contains(needle) }
+        let found =
+            find(from: cursor + direction, direction: direction, where: test)
+            ?? find(from: direction > 0 ? 0 : count - 1, direction: direction, where: test)
+        guard let found else {
+            message = "no event matches \"\(text)\""
+            return
+        }
+        if direction > 0 ? found <= cursor : found >= cursor { message = "search wrapped around" }
+        cursor = found
+    }
+
+    /// Leaves the event at the cursor out, or puts it back: the states after
+    /// it are those of `replay --skip`.
+    mutating func toggleSkip() {
+        guard !events.isEmpty else { return }
+        let seq = events[cursor].seq
+        if skipped.remove(seq) == nil { skipped.insert(seq) }
+        message = skipped.contains(seq) ? "seq \(seq) left out: later events replay without it" : "seq \(seq) put back"
+        rebuild(from: cursor)
+    }
+
+    /// Computes the checkpoints after event `index` again.
+    private mutating func rebuild(from index: Int) {
+        let keep = index / Self.checkpointInterval + 1
+        checkpoints.removeSubrange(keep...)
+        rejectionsBefore.removeSubrange(keep...)
+        var state = checkpoints[keep - 1]
+        var rejections = rejectionsBefore[keep - 1]
+        for place in (keep - 1) * Self.checkpointInterval..<events.count {
+            if place % Self.checkpointInterval == 0, place / Self.checkpointInterval >= keep {
+                checkpoints.append(state)
+                rejectionsBefore.append(rejections)
+            }
+            let entry = events[place]
+            _ = Step.taking(entry, to: &state, isSkipped: skipped.contains(entry.seq), rejectionCount: &rejections)
+        }
+        tail = state
+        tailRejections = rejections
+    }
+
+    // MARK: - Keys
+
+    /// Does what `key` asks.
+    mutating func handle(_ key: Key) {
+        message = nil
+        if let prompt {
+            return handle(key, in: prompt)
+        }
+        if showsHelp {
+            showsHelp = false
+            if key != .character("q") { return }
+        }
+        switch key {
+        case .down, .right, .character("j"), .character("l"), .character(" "): step(by: 1)
+        case .up, .left, .character("k"), .character("h"), .backspace: step(by: -1)
+        case .pageDown: move(to: cursor + 10)
+        case .pageUp: move(to: cursor - 10)
+        case .home, .character("<"): move(to: 0)
+        case .end, .character(">"), .character("G"): move(to: events.count - 1)
+        case .character("g"): prompt = .seq("")
+        case .character("/"): prompt = .search("")
+        case .character("n"):
+            if let lastSearch { search(lastSearch) } else { message = "no search yet: / to search" }
+        case .character("N"):
+            if let lastSearch { search(lastSearch, direction: -1) } else { message = "no search yet: / to search" }
+        case .character("f"): prompt = .focus("")
+        case .character("F"): focus = nil
+        case .character("s"): toggleSkip()
+        case .character("?"): showsHelp = true
+        case .character("q"), .control("c"), .control("d"): isDone = true
+        default: message = "unknown key: ? for help"
+        }
+    }
+
+    private mutating func handle(_ key: Key, in prompt: Prompt) {
+        var text: String
+        switch prompt {
+        case .seq(let typed), .search(let typed), .focus(let typed): text = typed
+        }
+        switch key {
+        case .escape, .control("c"):
+            self.prompt = nil
+            return
+        case .enter:
+            self.prompt = nil
+            submit(text, for: prompt)
+            return
+        case .backspace:
+            guard !text.isEmpty else {
+                self.prompt = nil
+                return
+            }
+            text.removeLast()
+        case .character(let character):
+            text.append(character)
+        default:
+            return
+        }
+        switch prompt {
+        case .seq: self.prompt = .seq(text)
+        case .search: self.prompt = .search(text)
+        case .focus: self.prompt = .focus(text)
+        }
+    }
+
+    private mutating func submit(_ text: String, for prompt: Prompt) {
+        switch prompt {
+        case .seq:
+            guard let seq = Int(text.trimmingPrefix(" ")) else {
+                message = "not a seq: \(text)"
+                return
+            }
+            guard let index = events.firstIndex(where: { $0.seq >= seq }), events[index].seq == seq else {
+                message = "no event has seq \(seq)" + (events.last.map { ": the log ends at seq \($0.seq)" } ?? "")
+                return
+            }
+            cursor = index
+        case .search:
+            if !text.isEmpty { search(text) } else if let lastSearch { search(lastSearch) }
+        case .focus:
+            if text.isEmpty {
+                focus = nil
+            } else if text.hasPrefix("root ") {
+                focus = .root(String(text.dropFirst(5)))
+            } else {
+                focus = .link(text)
+            }
+            message = focus.map { "following \($0.description): j/k step through its events, F stops" }
+        }
+    }
+
+    /// How many events were rejected up to and including event `index`.
+    func rejectionCount(through index: Int) -> Int {
+        step(at: index)?.step.rejectionCount ?? tailRejections
+    }
+}

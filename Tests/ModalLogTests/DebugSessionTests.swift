@@ -1,0 +1,129 @@
+import Foundation
+import ModalEvents
+import ModalProjection
+import ModalWorkloads
+import TestSupport
+import Testing
+
+@testable import modal_log
+
+/// The debugger's model and screen, in-process: keys, time travel over
+/// checkpoints, leaving events out, and screens of every size.
+@Suite struct DebugSessionTests {
+    @Test func keysFromTheBytesATerminalSends() {
+        let bytes: [UInt8] =
+            Array("\u{1B}[A\u{1B}[B\u{1B}OC\u{1B}[D\u{1B}[H\u{1B}[4~\u{1B}[5~\u{1B}[6~jé\r\u{7F}\u{03}".utf8)
+        #expect(
+            Key.keys(in: bytes) == [
+                .up, .down, .right, .left, .home, .end, .pageUp, .pageDown, .character("j"), .character("é"), .enter,
+                .backspace, .control("c"),
+            ])
+        #expect(Key.keys(in: [0x1B]) == [.escape])
+        #expect(Key.keys(in: Array("\u{1B}[99~x".utf8)) == [.character("x")])
+    }
+
+    static func session(events count: Int) -> DebugSession {
+        var session = DebugSession(name: "session.jsonl", start: ModalState())
+        for entry in SessionGenerator(seed: 11).prefix(count) { session.append(entry) }
+        session.move(to: 0)
+        return session
+    }
+
+    @Test func theStateAtAnyEventIsTheReplaysAndLeavingEventsOutIsReplaySkip() {
+        var session = Self.session(events: 1_000)
+        let events = session.events
+        var random = SplitMix(seed: 7)
+        for round in 0..<12 {
+            if round > 0 {
+                session.move(to: random.next(below: events.count))
+                session.toggleSkip()
+            }
+            for _ in 0..<8 {
+                let index = random.next(below: events.count)
+                var expected = ModalState()
+                for entry in events[...index] where !session.skipped.contains(entry.seq) { expected.apply(entry) }
+                let shown = session.step(at: index)!
+                var state = shown.state
+                state.rejected = expected.rejected
+                #expect(state == expected, "event \(index), \(session.skipped.count) left out")
+                #expect(shown.step.rejectionCount == expected.rejected.count)
+            }
+        }
+    }
+
+    @Test func keysMoveTheCursorAndPromptsTakeText() {
+        var session = Self.session(events: 600)
+        func press(_ keys: Key...) { for key in keys { session.handle(key) } }
+        press(.character("j"), .down, .right)
+        #expect(session.cursor == 3)
+        press(.pageDown, .up)
+        #expect(session.cursor == 12)
+        press(.end)
+        #expect(session.cursor == 599)
+        press(.character("g"), .character("3"), .character("0"), .character("1"), .enter)
+        #expect(session.cursor == 300 && session.events[300].seq == 301)
+        press(.character("g"), .character("9"), .character("9"), .character("9"), .enter)
+        #expect(session.cursor == 300 && session.message == "no event has seq 999: the log ends at seq 600")
+        press(.character("f"), .character("x"), .backspace, .backspace)
+        #expect(session.prompt == nil)
+        press(.character("/"), .character("c"), .character("a"), .character("r"), .character("d"), .enter)
+        let found = session.cursor
+        #expect(found > 300 && TimelineLine.text(of: session.step(at: found)!.step, style: .plain).contains("card"))
+        press(.character("n"))
+        #expect(session.cursor > found)
+        press(.character("N"))
+        #expect(session.cursor == found)
+        press(.character("?"))
+        #expect(session.showsHelp)
+        press(.character("x"))
+        #expect(!session.showsHelp && !session.isDone)
+        press(.control("c"))
+        #expect(session.isDone)
+    }
+
+    @Test func followingALinkStepsThroughItsEventsOnly() {
+        var session = Self.session(events: 400)
+        session.move(to: 0)
+        let link = session.events.compactMap(\.event.link).first!
+        for character in link { session.handle(.character(character)) }
+        session.handle(.character("f"))
+        for character in link { session.handle(.character(character)) }
+        session.handle(.enter)
+        #expect(session.focus == .link(link))
+        var visited: [Int] = []
+        for _ in 0..<20 {
+            session.handle(.character("j"))
+            visited.append(session.cursor)
+        }
+        for index in Set(visited) {
+            #expect(StepFilter.step(session.step(at: index)!.step, touches: link))
+        }
+        #expect(visited == visited.sorted())
+    }
+
+    @Test(arguments: [(80, 24), (20, 8), (200, 60), (100, 30)])
+    func everyLineFillsTheScreenExactly(width: Int, height: Int) {
+        var session = Self.session(events: 300)
+        for index in [0, 150, 299] {
+            session.move(to: index)
+            let lines = DebugScreen.render(session, width: width, height: height, style: .plain)
+            #expect(lines.count == height)
+            #expect(lines.allSatisfy { $0.count == width }, "\(lines)")
+        }
+        session.handle(.character("?"))
+        #expect(DebugScreen.render(session, width: width, height: height, style: .plain).count == height)
+    }
+}
+
+/// Seeded randomness for the tests above.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next(below bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+}

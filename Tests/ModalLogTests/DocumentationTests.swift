@@ -21,7 +21,9 @@ import Testing
         var testDescription: String { "\(page): modal-log \(arguments.joined(separator: " "))" }
     }
 
-    static let pages = ["Docs/Semantics.md", "README.md", "Docs/EventLogFormat.md", "Docs/Testing.md"]
+    static let pages = [
+        "Docs/Semantics.md", "README.md", "Docs/EventLogFormat.md", "Docs/Testing.md", "Docs/Debugging.md",
+    ]
 
     static let examples: [Example] = pages.flatMap { page -> [Example] in
         guard let text = try? String(contentsOfFile: sample(page), encoding: .utf8) else { return [] }
@@ -64,12 +66,33 @@ import Testing
         }
     }
 
+    /// A command line's words as a shell splits them: at spaces, but for
+    /// text in single quotes, which is one word without its quotes.
+    static func shellWords(_ line: String) -> [String] {
+        var words: [String] = []
+        var word: String?
+        var quoted = false
+        for character in line {
+            if character == "'" {
+                quoted.toggle()
+                word = word ?? ""
+            } else if character == " ", !quoted {
+                if let finished = word { words.append(finished) }
+                word = nil
+            } else {
+                word = (word ?? "") + String(character)
+            }
+        }
+        if let word { words.append(word) }
+        return words
+    }
+
     /// The commands of a transcript block with the output under each.
     static func transcript(_ body: [String], page: String) -> [Example] {
         var examples: [Example] = []
         for line in body {
             if line.hasPrefix("$ ") {
-                var words = line.dropFirst(2).split(separator: " ").map(String.init)
+                var words = shellWords(String(line.dropFirst(2)))
                 if words.first == "swift", words.dropFirst().first == "run" { words.removeFirst(2) }
                 if let comment = words.firstIndex(of: "#") { words = Array(words[..<comment]) }
                 // Another command's output belongs to no example: an empty argument list marks it.

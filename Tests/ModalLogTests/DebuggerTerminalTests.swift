@@ -152,7 +152,9 @@ struct DebuggerTerminalTests {
         try terminated.wait(for: "seq 1 of 14")
         // The pane runs sh, which runs the tool.
         let shell = try terminated.tmuxRun(["display-message", "-p", "#{pane_pid}"]).output
-        let tool = try runProgram(installedProgram("pgrep")!, ["-P", String(shell.dropLast())]).output
+        let pgrep = try #require(
+            installedProgram("pgrep"), "pgrep is not installed: the tool's process cannot be found")
+        let tool = try runProgram(pgrep, ["-P", String(shell.dropLast())]).output
         let pid = try #require(pid_t(tool.split(separator: "\n").first ?? ""), "no tool under the pane's shell")
         kill(pid, SIGTERM)
         try terminated.wait(for: "EXITED 143\nicanon")

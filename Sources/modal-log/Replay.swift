@@ -115,6 +115,24 @@ extension Replay {
     }
 }
 
+extension EventLogReader {
+    /// Refuses `seq` when it is before the state the log starts from, or
+    /// when a replay did not reach it (`reached`): a usage error that names
+    /// the log's start or its last event.
+    func check(_ seq: Int, reached: Bool, in path: String) throws(UsageError) {
+        if seq < header.from - 1 {
+            throw UsageError(
+                message: "seq \(seq) is before the start of \(path): it starts from the state at seq \(header.from - 1)"
+            )
+        }
+        guard reached else {
+            var last = lastSeq == 0 ? "it has no events" : "its last event is seq \(lastSeq)"
+            if tornTail != nil { last += " (a torn last line was skipped)" }
+            throw UsageError(message: "seq \(seq) is past the end of \(path): \(last)")
+        }
+    }
+}
+
 /// The options every command that reads one log shares.
 enum CommonArguments {
     static let log = ArgumentDescription(

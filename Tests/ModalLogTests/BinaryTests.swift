@@ -95,13 +95,7 @@ import Testing
 @Suite struct FollowTests {
     /// Waits up to `seconds` for `file` to hold `text`; what it holds then.
     static func wait(for text: String, in file: URL, seconds: Double = 20) -> String {
-        var held = ""
-        for _ in 0..<Int(seconds * 20) {
-            held = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-            if held.contains(text) { return held }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        return held
+        waitForText(text, seconds: seconds) { (try? String(contentsOf: file, encoding: .utf8)) ?? "" }
     }
 
     @Test func timelineFollowsAppendsAndWaitsForATornLineToBeWhole() throws {

@@ -46,12 +46,8 @@ struct DebuggerTerminalTests {
         /// Waits until the screen holds `text`; the screen then.
         @discardableResult
         func wait(for text: String, seconds: Double = 20) throws -> String {
-            var shown = ""
-            for _ in 0..<Int(seconds * 20) {
-                shown = try screen().joined(separator: "\n")
-                if shown.contains(text) { return shown }
-                Thread.sleep(forTimeInterval: 0.05)
-            }
+            let shown = try waitForText(text, seconds: seconds) { try screen().joined(separator: "\n") }
+            if shown.contains(text) { return shown }
             Issue.record("the screen never showed \"\(text)\":\n\(shown)")
             return shown
         }

@@ -79,3 +79,17 @@ private func spawnAndWait(
     let signal = status & 0x7F
     return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
 }
+
+/// Reads `read()` every 50 ms, for up to `seconds`, until what it gives
+/// holds `text`: how tests wait for another process's output.
+///
+/// - Returns: The last reading, whether or not it holds `text`.
+public func waitForText(_ text: String, seconds: Double = 20, in read: () throws -> String) rethrows -> String {
+    var last = ""
+    for _ in 0..<Int(seconds * 20) {
+        last = try read()
+        if last.contains(text) { return last }
+        Thread.sleep(forTimeInterval: 0.05)
+    }
+    return last
+}

@@ -67,7 +67,8 @@ extension StateChange: CustomStringConvertible {
         return text(of: element)
     }
 
-    private static func rejectionText(_ rejection: JSONValue?) -> String {
+    /// A rejection's JSON as `code: message`.
+    package static func rejectionText(_ rejection: JSONValue?) -> String {
         let code = rejection?["code"]?.stringValue ?? "?"
         let message = rejection?["message"]?.stringValue ?? ""
         return "\(code): \(message)"

@@ -65,6 +65,23 @@ struct ParsedArguments: Sendable, Equatable {
         }
         return value
     }
+
+    /// The value of option `name` as a seq, 0 or more; `nil` when it is not given.
+    func seq(_ name: String) throws(UsageError) -> Int? {
+        try options[name].map { text throws(UsageError) in try Self.seq(text, for: "--\(name) <seq>") }
+    }
+
+    /// The positional argument `name` as a seq, 0 or more.
+    func seq(positional name: String) throws(UsageError) -> Int {
+        try Self.seq(positionals[name] ?? "", for: "<\(name)>")
+    }
+
+    private static func seq(_ text: String, for label: String) throws(UsageError) -> Int {
+        guard let value = Int(text), value >= 0 else {
+            throw UsageError(message: "The value '\(text)' is invalid for '\(label)': expected a seq, 0 or more")
+        }
+        return value
+    }
 }
 
 /// A command line that does not fit its command: exit 64.

@@ -15,9 +15,9 @@ enum CompletionScript {
         }
     }
 
-    /// The options a subcommand takes on the command line, `--help` included.
+    /// The options a subcommand takes on the command line, as its help lists them.
     private static func options(of command: CommandDescription) -> [OptionDescription] {
-        command.options + [OptionDescription(name: "help", shortName: "h", help: "Show help information.")]
+        command.options + HelpFormatter.standardOptions
     }
 
     /// The shell function's name: `_modal_log`.
@@ -135,7 +135,7 @@ enum CompletionScript {
     }
 
     private static func zshQuoted(_ text: String) -> String {
-        "'" + text.replacingAll("'", with: "'\\''") + "'"
+        "'" + text.replacing("'", with: "'\\''") + "'"
     }
 
     // MARK: - fish
@@ -181,17 +181,6 @@ enum CompletionScript {
     }
 
     private static func fishQuoted(_ text: String) -> String {
-        "'" + text.replacingAll("\\", with: "\\\\").replacingAll("'", with: "\\'") + "'"
-    }
-}
-
-extension String {
-    /// Every `target` replaced with `replacement`.
-    fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
-        var result = ""
-        for character in self {
-            if character == target { result += replacement } else { result.append(character) }
-        }
-        return result
+        "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
     }
 }

@@ -48,7 +48,7 @@ enum HelpFormatter {
     }
 
     /// The options every command takes.
-    private static let standardOptions: [OptionDescription] = {
+    static let standardOptions: [OptionDescription] = {
         [
             OptionDescription(name: "version", help: "Show the version."),
             OptionDescription(name: "help", shortName: "h", help: "Show help information."),

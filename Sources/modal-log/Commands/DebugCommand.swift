@@ -44,7 +44,7 @@ enum DebugCommand: ToolCommand {
             session.move(to: following ? session.events.count - 1 : 0)
         }
         let follower = following ? EventLogFollower(after: reader) : nil
-        let style = TextStyle(isEnabled: (io.environment("NO_COLOR") ?? "").isEmpty)
+        let style = TextStyle(isEnabled: io.prefersColor)
         let terminal: Terminal
         do {
             terminal = try Terminal()

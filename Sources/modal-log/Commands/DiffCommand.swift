@@ -29,8 +29,8 @@ enum DiffCommand: ToolCommand {
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
         let path = arguments.positionals["log"]!
-        let from = try seq(arguments.positionals["a"]!, name: "a")
-        let to = try seq(arguments.positionals["b"]!, name: "b")
+        let from = try arguments.seq(positional: "a")
+        let to = try arguments.seq(positional: "b")
         let style = try CommonArguments.style(arguments, io: io)
         let (earlier, later) = try states(
             of: path, at: min(from, to), and: max(from, to), io: io, lenient: arguments.has("lenient"),
@@ -40,32 +40,18 @@ enum DiffCommand: ToolCommand {
         return ExitCode.success
     }
 
-    static func seq(_ text: String, name: String) throws(UsageError) -> Int {
-        guard let value = Int(text), value >= 0 else {
-            throw UsageError(message: "The value '\(text)' is invalid for '<\(name)>': expected a seq, 0 or more")
-        }
-        return value
-    }
-
     /// The states right after `first` and after `second` (`first <= second`), read in one pass.
     static func states(
         of path: String, at first: Int, and second: Int, io: ToolIO, lenient: Bool, indexed: Bool
     ) throws -> (ModalState, ModalState) {
         var (replay, reader, reached) = try Replay.replaying(
             path, io: io, lenient: lenient, through: first, indexed: indexed, warns: false)
-        let start = reader.header.from - 1
-        for seq in [first, second] where seq < start {
-            throw UsageError(
-                message: "seq \(seq) is before the start of \(path): it starts from the state at seq \(start)")
-        }
+        // The later seq is before the start only when the earlier is.
+        try reader.check(first, reached: true, in: path)
         let earlier = replay.state
         if reached { reached = try replay.run(reader, through: second) }
         io.printWarnings(of: reader)
-        guard reached else {
-            var last = reader.lastSeq == 0 ? "it has no events" : "its last event is seq \(reader.lastSeq)"
-            if reader.tornTail != nil { last += " (a torn last line was skipped)" }
-            throw UsageError(message: "seq \(second) is past the end of \(path): \(last)")
-        }
+        try reader.check(second, reached: reached, in: path)
         return (earlier, replay.state)
     }
 

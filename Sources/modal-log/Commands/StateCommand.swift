@@ -23,23 +23,10 @@ enum StateCommand: ToolCommand {
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
         let path = arguments.positionals["log"]!
-        let text = arguments.options["at"]!  // required: the parser checked it
-        guard let seq = Int(text), seq >= 0 else {
-            throw UsageError(message: "The value '\(text)' is invalid for '--at <seq>': expected a seq, 0 or more")
-        }
+        let seq = try arguments.seq("at")!  // required: the parser checked it
         let (replay, reader, reached) = try Replay.replaying(
             path, io: io, lenient: arguments.has("lenient"), through: seq, indexed: !arguments.has("no-index"))
-        if seq < reader.header.from - 1 {
-            throw UsageError(
-                message:
-                    "seq \(seq) is before the start of \(path): it starts from the state at seq \(reader.header.from - 1)"
-            )
-        }
-        guard reached else {
-            var last = reader.lastSeq == 0 ? "it has no events" : "its last event is seq \(reader.lastSeq)"
-            if reader.tornTail != nil { last += " (a torn last line was skipped)" }
-            throw UsageError(message: "seq \(seq) is past the end of \(path): \(last)")
-        }
+        try reader.check(seq, reached: reached, in: path)
         io.print(arguments.has("json") ? replay.state.jsonText() : StateTree.render(replay.state))
         return ExitCode.success
     }

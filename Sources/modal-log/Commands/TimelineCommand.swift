@@ -101,17 +101,6 @@ struct StepFilter {
     }
 }
 
-extension ParsedArguments {
-    /// The value of option `name` as a seq, 0 or more; `nil` when it is not given.
-    func seq(_ name: String) throws(UsageError) -> Int? {
-        guard let text = options[name] else { return nil }
-        guard let value = Int(text), value >= 0 else {
-            throw UsageError(message: "The value '\(text)' is invalid for '--\(name) <seq>': expected a seq, 0 or more")
-        }
-        return value
-    }
-}
-
 /// A step as a line of the timeline.
 enum TimelineLine {
     /// `    4     1.600  modal.presented  sheets/checkout  sheets/checkout: presenting -> presented`

@@ -76,13 +76,14 @@ enum DebugScreen {
     }
 
     private static func body(_ session: DebugSession, width: Int, height: Int, style: TextStyle) -> [String] {
-        guard let (step, state) = session.step(at: session.cursor) else { return [] }
         // Two rules between the three parts; each part at least a row.
         let eventRows = max(1, height * 2 / 5)
+        let (eventLines, cursor) = events(session, rows: eventRows, width: width, style: style)
+        guard let (step, state) = cursor else { return [] }
         let diffLines = diff(of: step)
         let diffRows = max(1, min(diffLines.count, 6, (height - eventRows - 2) / 2))
         let treeRows = max(1, height - eventRows - diffRows - 2)
-        var lines = events(session, rows: eventRows, width: width, style: style)
+        var lines = eventLines
         lines.append(rule("state after seq \(step.entry.seq)", width: width, style: style))
         lines += tree(of: state, step: step, focus: session.focus, rows: treeRows).map { fit($0, width) }
         lines.append(rule("what seq \(step.entry.seq) did", width: width, style: style))
@@ -90,21 +91,26 @@ enum DebugScreen {
         return Array(lines.prefix(height))
     }
 
-    /// The events around the cursor, the cursor's line marked and in the middle.
-    private static func events(_ session: DebugSession, rows: Int, width: Int, style: TextStyle) -> [String] {
+    /// The events around the cursor, the cursor's line marked and in the
+    /// middle; and the cursor's step with the state after it, met on the way.
+    private static func events(
+        _ session: DebugSession, rows: Int, width: Int, style: TextStyle
+    ) -> (lines: [String], cursor: (Step, ModalState)?) {
         let count = session.events.count
         var first = max(0, session.cursor - rows / 2)
         first = max(0, min(first, count - rows))
         let last = min(count - 1, first + rows - 1)
         var lines: [String] = []
-        session.walk(from: first, through: last) { index, step, _ in
+        var cursor: (Step, ModalState)?
+        session.walk(from: first, through: last) { index, step, state in
             let isCursor = index == session.cursor
+            if isCursor { cursor = (step, state) }
             let line = fit((isCursor ? "▶" : " ") + line(of: step), width)
             lines.append(isCursor ? style.apply(line, .reverse) : step.isSkipped ? style.apply(line, .dim) : line)
             return true
         }
         while lines.count < rows { lines.append(String(repeating: " ", count: width)) }
-        return lines
+        return (lines, cursor)
     }
 
     /// An event in the list: its seq, its type and what it did, which names

@@ -86,13 +86,19 @@ struct DebugSession {
     /// Adds an event (tests); see ``append(_:readBy:)``.
     mutating func append(_ entry: LoggedEvent) {
         let wasAtEnd = !events.isEmpty && cursor == events.count - 1
-        if events.count % Self.checkpointInterval == 0 {
+        events.append(entry)
+        extendTail(over: events.count - 1)
+        if wasAtEnd { cursor = events.count - 1 }
+    }
+
+    /// Applies event `index` to the tail, keeping a checkpoint first when one is due.
+    private mutating func extendTail(over index: Int) {
+        if index % Self.checkpointInterval == 0 {
             checkpoints.append(tail)
             rejectionsBefore.append(tailRejections)
         }
-        events.append(entry)
+        let entry = events[index]
         _ = Step.taking(entry, to: &tail, isSkipped: skipped.contains(entry.seq), rejectionCount: &tailRejections)
-        if wasAtEnd { cursor = events.count - 1 }
     }
 
     /// Each step from event `first` to `last` (places in ``events``), with
@@ -201,21 +207,13 @@ struct DebugSession {
 
     /// Computes the checkpoints after event `index` again.
     private mutating func rebuild(from index: Int) {
-        let keep = index / Self.checkpointInterval + 1
-        checkpoints.removeSubrange(keep...)
-        rejectionsBefore.removeSubrange(keep...)
-        var state = checkpoints[keep - 1]
-        var rejections = rejectionsBefore[keep - 1]
-        for place in (keep - 1) * Self.checkpointInterval..<events.count {
-            if place % Self.checkpointInterval == 0, place / Self.checkpointInterval >= keep {
-                checkpoints.append(state)
-                rejectionsBefore.append(rejections)
-            }
-            let entry = events[place]
-            _ = Step.taking(entry, to: &state, isSkipped: skipped.contains(entry.seq), rejectionCount: &rejections)
-        }
-        tail = state
-        tailRejections = rejections
+        // From the checkpoint at or before `index`, which stays as it was.
+        let checkpoint = index / Self.checkpointInterval
+        tail = checkpoints[checkpoint]
+        tailRejections = rejectionsBefore[checkpoint]
+        checkpoints.removeSubrange(checkpoint...)
+        rejectionsBefore.removeSubrange(checkpoint...)
+        for place in checkpoint * Self.checkpointInterval..<events.count { extendTail(over: place) }
     }
 
     // MARK: - Keys
@@ -307,10 +305,5 @@ struct DebugSession {
             }
             message = focus.map { "following \($0.description): j/k step through its events, F stops" }
         }
-    }
-
-    /// How many events were rejected up to and including event `index`.
-    func rejectionCount(through index: Int) -> Int {
-        step(at: index)?.step.rejectionCount ?? tailRejections
     }
 }

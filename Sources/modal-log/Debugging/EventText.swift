@@ -104,8 +104,8 @@ enum EventText {
         case (.root, .added): return "registered"
         case (.root, .removed): return "removed"
         case (.rejection, .added), (.rejection, .changed):
-            return "rejected " + rejectionText(change.new)
-        case (.rejection, .removed): return "no longer rejected (was \(rejectionText(change.old)))"
+            return "rejected " + StateChange.rejectionText(change.new)
+        case (.rejection, .removed): return "no longer rejected (was \(StateChange.rejectionText(change.old)))"
         default:
             if change.field == "cards", case .array(let old)? = change.old, case .array(let new)? = change.new {
                 return "cards " + cardsText(from: old, to: new)
@@ -128,10 +128,6 @@ enum EventText {
             removed.isEmpty
             ? "+ \(names(added))" : added.isEmpty ? "- \(names(removed))" : "\(names(removed)) -> \(names(added))"
         return "\(change) (\(new.count))"
-    }
-
-    private static func rejectionText(_ rejection: JSONValue?) -> String {
-        "\(rejection?["code"]?.stringValue ?? "?"): \(rejection?["message"]?.stringValue ?? "")"
     }
 
     /// A time as the timeline prints it: seconds with three decimals, or `-`.

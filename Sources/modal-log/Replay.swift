@@ -11,6 +11,9 @@ struct Replay {
     /// Called with each rejection as it happens. When set, the state does not
     /// keep its `rejected` list, so memory stays flat however many there are.
     var onRejection: ((Rejection) -> Void)?
+    /// Whether each step says what it changed (``Step/changes``); a caller
+    /// that only looks at the state turns it off, and the diff is not made.
+    var describesChanges = true
 
     /// Reads events from `reader` and applies them, stopping after event
     /// `seq` when one is given.

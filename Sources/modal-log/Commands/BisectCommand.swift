@@ -39,20 +39,38 @@ enum BisectCommand: ToolCommand {
         let style = try CommonArguments.style(arguments, io: io)
         let first = try arguments.seq("from") ?? 1
         let lenient = arguments.has("lenient")
-        var found: Step?
-        let (_, reader) = try Replay.stepping(path, io: io, from: first, lenient: lenient) { step, state in
-            guard step.entry.seq >= first else { return true }
+        // Steps are not described as they go (a condition looks at the state):
+        // only the one found is, from the state before it.
+        var match: (step: Step, before: ModalState?, after: ModalState)?
+        var previous: ModalState?
+        let (_, reader) = try Replay.stepping(path, io: io, from: first, lenient: lenient, describing: false) {
+            step, state in
             let context = Condition.Context(
                 state: state, entry: step.entry, rejection: step.rejection, rejectionCount: step.rejectionCount)
-            guard condition.holds(at: context) else { return true }
-            found = step
+            guard condition.holds(at: context) else {
+                previous = state
+                return true
+            }
+            match = (step, previous, state)
             return false
         }
-        guard let found else {
+        guard let (step, stateBefore, after) = match else {
             let range = first > 1 ? "from seq \(first) to \(reader.lastSeq)" : "up to seq \(reader.lastSeq)"
             io.print("never holds \(range): \(condition)")
             return ExitCode.checkFailed
         }
+        var found = step
+        var before: ModalState
+        if let stateBefore {
+            before = stateBefore
+        } else {
+            // The first event read: the state before it is where reading started.
+            before = try Replay.replaying(
+                path, io: io, lenient: lenient, through: found.entry.seq - 1, indexed: true, warns: false
+            ).replay.state
+            before.rejected.removeAll()
+        }
+        found.changes = StateDiff(from: before, to: after).changes
         io.print("seq \(found.entry.seq): \(condition)")
         io.print(TimelineLine.text(of: found, style: style))
         if arguments.has("state") {

@@ -60,7 +60,8 @@ extension Replay {
         }
         eventCount += 1
         let step = Step.taking(
-            entry, to: &state, isSkipped: skipping.contains(entry.seq), rejectionCount: &rejectionCount)
+            entry, to: &state, isSkipped: skipping.contains(entry.seq), describing: describesChanges,
+            rejectionCount: &rejectionCount)
         if let exceeded = state.limitExceeded(after: entry) {
             throw EventLogError(.limitExceeded, file: reader.file, line: reader.lineNumber, message: exceeded)
         }
@@ -71,17 +72,18 @@ extension Replay {
 
 extension Step {
     /// Applies `entry` to `state` (unless it `isSkipped`) and says what it
-    /// did; a rejection is counted in `rejectionCount` and not kept in the
-    /// state's `rejected` list.
+    /// did (unless not `describing`: then ``changes`` is empty); a rejection
+    /// is counted in `rejectionCount` and not kept in the state's `rejected` list.
     static func taking(
-        _ entry: LoggedEvent, to state: inout ModalState, isSkipped: Bool = false, rejectionCount: inout Int
+        _ entry: LoggedEvent, to state: inout ModalState, isSkipped: Bool = false, describing: Bool = true,
+        rejectionCount: inout Int
     ) -> Step {
         guard !isSkipped else {
             return Step(entry: entry, isSkipped: true, changes: [], rejectionCount: rejectionCount)
         }
         let before = state
         let rejection = state.apply(entry)
-        let changes = StateDiff(from: before, to: state).changes
+        let changes = describing ? StateDiff(from: before, to: state).changes : []
         if rejection != nil {
             rejectionCount += 1
             state.rejected.removeAll()
@@ -98,15 +100,18 @@ extension Replay {
     ///
     /// - Returns: The replay, at the last event stepped through, and the reader.
     ///
-    /// - Parameter following: Whether the caller goes on to follow the log:
-    ///   a torn last line is then a line still being written, not a warning.
+    /// - Parameters:
+    ///   - following: Whether the caller goes on to follow the log: a torn
+    ///     last line is then a line still being written, not a warning.
+    ///   - describing: Whether steps say what they changed (``describesChanges``).
     @discardableResult
     static func stepping(
         _ path: String, io: ToolIO, from first: Int = 1, skipping: Set<Int> = [], lenient: Bool = false,
-        following: Bool = false, _ body: (Step, ModalState) throws -> Bool
+        following: Bool = false, describing: Bool = true, _ body: (Step, ModalState) throws -> Bool
     ) throws -> (replay: Replay, reader: EventLogReader) {
         var (replay, reader, _) = try replaying(
             path, io: io, lenient: lenient, through: max(0, first - 1), indexed: first > 1, warns: false)
+        replay.describesChanges = describing
         try replay.forEachStep(of: reader, skipping: skipping, body)
         io.printWarnings(of: reader, exceptTornTail: following)
         return (replay, reader)

@@ -37,7 +37,7 @@ func exerciseReaders(_ bytes: [UInt8]) {
 
     // (c) Whatever the reader accepted writes back to a line that reads back equal.
     if let header = outcome.header { checkHeaderRoundTrip(header) }
-    for entry in outcome.events { checkEventRoundTrip(entry) }
+    for entry in outcome.events { checkEventRoundTrip(entry, version: outcome.header?.version ?? 1) }
 
     // (d) The chunk size is only how much the reader asks for at a time: one
     // read of the whole input must give the same events, error and warnings.
@@ -114,9 +114,10 @@ func checkHeaderRoundTrip(_ header: LogHeader) {
 /// is written `0`). Event equality still holds, as `Double`'s `==` has
 /// `-0 == 0` and no NaN can be read. That encoding is the normal form: encoding
 /// the event read back from it must give the same bytes again.
-func checkEventRoundTrip(_ entry: LoggedEvent) {
-    checkRoundTrip(entry, "event", encode: EventLogEncoder.encode) { json throws(EventLogError) in
-        try LoggedEvent(json: json)
+func checkEventRoundTrip(_ entry: LoggedEvent, version: Int) {
+    checkRoundTrip(entry, "event", encode: { EventLogEncoder.encode($0, version: version) }) {
+        json throws(EventLogError) in
+        try LoggedEvent(json: json, version: version)
     }
 }
 

@@ -1,7 +1,9 @@
 public import ModalEvents
 
-/// Takes the personal data out of a log so it can be shared: payloads, and
-/// optionally content, sticky and link names, become stable hashes.
+/// Takes the personal data out of a log so it can be shared: payloads and a
+/// session's `info`, and optionally content, sticky and link names, become
+/// stable hashes. An event's `source` and `caller` stay: who caused it and
+/// where in the app's code, not the user's data.
 ///
 /// The same text always gives the same hash (with the same salt), so the
 /// redacted log replays to the same structure: the same roots, modals,
@@ -52,6 +54,8 @@ public struct LogRedaction: Sendable, Hashable {
         return entry
     }
 
+    /// The event with its payload (a session's `info` too), and with
+    /// ``names`` its names, hashed; a batch's events each so.
     public func redact(_ event: ModalEvent) -> ModalEvent {
         switch event {
         case .modalPresent(var presentation):
@@ -65,17 +69,26 @@ public struct LogRedaction: Sendable, Hashable {
         case .modalDismiss(let root, let link, let reason):
             return .modalDismiss(root: root, link: name(link), reason: reason)
         case .modalDismissed(let root, let link): return .modalDismissed(root: root, link: name(link))
-        case .cardPush(let root, let link, let content, let sticky):
-            return .cardPush(root: root, link: name(link), content: name(content), sticky: sticky.map(name))
+        case .cardPush(let root, let link, let content, let sticky, let height, let canDismiss):
+            return .cardPush(
+                root: root, link: name(link), content: name(content), sticky: sticky.map(name), height: height,
+                canDismiss: canDismiss)
         case .cardPop(let root, let link): return .cardPop(root: root, link: name(link))
-        case .cardReplace(let root, let link, let content, let direction, let animation):
+        case .cardReplace(let root, let link, let content, let direction, let animation, let height, let canDismiss):
             return .cardReplace(
-                root: root, link: name(link), content: name(content), direction: direction, animation: animation)
+                root: root, link: name(link), content: name(content), direction: direction, animation: animation,
+                height: height, canDismiss: canDismiss)
+        case .cardUpdate(let root, let link, let height, let canDismiss):
+            return .cardUpdate(root: root, link: name(link), height: height, canDismiss: canDismiss)
         case .snapTo(let root, let link, let index): return .snapTo(root: root, link: name(link), index: index)
         case .dragChange(let root, let link, let position):
             return .dragChange(root: root, link: name(link), position: position)
         case .dragEnd(let root, let link, let position, let velocity):
             return .dragEnd(root: root, link: name(link), position: position, velocity: velocity)
+        case .sessionStart(let info):
+            return .sessionStart(info: info.map(redact(payload:)))
+        case .batch(let events):
+            return .batch(events.map(redact))
         case .rootRegister, .rootResize, .rootRemove, .dimmingTap, .keyboardChange:
             return event
         }
@@ -100,7 +113,10 @@ public struct LogRedaction: Sendable, Hashable {
         modal.payload = modal.payload.map(redact(payload:))
         modal.link = name(modal.link)
         modal.parent = modal.parent.map(name)
-        modal.cards = modal.cards.map { Card(content: name($0.content), sticky: $0.sticky.map(name)) }
+        for index in modal.cards.indices {
+            modal.cards[index].content = name(modal.cards[index].content)
+            modal.cards[index].sticky = modal.cards[index].sticky.map(name)
+        }
         return modal
     }
 

@@ -70,6 +70,7 @@ extension ModalState {
             if !condition { violations.append("\(place): \(message())") }
         }
         check(seq >= 0, "seq", "must be 0 or more, found \(seq)")
+        check(session >= 0, "session", "must be 0 or more, found \(session)")
         check(keyboard.height.isFinite && keyboard.height >= 0, "keyboard.height", "must be finite and 0 or more")
         check(keyboard.responderBottom?.isFinite ?? true, "keyboard.responderBottom", "must be finite")
         violations += rejectionViolations()
@@ -105,12 +106,19 @@ extension RootState {
             let place = "\(rootPlace).modals[\(modalIndex)]"
             check(earlier[modal.link] == nil, place, "link \"\(modal.link)\" is live twice in its root")
             check(!modal.cards.isEmpty, place, "a live modal has at least one card")
+            for (cardIndex, card) in modal.cards.enumerated() {
+                check(
+                    card.height.map { $0.isFinite && $0 > 0 } ?? true, "\(place).cards[\(cardIndex)]",
+                    "height must be a finite number > 0")
+            }
+            check(
+                modal.phase != .queued || policy == .queue, place, "only a modal of a queue root waits in its queue")
             check(modal.style.isKnown, place, "style \"\(modal.style)\" is not a known word")
             check(
                 (modal.phase == .dismissing) == (modal.dismissReason != nil), place,
                 "a dismissReason goes with the dismissing phase, and only with it")
             if let parent = modal.parent {
-                check(policy != .single, place, "a single root has no nested modals")
+                check(policy != .single && policy != .queue, place, "a \(policy) root has no nested modals")
                 if let parentPhase = earlier[parent] {
                     check(
                         parentPhase != .dismissing || modal.phase == .dismissing, place,
@@ -130,6 +138,9 @@ extension RootState {
             if modal.phase != .dismissing && !snap.dragging {
                 check(snap.position == Double(snap.index), "\(place).snap", "at rest, position is the index")
             }
+            if modal.phase == .queued {
+                check(!snap.dragging, "\(place).snap", "a queued modal is not on screen: it is not dragged")
+            }
             earlier[modal.link] = modal.phase
         }
         if policy == .single {
@@ -137,6 +148,19 @@ extension RootState {
             check(
                 showing <= 1, rootPlace,
                 "a single root shows at most one modal that is not dismissing, found \(showing)")
+        }
+        if policy == .queue {
+            // Rule 14: one modal shows (or leaves) at a time, at the bottom; the others wait.
+            let notQueued = modals.indices.filter { modals[$0].phase != .queued }
+            check(
+                notQueued.count <= 1, rootPlace,
+                "a queue root has at most one modal that is not queued, found \(notQueued.count)")
+            check(
+                notQueued.allSatisfy { $0 == 0 }, rootPlace,
+                "a queue root's modal that is not queued is its bottom one: the others came after it")
+            check(
+                modals.isEmpty || !notQueued.isEmpty, rootPlace,
+                "a queue root whose live modals are all queued presents the bottom one")
         }
         return violations
     }

@@ -18,6 +18,7 @@ extension ModalState {
             JSONMember("keyboard", keyboard.json),
             JSONMember("roots", .array(roots.map(\.json))),
             JSONMember("rejected", .array(rejected[min(start, rejected.count)...].map(\.json))),
+            JSONMember("session", .number(JSONNumber(session))),
         ])
     }
 
@@ -26,7 +27,11 @@ extension ModalState {
         json.serialized(style: style)
     }
 
-    /// Reads a state from its JSON shape; derived keys are ignored.
+    /// Reads a state from its JSON shape; derived keys are ignored. A
+    /// version-1 snapshot (without `session` and the cards' `height` and
+    /// `canDismiss`) reads with `session` 0, no heights, and each card's
+    /// `canDismiss` its modal's; otherwise a modal's `canDismiss` is its top
+    /// card's, not read.
     ///
     /// - Throws: ``EventLogError``: `missingField` or `wrongType` naming the
     ///   field's path, such as `roots[0].modals[1].snap.index`; `invalidState`
@@ -45,7 +50,8 @@ extension ModalState {
             rejected: try fields.requiredArray("rejected").enumerated().map {
                 (index, rejection) throws(EventLogError) in
                 try Rejection(json: rejection, path: "rejected[\(index)].")
-            })
+            },
+            session: fields.any("session") == nil ? 0 : try fields.requiredInteger("session"))
         if let violation = storedValueViolations().first {
             throw EventLogError(.invalidState, message: "invalid state: \(violation)")
         }
@@ -112,10 +118,7 @@ extension Modal {
             JSONMember("parent", parent.map(JSONValue.string) ?? .null),
             JSONMember("canDismiss", .bool(canDismiss)),
             JSONMember("payload", payload ?? .null),
-            JSONMember(
-                "cards",
-                .array(
-                    cards.map { ["content": .string($0.content), "sticky": $0.sticky.map(JSONValue.string) ?? .null] })),
+            JSONMember("cards", .array(cards.map(\.json))),
             JSONMember("visibleCards", .number(JSONNumber(visibleCards))),
             JSONMember(
                 "snap",
@@ -132,28 +135,50 @@ extension Modal {
         let fields = try JSONFields(json, path: path)
         let phaseName = try fields.requiredString("phase")
         guard let phase = ModalPhase(rawValue: phaseName) else {
+            let phases = ModalPhase.allCases.map(\.rawValue).joined(separator: ", ")
             throw EventLogError(
-                .wrongType,
-                message: "field \"\(path)phase\" must be presenting, presented or dismissing, found \"\(phaseName)\"")
+                .wrongType, message: "field \"\(path)phase\" must be one of \(phases), found \"\(phaseName)\"")
         }
         let snap = try fields.requiredObject("snap")
+        /// The modal's own `canDismiss`, read only for a card that has none (a version-1 snapshot).
+        var modalCanDismiss: Bool?
+        let cards = try fields.requiredArray("cards").enumerated().map { (index, card) throws(EventLogError) in
+            let card = try JSONFields(card, path: "\(path)cards[\(index)].")
+            let canDismiss: Bool
+            if let own = try card.bool("canDismiss") {
+                canDismiss = own
+            } else {
+                if modalCanDismiss == nil { modalCanDismiss = try fields.requiredBool("canDismiss") }
+                canDismiss = modalCanDismiss!
+            }
+            return Card(
+                content: try card.requiredString("content"), sticky: try card.string("sticky"),
+                height: try card.number("height"), canDismiss: canDismiss)
+        }
         self.init(
             link: try fields.requiredString("link"),
             phase: phase,
             dismissReason: try fields.string("dismissReason").map(DismissReason.init(rawValue:)),
             style: ModalStyle(rawValue: try fields.requiredString("style")),
             parent: try fields.string("parent"),
-            canDismiss: try fields.requiredBool("canDismiss"),
             payload: fields.any("payload"),
-            cards: try fields.requiredArray("cards").enumerated().map { (index, card) throws(EventLogError) in
-                let card = try JSONFields(card, path: "\(path)cards[\(index)].")
-                return Card(content: try card.requiredString("content"), sticky: try card.string("sticky"))
-            },
+            cards: cards,
             snap: SnapState(
                 points: try snap.requiredNumbers("points"),
                 index: try snap.requiredInteger("index"),
                 position: try snap.requiredNumber("position"),
                 dragging: try snap.requiredBool("dragging")))
+    }
+}
+
+extension Card {
+    var json: JSONValue {
+        .object([
+            JSONMember("content", .string(content)),
+            JSONMember("sticky", sticky.map(JSONValue.string) ?? .null),
+            JSONMember("height", height.map { .number(JSONNumber($0)) } ?? .null),
+            JSONMember("canDismiss", .bool(canDismiss)),
+        ])
     }
 }
 

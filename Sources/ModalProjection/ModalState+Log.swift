@@ -77,7 +77,15 @@ extension ModalState: LogProjection {
 
     /// What `entry` grew past `limits`, or `nil`.
     public func limitExceeded(after entry: LoggedEvent, limits: ModalLimits) -> String? {
-        switch entry.event {
+        guard case .batch(let events) = entry.event else { return limitExceeded(after: entry.event, limits: limits) }
+        for event in events {
+            if let exceeded = limitExceeded(after: event, limits: limits) { return exceeded }
+        }
+        return nil
+    }
+
+    private func limitExceeded(after event: ModalEvent, limits: ModalLimits) -> String? {
+        switch event {
         case .rootRegister:
             return roots.count > limits.roots ? limits.tooManyRoots : nil
         case .modalPresent(let presentation):
@@ -85,7 +93,7 @@ extension ModalState: LogProjection {
                 return nil
             }
             return limits.tooManyModals(inRoot: roots[root].id)
-        case .cardPush(let rootID, let link, _, _):
+        case .cardPush(let rootID, let link, _, _, _, _):
             guard let root = rootIndex(rootID), let modal = modalIndex(link: link, inRootAt: root),
                 roots[root].modals[modal].cards.count > limits.cardsPerModal
             else {

@@ -11,14 +11,19 @@ extension ModalState {
     /// the code; `Docs/Semantics.md` lists them event by event. It does not
     /// check that `entry.seq` follows ``seq``: the log reader does.
     ///
+    /// - Parameter formatVersion: The format version of the log the event
+    ///   is read from: in a version-1 log, `queue` is not a policy.
     /// - Returns: The event's rejection (also appended to ``rejected``), or
     ///   `nil` when it applied.
-    /// - Complexity: O(*r* + *m*) in the number of roots and of the root's modals.
+    /// - Complexity: O(*r* + *m*) in the number of roots and of the root's
+    ///   modals; a batch, that times its events; a `session.start`, O(1).
     @discardableResult
-    public static func reduce(into state: inout ModalState, event entry: LoggedEvent) -> Rejection? {
+    public static func reduce(
+        into state: inout ModalState, event entry: LoggedEvent, formatVersion: Int = LogHeader.currentVersion
+    ) -> Rejection? {
         let seq = entry.seq
         do {
-            try state.fold(entry.event)
+            try state.take(entry, formatVersion: formatVersion)
             state.seq = seq
             return nil
         } catch {
@@ -29,10 +34,17 @@ extension ModalState {
         }
     }
 
-    /// Applies `entry`; see ``reduce(into:event:)``.
+    /// Applies `entry`; see ``reduce(into:event:formatVersion:)``.
     @discardableResult
     public mutating func apply(_ entry: LoggedEvent) -> Rejection? {
         Self.reduce(into: &self, event: entry)
+    }
+
+    /// Applies `entry` as a log of format `formatVersion` holds it; see
+    /// ``reduce(into:event:formatVersion:)``.
+    @discardableResult
+    public mutating func apply(_ entry: LoggedEvent, formatVersion: Int) -> Rejection? {
+        Self.reduce(into: &self, event: entry, formatVersion: formatVersion)
     }
 
     /// The rejection `event` would get as the next event (seq ``seq`` + 1),
@@ -65,7 +77,7 @@ extension ModalState: EventProjection {
     /// - Complexity: As ``reduce(into:event:)``.
     public mutating func accept(_ entry: LoggedEvent) throws(Rejection) {
         do {
-            try fold(entry.event)
+            try take(entry, formatVersion: LogHeader.currentVersion)
         } catch {
             throw Rejection(seq: entry.seq, code: error.code, message: error.message)
         }
@@ -85,16 +97,70 @@ struct RuleRefusal: Error {
 }
 
 extension ModalState {
-    /// Applies `event` or throws why it cannot apply; checks come before any
-    /// change. Each rule brings the derived values it can change up to date
-    /// (the dimming when a phase changes or a modal comes or goes, a
-    /// modal's visible cards when its stack does, the keyboard offsets when
-    /// the keyboard or a root's size does), so an event costs no more than
-    /// the modals it touches.
-    mutating func fold(_ event: ModalEvent) throws(RuleRefusal) {
+    /// Applies `entry` or throws why it cannot apply: its `source` and
+    /// `caller` are checked first, then its event.
+    mutating func take(_ entry: LoggedEvent, formatVersion: Int) throws(RuleRefusal) {
+        if let source = entry.source { try Check.known(source, field: "source") }
+        if let caller = entry.caller, caller.utf8.count > LoggedEvent.maximumCallerLength {
+            throw RuleRefusal(
+                .invalidValue,
+                "caller must be at most \(LoggedEvent.maximumCallerLength) bytes of UTF-8, found \(caller.utf8.count)")
+        }
+        try fold(entry.event, formatVersion: formatVersion)
+    }
+
+    /// Applies `event` or throws why it cannot apply, leaving the state as
+    /// it was: a batch's events in turn, all or none (rule 13), any other
+    /// event as its rule says, then the queue of its root moves on (rule 14).
+    mutating func fold(_ event: ModalEvent, formatVersion: Int = LogHeader.currentVersion) throws(RuleRefusal) {
+        guard case .batch(let events) = event else {
+            try foldOne(event, formatVersion: formatVersion)
+            return
+        }
+        guard (1...ModalEvent.maximumBatchCount).contains(events.count) else {
+            throw RuleRefusal(
+                .invalidValue, "a batch holds 1 to \(ModalEvent.maximumBatchCount) events, found \(events.count)")
+        }
+        let before = self
+        for (index, event) in events.enumerated() {
+            do throws(RuleRefusal) {
+                switch event {
+                case .batch, .sessionStart:
+                    throw RuleRefusal(.invalidValue, "a batch cannot hold a \"\(event.type.rawValue)\"")
+                default:
+                    try foldOne(event, formatVersion: formatVersion)
+                }
+            } catch {
+                self = before
+                throw RuleRefusal(error.code, "events[\(index)]: \(error.message)")
+            }
+        }
+    }
+
+    /// Applies one event that is not a batch, and moves its root's queue on.
+    private mutating func foldOne(_ event: ModalEvent, formatVersion: Int) throws(RuleRefusal) {
+        try applyRule(event, formatVersion: formatVersion)
+        if let root = event.root, let index = rootIndex(root), roots[index].policy == .queue {
+            roots[index].promoteQueued()
+        }
+    }
+
+    /// Applies `event` (not a batch) or throws why it cannot apply; checks
+    /// come before any change. Each rule brings the derived values it can
+    /// change up to date (the dimming when a phase changes or a modal comes
+    /// or goes, a modal's visible cards when its stack does, the keyboard
+    /// offsets when the keyboard or a root's size does), so an event costs
+    /// no more than the modals it touches.
+    private mutating func applyRule(_ event: ModalEvent, formatVersion: Int) throws(RuleRefusal) {
         switch event {
+        case .batch:
+            preconditionFailure("a batch is folded event by event")
+        case .sessionStart:
+            roots.removeAll()
+            keyboard = KeyboardState()
+            session += 1
         case .rootRegister(let registration):
-            try register(registration)
+            try register(registration, formatVersion: formatVersion)
         case .rootResize(let root, let size):
             let index = try registeredRoot(root)
             try Check.size(size)
@@ -114,16 +180,23 @@ extension ModalState {
             }
         case .modalDismiss(let root, let link, let reason):
             let (rootIndex, modalIndex) = try locate(link, in: root)
-            roots[rootIndex].startDismissing(at: modalIndex, reason: reason)
+            if roots[rootIndex].modals[modalIndex].phase == .queued {
+                // Never shown: it leaves at once (rule 14).
+                roots[rootIndex].remove(at: modalIndex)
+            } else {
+                roots[rootIndex].startDismissing(at: modalIndex, reason: reason)
+            }
             roots[rootIndex].refreshDimming()
         case .modalDismissed(let root, let link):
             let (rootIndex, modalIndex) = try locate(link, in: root)
             roots[rootIndex].remove(at: modalIndex)
             roots[rootIndex].refreshDimming()
-        case .cardPush(let root, let link, let content, let sticky):
+        case .cardPush(let root, let link, let content, let sticky, let height, let canDismiss):
             try updateStack(link, in: root) { modal throws(RuleRefusal) in
+                try Check.height(height)
                 try modal.checkNotDismissing("push a card")
-                modal.cards.append(Card(content: content, sticky: sticky))
+                modal.cards.append(
+                    Card(content: content, sticky: sticky, height: height, canDismiss: canDismiss ?? modal.canDismiss))
             }
         case .cardPop(let root, let link):
             try updateStack(link, in: root) { modal throws(RuleRefusal) in
@@ -134,17 +207,34 @@ extension ModalState {
                 }
                 modal.cards.removeLast()
             }
-        case .cardReplace(let root, let link, let content, let direction, let animation):
+        case .cardReplace(let root, let link, let content, let direction, let animation, let height, let canDismiss):
             try updateStack(link, in: root) { modal throws(RuleRefusal) in
                 try Check.known(direction, field: "direction")
                 try Check.known(animation, field: "animation")
+                try Check.height(height)
                 try modal.checkNotDismissing("replace a card")
-                if modal.cards.isEmpty {
-                    // Only a state built by hand has no card: the replace shows its content, not a trap.
-                    modal.cards.append(Card(content: content))
-                } else {
-                    modal.cards[modal.cards.count - 1].content = content
+                // The sticky stays; the height is the event's; canDismiss stays unless the event gives one.
+                let top = modal.cards.last ?? Card(content: content)  // only a state built by hand has no card
+                modal.cards.removeLast(modal.cards.isEmpty ? 0 : 1)
+                modal.cards.append(
+                    Card(content: content, sticky: top.sticky, height: height, canDismiss: canDismiss ?? top.canDismiss)
+                )
+            }
+        case .cardUpdate(let root, let link, let height, let canDismiss):
+            try updateModal(link, in: root) { modal throws(RuleRefusal) in
+                guard height != nil || canDismiss != nil else {
+                    throw RuleRefusal(.invalidValue, "card.update changes nothing: give a height, canDismiss or both")
                 }
+                if case .points(let points) = height { try Check.height(points) }
+                try modal.checkNotDismissing("update a card")
+                guard !modal.cards.isEmpty else { return }  // only a state built by hand has no card
+                let top = modal.cards.count - 1
+                switch height {
+                case .points(let points)?: modal.cards[top].height = points
+                case .automatic?: modal.cards[top].height = nil
+                case nil: break
+                }
+                if let canDismiss { modal.cards[top].canDismiss = canDismiss }
             }
         case .dimmingTap(let root):
             let rootIndex = try registeredRoot(root)
@@ -204,13 +294,19 @@ extension ModalState {
         roots[rootIndex].refreshVisibleCards(at: modalIndex)
     }
 
-    private mutating func register(_ registration: RootRegistration) throws(RuleRefusal) {
+    private mutating func register(_ registration: RootRegistration, formatVersion: Int) throws(RuleRefusal) {
         guard rootIndex(registration.root) == nil else {
             throw RuleRefusal(.duplicateRoot, "root \"\(registration.root)\" is already registered")
         }
         try Check.known(registration.presentation, field: "presentation")
         let level = try Check.integer(registration.level, field: "level")
         try Check.known(registration.policy, field: "policy")
+        if registration.policy == .queue, formatVersion < 2 {
+            throw RuleRefusal(
+                .invalidValue,
+                "policy \"queue\" is not one of stack, single: the log is format version \(formatVersion), and queues came in version 2"
+            )
+        }
         try Check.known(registration.dimming.tap, field: "dimming.tap")
         try Check.known(registration.keyboard.strategy, field: "keyboard.strategy")
         try Check.finite(registration.keyboard.additional, field: "keyboard.additional")
@@ -236,16 +332,24 @@ extension ModalState {
         }
         let initialSnap = try Check.snapIndex(
             presentation.initialSnap, field: "initialSnap", points: presentation.snapPoints, link: presentation.link)
-        if roots[rootIndex].policy == .single {
+        var phase = ModalPhase.presenting
+        switch roots[rootIndex].policy {
+        case .single:
             for index in roots[rootIndex].modals.indices where roots[rootIndex].modals[index].phase != .dismissing {
                 roots[rootIndex].startDismissing(at: index, reason: .replaced)
             }
+        case .queue where !roots[rootIndex].modals.isEmpty:
+            phase = .queued
+        default:
+            break
         }
+        let card = Card(
+            content: presentation.content, sticky: presentation.sticky, height: presentation.height,
+            canDismiss: presentation.canDismiss)
         roots[rootIndex].modals.append(
             Modal(
-                link: presentation.link, style: presentation.style, parent: presentation.parent,
-                canDismiss: presentation.canDismiss, payload: presentation.payload,
-                cards: [Card(content: presentation.content, sticky: presentation.sticky)],
+                link: presentation.link, phase: phase, style: presentation.style, parent: presentation.parent,
+                payload: presentation.payload, cards: [card],
                 snap: SnapState(points: presentation.snapPoints, index: initialSnap, position: Double(initialSnap))))
         roots[rootIndex].refreshVisibleCards(at: roots[rootIndex].modals.count - 1)
         roots[rootIndex].refreshDimming()
@@ -286,9 +390,24 @@ extension RootState {
             guard policy != .single else {
                 throw RuleRefusal(.invalidValue, "root \"\(id)\" shows one modal at a time: a parent is not allowed")
             }
+            guard policy != .queue else {
+                throw RuleRefusal(
+                    .invalidValue, "root \"\(id)\" queues its modals one at a time: a parent is not allowed")
+            }
         }
         try Check.known(presentation.style, field: "style")
         try Check.snapPoints(presentation.snapPoints)
+        try Check.height(presentation.height)
+    }
+
+    /// Rule 14: when every live modal of a queue root is queued, the bottom
+    /// one starts presenting.
+    mutating func promoteQueued() {
+        guard let first = modals.first, first.phase == .queued,
+            modals.withUnsafeBufferPointer({ $0.allSatisfy { $0.phase == .queued } })
+        else { return }
+        modals[0].phase = .presenting
+        refreshDimming()
     }
 
     /// Starts dismissing the modal at `index` and every live descendant that
@@ -441,6 +560,14 @@ enum Check {
     static func known<Word: SpecWord>(_ word: Word, field: String) throws(RuleRefusal) {
         guard word.isKnown else {
             throw RuleRefusal(.invalidValue, "\(field) \"\(word.rawValue)\" is not one of \(Word.knownList)")
+        }
+    }
+
+    /// A card's preferred height: none, or a finite number > 0.
+    static func height(_ height: Double?) throws(RuleRefusal) {
+        guard let height else { return }
+        guard height.isFinite, height > 0 else {
+            throw RuleRefusal(.invalidValue, "height must be a finite number > 0, found \(JSONNumber.text(height))")
         }
     }
 

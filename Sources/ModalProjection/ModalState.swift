@@ -21,15 +21,20 @@ public struct ModalState: Sendable, Hashable {
     public var roots: [RootState]
     /// Every event that could not apply, in log order.
     public var rejected: [Rejection]
+    /// How many `session.start` events have applied: 0 before the first.
+    /// Each one starts with nothing on screen (rule 12).
+    public var session: Int
 
     /// The state before any event: no roots, keyboard down.
     public init(
-        seq: Int = 0, keyboard: KeyboardState = KeyboardState(), roots: [RootState] = [], rejected: [Rejection] = []
+        seq: Int = 0, keyboard: KeyboardState = KeyboardState(), roots: [RootState] = [], rejected: [Rejection] = [],
+        session: Int = 0
     ) {
         self.seq = seq
         self.keyboard = keyboard
         self.roots = roots
         self.rejected = rejected
+        self.session = session
         refreshDerivedValues()
     }
 
@@ -109,7 +114,7 @@ public struct RootState: Sendable, Hashable, Identifiable {
     /// Live modals, bottom to top.
     public var modals: [Modal]
     /// Whether the shared dimming view shows (rule 7): it is not hidden and a
-    /// modal is not dismissing. Derived: the reducer keeps it up to date.
+    /// modal is presenting or presented. Derived: the reducer keeps it up to date.
     public internal(set) var isDimmingVisible: Bool
     /// How far the root moves up for the keyboard (rule 9): never negative.
     /// Derived from the keyboard, the strategy and the root's current height,
@@ -181,10 +186,10 @@ public struct RootState: Sendable, Hashable, Identifiable {
         !dimming.hidden && topmostShowing != nil
     }
 
-    /// The place of the topmost modal that is not dismissing.
+    /// The place of the topmost modal that is presenting or presented.
     var topmostShowing: Int? {
         modals.withUnsafeBufferPointer { modals in
-            for index in modals.indices.reversed() where modals[index].phase != .dismissing { return index }
+            for index in modals.indices.reversed() where modals[index].phase.isShowing { return index }
             return nil
         }
     }
@@ -213,12 +218,18 @@ public struct RootState: Sendable, Hashable, Identifiable {
 
 /// Where a modal is in its life.
 public enum ModalPhase: String, Sendable, Hashable, CaseIterable {
+    /// In a `queue` root, waiting for the modal before it to leave: not on
+    /// screen yet (rule 14).
+    case queued
     /// Asked to present; its present animation runs.
     case presenting
     /// On screen.
     case presented
     /// Its dismiss animation runs; it leaves at `modal.dismissed`.
     case dismissing
+
+    /// Presenting or presented: what dimming and a dimming tap look at (rule 7).
+    public var isShowing: Bool { self == .presenting || self == .presented }
 }
 
 /// A live modal: its phase, its card stack, its snap state and its payload.
@@ -234,8 +245,6 @@ public struct Modal: Sendable, Hashable, Identifiable {
     public var style: ModalStyle
     /// The link of the modal it is nested in.
     public var parent: String?
-    /// Whether a dimming tap or a drag may dismiss it.
-    public var canDismiss: Bool
     /// The app's data for it, readable until `modal.dismissed`.
     public var payload: JSONValue?
     /// Its card stack, bottom to top; never empty.
@@ -249,9 +258,21 @@ public struct Modal: Sendable, Hashable, Identifiable {
     /// Its link: a modal is identified by its link within its root.
     public var id: String { link }
 
+    /// Whether a dimming tap or a drag may dismiss it: its top card's
+    /// (rule 15). Setting it sets the top card's.
+    public var canDismiss: Bool {
+        get { cards.last?.canDismiss ?? true }
+        set {
+            guard !cards.isEmpty else { return }
+            cards[cards.count - 1].canDismiss = newValue
+        }
+    }
+
+    /// - Parameter canDismiss: When given, every card's `canDismiss`, as
+    ///   in a version-1 log; `nil` keeps each card's own.
     public init(
         link: String, phase: ModalPhase = .presenting, dismissReason: DismissReason? = nil, style: ModalStyle = .sheet,
-        parent: String? = nil, canDismiss: Bool = true, payload: JSONValue? = nil, cards: [Card],
+        parent: String? = nil, canDismiss: Bool? = nil, payload: JSONValue? = nil, cards: [Card],
         snap: SnapState = SnapState()
     ) {
         self.link = link
@@ -259,11 +280,13 @@ public struct Modal: Sendable, Hashable, Identifiable {
         self.dismissReason = dismissReason
         self.style = style
         self.parent = parent
-        self.canDismiss = canDismiss
         self.payload = payload
         self.cards = cards
         self.snap = snap
         self.visibleCards = cards.count
+        if let canDismiss {
+            for index in self.cards.indices { self.cards[index].canDismiss = canDismiss }
+        }
     }
 }
 
@@ -273,10 +296,17 @@ public struct Card: Sendable, Hashable {
     public var content: String
     /// Sticky elements over the card; they survive `card.replace`.
     public var sticky: String?
+    /// Its preferred height in points; `nil`: the content sizes itself.
+    public var height: Double?
+    /// Whether a dimming tap or a drag may dismiss the modal while this card
+    /// is on top (rule 15).
+    public var canDismiss: Bool
 
-    public init(content: String, sticky: String? = nil) {
+    public init(content: String, sticky: String? = nil, height: Double? = nil, canDismiss: Bool = true) {
         self.content = content
         self.sticky = sticky
+        self.height = height
+        self.canDismiss = canDismiss
     }
 }
 

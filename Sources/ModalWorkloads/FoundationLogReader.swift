@@ -10,8 +10,6 @@ public import ModalEvents
 /// `JSONDecoder` is laxer or stricter than the spec's JSON (RFC 8259) or the
 /// package's documented choices: ``knownDifferences`` lists them.
 public struct FoundationLogReader {
-    private let decoder = JSONDecoder()
-
     public init() {}
 
     /// What reading a whole log gave: its events up to the first fault, and the fault.
@@ -32,8 +30,9 @@ public struct FoundationLogReader {
             outcome.error = EventLogError(.emptyFile, file: name, line: 1, message: "empty file")
             return outcome
         }
+        let version: Int
         do {
-            try readHeader(Data(header))
+            version = try readHeader(Data(header))
         } catch {
             outcome.error = located(error, name, 1)
             return outcome
@@ -41,7 +40,7 @@ public struct FoundationLogReader {
         for (offset, line) in lines.dropFirst().enumerated() {
             let number = offset + 2
             do {
-                let entry = try decode(line: Data(line))
+                let entry = try decode(line: Data(line), version: version)
                 guard entry.seq == outcome.events.count + 1 else {
                     throw EventLogError(.seqOutOfOrder, message: "seq \(entry.seq) is out of order")
                 }
@@ -54,10 +53,12 @@ public struct FoundationLogReader {
         return outcome
     }
 
-    /// Decodes one event line (without its `\n`).
+    /// Decodes one event line (without its `\n`) of a log of format `version`.
     ///
     /// - Throws: ``EventLogError`` of the kind the spec names, with no file or line.
-    public func decode(line: Data) throws(EventLogError) -> LoggedEvent {
+    public func decode(line: Data, version: Int = LogHeader.currentVersion) throws(EventLogError) -> LoggedEvent {
+        let decoder = JSONDecoder()
+        decoder.userInfo[formatVersionKey] = version
         do {
             return try decoder.decode(EventLine.self, from: line).entry
         } catch {
@@ -72,25 +73,25 @@ public struct FoundationLogReader {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         var count = 0
         var start = data.startIndex
-        var isHeader = true
+        var version: Int?
         while let newline = data[start...].firstIndex(of: UInt8(ascii: "\n")) {
             let line = data[start..<newline]
-            if isHeader {
-                try readHeader(line)
-                isHeader = false
-            } else {
-                _ = try decode(line: line)
+            if let version {
+                _ = try decode(line: line, version: version)
                 count += 1
+            } else {
+                version = try readHeader(line)
             }
             start = newline + 1
         }
         return count
     }
 
-    private func readHeader(_ line: Data) throws(EventLogError) {
+    /// Reads a header line and returns its version.
+    private func readHeader(_ line: Data) throws(EventLogError) -> Int {
         let header: Header
         do {
-            header = try decoder.decode(Header.self, from: line)
+            header = try JSONDecoder().decode(Header.self, from: line)
         } catch {
             throw Self.kind(of: error)
         }
@@ -101,6 +102,7 @@ public struct FoundationLogReader {
         guard version <= Double(LogHeader.currentVersion) else {
             throw EventLogError(.newerVersion, message: "version \(version)")
         }
+        return Int(version)
     }
 
     private func located(_ error: any Error, _ name: String, _ line: Int) -> EventLogError {
@@ -172,7 +174,11 @@ private enum Key: String, CodingKey {
     case seq, time, type, root, link, content, parent, style, payload, canDismiss, snapPoints, initialSnap, sticky
     case reason, direction, animation, presentation, level, policy, dimming, keyboard, size, maxVisibleCards
     case index, position, velocity, height, responderBottom
+    case source, caller, info, events
 }
+
+/// Where the decoder is told the format version of the line's log.
+private let formatVersionKey = CodingUserInfoKey(rawValue: "formatVersion")!
 
 /// A header: `format` first, as the package checks it first.
 private struct Header: Decodable {
@@ -200,28 +206,46 @@ private struct EventLine: Decodable {
     var entry: LoggedEvent
 
     init(from decoder: any Decoder) throws {
+        let version = decoder.userInfo[formatVersionKey] as? Int ?? LogHeader.currentVersion
         let fields = try decoder.container(keyedBy: Key.self)
         let seqNumber = try fields.decode(Double.self, forKey: .seq)
         guard seqNumber == seqNumber.rounded(), let seq = Int(exactly: seqNumber) else {
             throw EventLogError(.wrongType, message: "seq \(seqNumber) is not an integer")
         }
         let time = try fields.decodeIfPresent(Double.self, forKey: .time)
-        let typeName = try fields.decode(String.self, forKey: .type)
-        guard let type = EventType(rawValue: typeName) else {
-            throw EventLogError(.unknownType, message: "unknown event type \(typeName)")
+        let type = try Self.type(fields, version: version)
+        let event = try Self.event(type, fields, version: version)
+        guard version >= 2 else {
+            entry = LoggedEvent(seq: seq, time: time, event: event)
+            return
         }
-        entry = LoggedEvent(seq: seq, time: time, event: try Self.event(type, fields))
+        entry = LoggedEvent(
+            seq: seq, time: time, event: event, source: try strict(String.self, .source, fields).map(EventSource.init),
+            caller: try strict(String.self, .caller, fields))
+    }
+
+    /// The line's `type`, which its log's version must define.
+    static func type(_ fields: KeyedDecodingContainer<Key>, version: Int) throws -> EventType {
+        let typeName = try fields.decode(String.self, forKey: .type)
+        guard let type = EventType(rawValue: typeName), type.formatVersion <= version else {
+            throw EventLogError(.unknownType, message: "unknown event type \(typeName) in a version-\(version) log")
+        }
+        return type
     }
 
     /// Decodes the fields of `type` in the order the package reads them, so
     /// that a line with two faults names the same one.
-    private static func event(_ type: EventType, _ fields: KeyedDecodingContainer<Key>) throws -> ModalEvent {
+    static func event(_ type: EventType, _ fields: KeyedDecodingContainer<Key>, version: Int) throws -> ModalEvent {
         func string(_ key: Key) throws -> String? { try fields.decodeIfPresent(String.self, forKey: key) }
         func number(_ key: Key) throws -> Double? { try fields.decodeIfPresent(Double.self, forKey: key) }
         func required<Value: Decodable>(_ key: Key, _ type: Value.Type = Value.self) throws -> Value {
             try fields.decode(Value.self, forKey: key)
         }
         func root() throws -> String { try string(.root) ?? ModalEvent.defaultRoot }
+        /// Version 2's `height` on the events that take one; version 1 ignores it.
+        func height() throws -> Double? { version >= 2 ? try number(.height) : nil }
+        /// Version 2's `canDismiss` on the card events; version 1 ignores it.
+        func cardCanDismiss() throws -> Bool? { version >= 2 ? try strict(Bool.self, .canDismiss, fields) : nil }
         switch type {
         case .rootRegister:
             let dimming = try fields.decodeIfPresent(Dimming.self, forKey: .dimming)
@@ -252,7 +276,7 @@ private struct EventLine: Decodable {
                     payload: try fields.decodeIfPresent(AnyJSON.self, forKey: .payload)?.value,
                     canDismiss: try fields.decodeIfPresent(Bool.self, forKey: .canDismiss) ?? true,
                     snapPoints: try fields.decodeIfPresent([Double].self, forKey: .snapPoints) ?? [1.0],
-                    initialSnap: try number(.initialSnap) ?? 0, sticky: try string(.sticky)))
+                    initialSnap: try number(.initialSnap) ?? 0, sticky: try string(.sticky), height: try height()))
         case .modalPresented:
             return .modalPresented(root: try root(), link: try required(.link))
         case .modalDismiss:
@@ -264,14 +288,34 @@ private struct EventLine: Decodable {
         case .cardPush:
             return .cardPush(
                 root: try root(), link: try required(.link), content: try required(.content),
-                sticky: try string(.sticky))
+                sticky: try string(.sticky), height: try height(), canDismiss: try cardCanDismiss())
         case .cardPop:
             return .cardPop(root: try root(), link: try required(.link))
         case .cardReplace:
             return .cardReplace(
                 root: try root(), link: try required(.link), content: try required(.content),
                 direction: try string(.direction).map(ReplaceDirection.init) ?? .forward,
-                animation: try string(.animation).map(ReplaceAnimation.init) ?? .scale)
+                animation: try string(.animation).map(ReplaceAnimation.init) ?? .scale, height: try height(),
+                canDismiss: try cardCanDismiss())
+        case .cardUpdate:
+            let (root, link) = (try root(), try required(.link, String.self))
+            var height: HeightChange?
+            if fields.contains(.height) {
+                height = try number(.height).map(HeightChange.points) ?? .automatic
+            }
+            return .cardUpdate(root: root, link: link, height: height, canDismiss: try cardCanDismiss())
+        case .sessionStart:
+            return .sessionStart(info: try fields.decodeIfPresent(AnyJSON.self, forKey: .info).flatMap(\.nonNull))
+        case .batch:
+            var elements = try fields.nestedUnkeyedContainer(forKey: .events)
+            guard let count = elements.count, (1...ModalEvent.maximumBatchCount).contains(count) else {
+                throw EventLogError(.invalidBatch, message: "a batch holds 1 to 1000 events")
+            }
+            var events: [ModalEvent] = []
+            while !elements.isAtEnd {
+                events.append(try elements.decode(BatchEvent.self).event)
+            }
+            return .batch(events)
         case .dimmingTap:
             return .dimmingTap(root: try root())
         case .keyboardChange:
@@ -286,6 +330,35 @@ private struct EventLine: Decodable {
                 velocity: try number(.velocity) ?? 0)
         }
     }
+}
+
+/// One event of a batch: as a line, but with no envelope of its own.
+private struct BatchEvent: Decodable {
+    var event: ModalEvent
+
+    init(from decoder: any Decoder) throws {
+        let version = decoder.userInfo[formatVersionKey] as? Int ?? LogHeader.currentVersion
+        let fields = try decoder.container(keyedBy: Key.self)
+        for own in [Key.seq, .time, .source, .caller] where fields.contains(own) {
+            throw EventLogError(.invalidBatch, message: "an event in a batch has no \(own.stringValue) of its own")
+        }
+        let type = try EventLine.type(fields, version: version)
+        guard type != .batch, type != .sessionStart else {
+            throw EventLogError(.invalidBatch, message: "a batch cannot hold a \(type.rawValue)")
+        }
+        event = try EventLine.event(type, fields, version: version)
+    }
+}
+
+/// A field that version 2 defines, for which `null` is of the wrong type, not absent.
+private func strict<Value: Decodable>(
+    _ type: Value.Type, _ key: Key, _ fields: KeyedDecodingContainer<Key>
+) throws -> Value? {
+    guard fields.contains(key) else { return nil }
+    if try fields.decodeNil(forKey: key) {
+        throw EventLogError(.wrongType, message: "\(key.stringValue) is null")
+    }
+    return try fields.decode(Value.self, forKey: key)
 }
 
 private struct Dimming: Decodable {
@@ -334,6 +407,9 @@ private struct AnyJSON: Decodable {
             value = .number(JSONNumber(try single.decode(Double.self)))
         }
     }
+
+    /// The value, or `nil` for JSON `null`.
+    var nonNull: JSONValue? { value == .null ? nil : value }
 }
 
 extension LoggedEvent {
@@ -341,9 +417,26 @@ extension LoggedEvent {
     /// `Double` they read as, payload objects with their keys sorted. Two
     /// readers agree when their events are equal in this form.
     public var comparableWithFoundation: LoggedEvent {
-        guard case .modalPresent(var presentation) = event, let payload = presentation.payload else { return self }
-        presentation.payload = payload.comparableWithFoundation
-        return LoggedEvent(seq: seq, time: time, event: .modalPresent(presentation))
+        var entry = self
+        entry.event = event.comparableWithFoundation
+        return entry
+    }
+}
+
+extension ModalEvent {
+    /// See ``LoggedEvent/comparableWithFoundation``.
+    var comparableWithFoundation: ModalEvent {
+        switch self {
+        case .modalPresent(var presentation):
+            presentation.payload = presentation.payload?.comparableWithFoundation
+            return .modalPresent(presentation)
+        case .sessionStart(let info):
+            return .sessionStart(info: info?.comparableWithFoundation)
+        case .batch(let events):
+            return .batch(events.map(\.comparableWithFoundation))
+        default:
+            return self
+        }
     }
 }
 

@@ -20,16 +20,18 @@ struct BenchLog {
     let events: Int
     let bytes: Int
 
-    /// Writes the first `events` events of the seeded session to `folder`.
+    /// Writes the first `events` events of the seeded session to `folder`,
+    /// as a log of format version 1 (the events the session makes are all
+    /// version 1's, so the figures compare with earlier runs).
     static func write(events: Int, in folder: String) throws -> BenchLog {
         let path = "\(folder)/session-\(events).jsonl"
         _ = FileManager.default.createFile(atPath: path, contents: nil)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? handle.close() }
-        var buffer = EventLogEncoder.encode(LogHeader())
+        var buffer = EventLogEncoder.encode(LogHeader(version: 1))
         var bytes = 0
         for entry in SessionGenerator(seed: workloadSeed).prefix(events) {
-            buffer += EventLogEncoder.encode(entry)
+            buffer += EventLogEncoder.encode(entry, version: 1)
             if buffer.count > 1 << 20 {
                 try handle.write(contentsOf: buffer)
                 bytes += buffer.count

@@ -8,13 +8,13 @@ import ModalProjection
 /// let status = ModalLog.run(arguments: ["validate", "EventLogs/modal-presenter/usage.jsonl"], io: io)
 /// ```
 enum ModalLog {
-    static let version = "0.1.0"
+    static let version = "0.2.0"
     static let name = "modal-log"
 
     static var commands: [any ToolCommand.Type] {
         [
             ReplayCommand.self, StateCommand.self, ValidateCommand.self, IndexCommand.self, AppendCommand.self,
-            RecoverCommand.self, RedactCommand.self, TimelineCommand.self,
+            RecoverCommand.self, UpgradeCommand.self, RedactCommand.self, TimelineCommand.self,
             DiffCommand.self, BisectCommand.self, StatsCommand.self, DebugCommand.self, ExportCommand.self,
             CompletionCommand.self,
         ]
@@ -22,7 +22,7 @@ enum ModalLog {
 
     static let description = CommandDescription(
         name: name,
-        abstract: "Read, check and replay modal event logs (format v1).",
+        abstract: "Read, check and replay modal event logs (format v2, and v1).",
         discussion: """
             A log is JSON Lines: a header, then one event per line. Replaying it \
             folds every event into the state of the app's roots, modals, card \
@@ -34,7 +34,7 @@ enum ModalLog {
     /// returns its exit status.
     static func run(arguments: [String], io: ToolIO) -> Int32 {
         if arguments.prefix(while: { $0 != "--" }).contains("--version") {
-            io.print("\(name) \(version) (event log format v\(LogHeader.currentVersion))")
+            io.print("\(name) \(version) (event log format v\(LogHeader.currentVersion), reads v1 too)")
             return ExitCode.success
         }
         guard let first = arguments.first else {

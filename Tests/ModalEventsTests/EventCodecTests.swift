@@ -29,14 +29,21 @@ import Testing
         .modalPresented(root: "r", link: "compose"),
         .modalDismiss(root: "r", link: "compose", reason: "lifetimeEnded"),
         .modalDismissed(root: "r", link: "compose"),
-        .cardPush(root: "r", link: "menu", content: "Detail", sticky: "Back"),
+        .cardPush(root: "r", link: "menu", content: "Detail", sticky: "Back", height: 420, canDismiss: false),
         .cardPop(root: "r", link: "menu"),
-        .cardReplace(root: "r", link: "menu", content: "Step2", direction: .backward, animation: .slide),
+        .cardReplace(
+            root: "r", link: "menu", content: "Step2", direction: .backward, animation: .slide, height: 310.5,
+            canDismiss: true),
+        .cardUpdate(root: "r", link: "menu", height: .automatic, canDismiss: false),
         .dimmingTap(root: "r"),
         .keyboardChange(height: 291.5, responderBottom: 700),
         .snapTo(root: "r", link: "sheet", index: 1),
         .dragChange(root: "r", link: "sheet", position: -0.75),
         .dragEnd(root: "r", link: "sheet", position: 1.25, velocity: -3.5),
+        .sessionStart(info: ["build": "4.2", "device": "iPhone"]),
+        .batch([
+            .modalDismiss(root: "r", link: "cart", reason: "replaced"), .cardUpdate(link: "pay", height: .points(500)),
+        ]),
     ]
 
     @Test func everyTypeIsCovered() {
@@ -183,9 +190,13 @@ extension ModalEvent {
         case .modalPresented(_, let link): .modalPresented(link: link)
         case .modalDismiss(_, let link, _): .modalDismiss(link: link)
         case .modalDismissed(_, let link): .modalDismissed(link: link)
-        case .cardPush(_, let link, let content, _): .cardPush(link: link, content: content)
+        case .cardPush(_, let link, let content, _, _, _): .cardPush(link: link, content: content)
         case .cardPop(_, let link): .cardPop(link: link)
-        case .cardReplace(_, let link, let content, _, _): .cardReplace(link: link, content: content)
+        case .cardReplace(_, let link, let content, _, _, _, _): .cardReplace(link: link, content: content)
+        case .cardUpdate(_, let link, let height, let canDismiss):
+            .cardUpdate(link: link, height: height, canDismiss: canDismiss)
+        case .sessionStart: .sessionStart()
+        case .batch(let events): .batch(events.map(\.withDefaults))
         case .dimmingTap: .dimmingTap()
         case .keyboardChange(let height, _): .keyboardChange(height: height)
         case .snapTo(_, let link, let index): .snapTo(link: link, index: index)

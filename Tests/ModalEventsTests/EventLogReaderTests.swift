@@ -144,7 +144,7 @@ import Testing
         (#"{"format":"modal-events"}"#, .missingField),
         (#"{"format":"modal-events","version":"1"}"#, .wrongType),
         (#"{"format":"modal-events","version":0}"#, .wrongType),
-        (#"{"format":"modal-events","version":2}"#, .newerVersion),
+        (#"{"format":"modal-events","version":3}"#, .newerVersion),
         (#"{"format":"modal-events","#, .invalidJSON),
     ]
 

@@ -31,12 +31,15 @@ import Testing
             let reread = try? LogHeader(json: JSONReader.read(line.dropLast()))
             #expect(reread == header, label, sourceLocation: sourceLocation)
         }
+        let version = outcome.header?.version ?? 1
         for entry in outcome.events {
             // The first encoding is the normal form (see checkEventRoundTrip in the fuzz target).
-            let line = EventLogEncoder.encode(entry)
-            let reread = try? LoggedEvent(json: JSONReader.read(line.dropLast()))
+            let line = EventLogEncoder.encode(entry, version: version)
+            let reread = try? LoggedEvent(json: JSONReader.read(line.dropLast()), version: version)
             #expect(reread == entry, label, sourceLocation: sourceLocation)
-            #expect(reread.map(EventLogEncoder.encode) == line, label, sourceLocation: sourceLocation)
+            #expect(
+                reread.map { EventLogEncoder.encode($0, version: version) } == line, label,
+                sourceLocation: sourceLocation)
         }
         var whole = fuzzLimits
         whole.chunkSize = bytes.count + 1
@@ -120,8 +123,8 @@ import Testing
         #expect(error?.message == #"field "seq" must be an integer, found 1e999"#)
     }
 
-    @Test func aVersion2HeaderIsNewer() {
-        let bytes = Array((#"{"format":"modal-events","version":2}"# + "\n").utf8)
+    @Test func aVersion3HeaderIsNewer() {
+        let bytes = Array((#"{"format":"modal-events","version":3}"# + "\n").utf8)
         let error = Self.exercise(bytes).error
         #expect(error?.kind == .newerVersion && error?.line == 1)
     }

@@ -87,7 +87,7 @@ import Testing
     @Test func helpAndVersionGoToStandardOutput() throws {
         let help = try run(["help", "validate"])
         #expect(help.status == 0 && help.error.isEmpty && help.output.hasPrefix("OVERVIEW: "))
-        #expect(try run(["--version"]).output == "modal-log 0.1.0 (event log format v1)\n")
+        #expect(try run(["--version"]).output == "modal-log 0.2.0 (event log format v2, reads v1 too)\n")
     }
 }
 

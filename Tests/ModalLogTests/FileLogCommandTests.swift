@@ -8,7 +8,7 @@ import Testing
 
 /// `append`, `recover`, `redact`, `--lenient` and folders of segments, run in-process on real files.
 @Suite struct AppendCommandTests {
-    static let header = #"{"format":"modal-events","version":1}"#
+    static let header = #"{"format":"modal-events","version":2}"#
     static let events = [
         #"{"type":"root.register"}"#,
         #"{"type":"modal.present","link":"compose","content":"ComposeView","payload":{"draft":"Dear Ann"}}"#,

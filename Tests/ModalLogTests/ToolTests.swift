@@ -34,14 +34,14 @@ func goldenText(_ path: String) throws -> String {
 @Suite struct HelpTests {
     @Test func versionNamesTheToolAndTheFormat() {
         let run = Run(["--version"])
-        #expect(run.status == 0 && run.output == "modal-log 0.1.0 (event log format v1)\n")
+        #expect(run.status == 0 && run.output == "modal-log 0.2.0 (event log format v2, reads v1 too)\n")
         #expect(Run(["replay", "--version"]).output == run.output)
     }
 
     @Test func theTopLevelHelpListsEverySubcommand() {
         let run = Run(["--help"])
         #expect(run.status == 0 && run.error.isEmpty)
-        #expect(run.output.hasPrefix("OVERVIEW: Read, check and replay modal event logs (format v1).\n"))
+        #expect(run.output.hasPrefix("OVERVIEW: Read, check and replay modal event logs (format v2, and v1).\n"))
         for section in [
             "USAGE: modal-log <subcommand>", "OPTIONS:", "SUBCOMMANDS:", "  replay ", "  state ", "  validate ",
         ] {

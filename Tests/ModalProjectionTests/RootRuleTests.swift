@@ -79,7 +79,7 @@ import Testing
     static let invalidRegistrations: [RootRegistration] = [
         RootRegistration(presentation: RootPresentation(rawValue: "popup")),
         RootRegistration(level: 1.5),
-        RootRegistration(policy: RootPolicy(rawValue: "queue")),
+        RootRegistration(policy: RootPolicy(rawValue: "line")),
         RootRegistration(dimming: DimmingConfiguration(tap: DimmingTapAction(rawValue: "close"))),
         RootRegistration(keyboard: KeyboardConfiguration(strategy: KeyboardStrategy(rawValue: "avoid"))),
         RootRegistration(keyboard: KeyboardConfiguration(additional: .infinity)),

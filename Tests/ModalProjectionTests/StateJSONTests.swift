@@ -13,14 +13,14 @@ import Testing
     @Test func rendersTheSpecShapeWithKeysInTheSpecOrder() {
         #expect(
             Self.sample.json.serialized()
-                == #"{"seq":4,"keyboard":{"height":0,"responderBottom":null},"roots":[{"root":"default","presentation":"window","level":0,"policy":"stack","size":{"width":390,"height":844},"maxVisibleCards":2,"dimming":{"tap":"dismissTopmost","hidden":false,"visible":true},"keyboard":{"strategy":"offsetByObscuredHeight","additional":0},"keyboardOffset":0,"modals":[{"link":"compose","phase":"presented","dismissReason":null,"style":"sheet","parent":null,"canDismiss":true,"payload":{"draft":1},"cards":[{"content":"ComposeView","sticky":null}],"visibleCards":1,"snap":{"points":[1],"index":0,"position":0,"dragging":false}}]}],"rejected":[{"seq":4,"code":"duplicateLink","message":"link \"compose\" is already live in root \"default\" (presented)"}]}"#
+                == #"{"seq":4,"keyboard":{"height":0,"responderBottom":null},"roots":[{"root":"default","presentation":"window","level":0,"policy":"stack","size":{"width":390,"height":844},"maxVisibleCards":2,"dimming":{"tap":"dismissTopmost","hidden":false,"visible":true},"keyboard":{"strategy":"offsetByObscuredHeight","additional":0},"keyboardOffset":0,"modals":[{"link":"compose","phase":"presented","dismissReason":null,"style":"sheet","parent":null,"canDismiss":true,"payload":{"draft":1},"cards":[{"content":"ComposeView","sticky":null,"height":null,"canDismiss":true}],"visibleCards":1,"snap":{"points":[1],"index":0,"position":0,"dragging":false}}]}],"rejected":[{"seq":4,"code":"duplicateLink","message":"link \"compose\" is already live in root \"default\" (presented)"}],"session":0}"#
         )
     }
 
     @Test func theEmptyStateHasNoRoots() {
         #expect(
             ModalState().json.serialized()
-                == #"{"seq":0,"keyboard":{"height":0,"responderBottom":null},"roots":[],"rejected":[]}"#)
+                == #"{"seq":0,"keyboard":{"height":0,"responderBottom":null},"roots":[],"rejected":[],"session":0}"#)
     }
 
     @Test(arguments: Fixtures.wellFormedLogs)
@@ -51,7 +51,13 @@ import Testing
 
     /// Snapshots that read as JSON but that no reducer could produce.
     static let impossibleStates: [(String, String, String)] = [
-        (#""cards":[{"content":"ComposeView","sticky":null}]"#, #""cards":[]"#, "at least one card"),
+        (
+            #""cards":[{"content":"ComposeView","sticky":null,"height":null,"canDismiss":true}]"#, #""cards":[]"#,
+            "at least one card"
+        ),
+        (#""height":null"#, #""height":-4"#, "height must be a finite number > 0"),
+        (#""phase":"presented""#, #""phase":"queued""#, "only a modal of a queue root waits"),
+        (#""session":0"#, #""session":-1"#, "session: must be 0 or more"),
         (#""parent":null"#, #""parent":"ghost""#, #"parent "ghost""#),
         (#""index":0,"#, #""index":3,"#, "index 3 is outside the points"),
         (#""maxVisibleCards":2"#, #""maxVisibleCards":0"#, "maxVisibleCards must be 1 or more"),
@@ -95,7 +101,7 @@ import Testing
         #expect {
             try ModalState(json: JSONReader.read(Array(mistyped.utf8)))
         } throws: { error in
-            "\(error)".contains(#""roots[0].modals[0].phase" must be presenting, presented or dismissing"#)
+            "\(error)".contains(#""roots[0].modals[0].phase" must be one of queued, presenting, presented, dismissing"#)
         }
     }
 }

@@ -5,8 +5,9 @@ import Testing
 
 /// The harness finds bugs: each broken reducer is caught by the standard
 /// properties and shrunk to a handful of events. The first six are the
-/// issue's; the rest were found to pass an earlier version of the `rules`
-/// property in review, and keep it honest.
+/// issue's; the next five were found to pass an earlier version of the
+/// `rules` property in review, and keep it honest; the last four break
+/// format version 2's rules (batches, queues, cards, sessions).
 @Suite struct BrokenReducerTests {
     static let cases: [(ModalReducer, expectedProperty: String)] = [
         (BrokenReducers.tapDismissesTheBottomModal, ModalProperty.rules.name),
@@ -20,6 +21,10 @@ import Testing
         (BrokenReducers.snapWhilePresenting, ModalProperty.rules.name),
         (BrokenReducers.halvesRoundToEven, ModalProperty.rules.name),
         (BrokenReducers.seqStandsStill, ModalProperty.rules.name),
+        (BrokenReducers.batchKeepsItsFirstEvents, ModalProperty.rejectionChangesNothing.name),
+        (BrokenReducers.queuePromotesTheNewest, ModalProperty.invariants.name),
+        (BrokenReducers.canDismissFromTheFirstCard, ModalProperty.rules.name),
+        (BrokenReducers.sessionKeepsTheKeyboard, ModalProperty.rules.name),
     ]
 
     @Test(arguments: Self.cases.indices)

@@ -5,27 +5,41 @@ import ModalTesting
 
 /// Reducers with one deliberate bug each, the kind a hand-written modal
 /// coordinator gets wrong. They live here, in the tests, and wrap the
-/// package's one reducer: the harness must catch every one of them.
+/// package's one reducer: the harness must catch every one of them. Each
+/// bug shows on events whose `source` and `caller` are valid; the others
+/// go to the package's reducer, which rejects them.
 enum BrokenReducers {
     static let all: [ModalReducer] = [
         tapDismissesTheBottomModal, popEmptiesTheStack, dismissalDoesNotCascade, keyboardOffsetWithAFlippedSign,
         singlePolicyIgnored, payloadKeptAfterDismissal, dismissedOnlyWhenDismissing, popNeedsThreeCards,
-        snapWhilePresenting, halvesRoundToEven, seqStandsStill,
+        snapWhilePresenting, halvesRoundToEven, seqStandsStill, batchKeepsItsFirstEvents, queuePromotesTheNewest,
+        canDismissFromTheFirstCard, sessionKeepsTheKeyboard,
     ]
 
+    /// A reducer with the bug `reduce`, which sees only entries with a valid `source` and `caller`.
+    static func bug(
+        _ name: String, _ reduce: @escaping @Sendable (inout ModalState, LoggedEvent) -> Rejection?
+    ) -> ModalReducer {
+        ModalReducer(name: name) { state, entry in
+            let validEnvelope = (entry.source?.isKnown ?? true) && (entry.caller?.utf8.count ?? 0) <= 256
+            return validEnvelope ? reduce(&state, entry) : ModalState.reduce(into: &state, event: entry)
+        }
+    }
+
     /// A dimming tap dismisses the bottom modal instead of the topmost.
-    static let tapDismissesTheBottomModal = ModalReducer(name: "a tap that dismisses the bottom modal") {
+    static let tapDismissesTheBottomModal = bug("a tap that dismisses the bottom modal") {
         state, entry in
         guard case .dimmingTap(let root) = entry.event, let rootState = state.root(root),
             rootState.dimming.tap == .dismissTopmost,
-            let bottom = rootState.modals.first(where: { $0.phase != .dismissing && $0.canDismiss })
+            let bottom = rootState.modals.first(where: { $0.phase.isShowing && $0.canDismiss })
         else { return ModalState.reduce(into: &state, event: entry) }
-        let dismissal = ModalEvent.modalDismiss(root: root, link: bottom.link, reason: .dimmingTap)
-        return ModalState.reduce(into: &state, event: LoggedEvent(seq: entry.seq, time: entry.time, event: dismissal))
+        var dismissal = entry
+        dismissal.event = .modalDismiss(root: root, link: bottom.link, reason: .dimmingTap)
+        return ModalState.reduce(into: &state, event: dismissal)
     }
 
     /// `card.pop` takes the last card too, leaving an empty stack.
-    static let popEmptiesTheStack = ModalReducer(name: "a pop that empties the stack") { state, entry in
+    static let popEmptiesTheStack = bug("a pop that empties the stack") { state, entry in
         guard case .cardPop(let root, let link) = entry.event, let (r, m) = state.locate(link, in: root),
             state.roots[r].modals[m].phase != .dismissing, state.roots[r].modals[m].cards.count == 1
         else { return ModalState.reduce(into: &state, event: entry) }
@@ -36,9 +50,9 @@ enum BrokenReducers {
     }
 
     /// `modal.dismiss` starts dismissing the modal but not its descendants.
-    static let dismissalDoesNotCascade = ModalReducer(name: "a dismissal that does not cascade") { state, entry in
+    static let dismissalDoesNotCascade = bug("a dismissal that does not cascade") { state, entry in
         guard case .modalDismiss(let root, let link, let reason) = entry.event,
-            let (r, m) = state.locate(link, in: root), state.roots[r].modals[m].phase != .dismissing
+            let (r, m) = state.locate(link, in: root), state.roots[r].modals[m].phase.isShowing
         else { return ModalState.reduce(into: &state, event: entry) }
         state.roots[r].modals[m].phase = .dismissing
         state.roots[r].modals[m].dismissReason = reason
@@ -49,7 +63,7 @@ enum BrokenReducers {
 
     /// Rule 9's obscured-height formula with the keyboard's height added
     /// instead of subtracted: `responderBottom + additional - (height + H)`.
-    static let keyboardOffsetWithAFlippedSign = ModalReducer(name: "a keyboard formula with a flipped sign") {
+    static let keyboardOffsetWithAFlippedSign = bug("a keyboard formula with a flipped sign") {
         state, entry in
         let rejection = ModalState.reduce(into: &state, event: entry)
         let keyboard = state.keyboard
@@ -64,7 +78,7 @@ enum BrokenReducers {
     }
 
     /// A root's `single` policy is ignored: presenting stacks as in any root.
-    static let singlePolicyIgnored = ModalReducer(name: "a single policy that is ignored") { state, entry in
+    static let singlePolicyIgnored = bug("a single policy that is ignored") { state, entry in
         guard case .modalPresent(let presentation) = entry.event,
             let index = state.roots.firstIndex(where: { $0.id == presentation.root }),
             state.roots[index].policy == .single
@@ -85,15 +99,16 @@ enum BrokenReducers {
             }
             let key = presentation.root + "/" + presentation.link
             if let payload = presentation.payload { cache[key] = payload } else { presentation.payload = cache[key] }
-            return ModalState.reduce(
-                into: &state, event: LoggedEvent(seq: entry.seq, time: entry.time, event: .modalPresent(presentation)))
+            var cached = entry
+            cached.event = .modalPresent(presentation)
+            return ModalState.reduce(into: &state, event: cached)
         }
     }
 }
 
 extension BrokenReducers {
     /// `modal.dismissed` is refused unless the modal is dismissing (the spec: in any phase).
-    static let dismissedOnlyWhenDismissing = ModalReducer(name: "a dismissed refused before dismiss") { state, entry in
+    static let dismissedOnlyWhenDismissing = bug("a dismissed refused before dismiss") { state, entry in
         guard case .modalDismissed(let root, let link) = entry.event, let (r, m) = state.locate(link, in: root),
             state.roots[r].modals[m].phase != .dismissing
         else { return ModalState.reduce(into: &state, event: entry) }
@@ -101,7 +116,7 @@ extension BrokenReducers {
     }
 
     /// `card.pop` keeps two cards, not one: a pop of the second-to-last card is `lastCard`.
-    static let popNeedsThreeCards = ModalReducer(name: "a pop refused with two cards") { state, entry in
+    static let popNeedsThreeCards = bug("a pop refused with two cards") { state, entry in
         guard case .cardPop(let root, let link) = entry.event, let (r, m) = state.locate(link, in: root),
             state.roots[r].modals[m].phase != .dismissing, state.roots[r].modals[m].cards.count == 2
         else { return ModalState.reduce(into: &state, event: entry) }
@@ -109,7 +124,7 @@ extension BrokenReducers {
     }
 
     /// `snap.to` applies to a modal still presenting.
-    static let snapWhilePresenting = ModalReducer(name: "a snap while presenting") { state, entry in
+    static let snapWhilePresenting = bug("a snap while presenting") { state, entry in
         guard case .snapTo(let root, let link, let index) = entry.event, let (r, m) = state.locate(link, in: root),
             state.roots[r].modals[m].phase == .presenting,
             state.roots[r].modals[m].snap.points.indices.contains(Int(exactly: index) ?? -1)
@@ -121,7 +136,7 @@ extension BrokenReducers {
     }
 
     /// `drag.end` rounds halves to even (2.5 is 2), not away from zero.
-    static let halvesRoundToEven = ModalReducer(name: "a drag that rounds halves to even") { state, entry in
+    static let halvesRoundToEven = bug("a drag that rounds halves to even") { state, entry in
         guard case .dragEnd(let root, let link, let position, let velocity) = entry.event,
             let (r, m) = state.locate(link, in: root), state.roots[r].modals[m].phase == .presented,
             velocity.isFinite, position?.isFinite ?? true
@@ -138,10 +153,72 @@ extension BrokenReducers {
     }
 
     /// An applied event leaves `seq` where it was.
-    static let seqStandsStill = ModalReducer(name: "a seq that stands still") { state, entry in
+    static let seqStandsStill = bug("a seq that stands still") { state, entry in
         let seq = state.seq
         let rejection = ModalState.reduce(into: &state, event: entry)
         if rejection == nil { state.seq = seq }
+        return rejection
+    }
+}
+
+extension BrokenReducers {
+    /// A batch applies its events one by one and keeps those before the one
+    /// that is refused (rule 13: none of them).
+    static let batchKeepsItsFirstEvents = bug("a batch that keeps its first events") { state, entry in
+        guard case .batch(let events) = entry.event else { return ModalState.reduce(into: &state, event: entry) }
+        for (index, event) in events.enumerated() {
+            var single = entry
+            single.event = event
+            if let refused = ModalState.reduce(into: &state, event: single) {
+                state.rejected.removeLast()
+                return state.reject(entry, refused.code, "events[\(index)]: \(refused.message)")
+            }
+        }
+        return nil
+    }
+
+    /// A queue root presents its newest waiting modal, not its oldest (rule 14).
+    static let queuePromotesTheNewest = bug("a queue that promotes the newest") { state, entry in
+        let before = state
+        let rejection = ModalState.reduce(into: &state, event: entry)
+        guard rejection == nil, let root = entry.event.root, let r = state.rootIndex(root),
+            state.roots[r].policy == .queue, state.roots[r].modals.count > 1,
+            state.roots[r].modals[0].phase == .presenting,
+            before.root(root)?.modal(link: state.roots[r].modals[0].link)?.phase == .queued
+        else { return rejection }
+        state.roots[r].modals[0].phase = .queued
+        state.roots[r].modals[state.roots[r].modals.count - 1].phase = .presenting
+        state.refreshDerivedValues()
+        return nil
+    }
+
+    /// A dimming tap and a drag read `canDismiss` from the modal's first
+    /// card, as if it were the modal's (rule 15: its top card's).
+    static let canDismissFromTheFirstCard = bug("a canDismiss read from the first card") { state, entry in
+        let root: String
+        switch entry.event {
+        case .dimmingTap(let id), .dragEnd(let id, _, _, _): root = id
+        default: return ModalState.reduce(into: &state, event: entry)
+        }
+        guard let r = state.rootIndex(root) else { return ModalState.reduce(into: &state, event: entry) }
+        let tops = state.roots[r].modals.map(\.canDismiss)
+        for m in state.roots[r].modals.indices {
+            state.roots[r].modals[m].canDismiss = state.roots[r].modals[m].cards.first?.canDismiss ?? true
+        }
+        let rejection = ModalState.reduce(into: &state, event: entry)
+        // Put the top cards' own values back; the event removes no modal, so the indexes hold.
+        for (m, top) in tops.enumerated() where state.roots[r].modals.indices.contains(m) {
+            state.roots[r].modals[m].canDismiss = top
+        }
+        return rejection
+    }
+
+    /// A new session takes every root away but leaves the keyboard up (rule 12: it goes down).
+    static let sessionKeepsTheKeyboard = bug("a session that keeps the keyboard") { state, entry in
+        guard case .sessionStart = entry.event else { return ModalState.reduce(into: &state, event: entry) }
+        let keyboard = state.keyboard
+        let rejection = ModalState.reduce(into: &state, event: entry)
+        state.keyboard = keyboard
         return rejection
     }
 }

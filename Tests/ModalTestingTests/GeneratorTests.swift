@@ -18,6 +18,9 @@ import Testing
         var rejections = 0
         var nonASCIINames = 0
         var nestedPayloads = 0
+        var phases: Set<ModalPhase> = []
+        var refusedBatches = 0
+        var signedEvents = 0
 
         init(flow: ModalFlow, sequences: Int, seed: UInt64) {
             let generator = EventGenerator(flow: flow)
@@ -26,9 +29,11 @@ import Testing
                 var state = ModalState()
                 for entry in generator.sequence(length: random.int(in: flow.length), random: &random) {
                     events += 1
+                    if entry.source != nil || entry.caller != nil { signedEvents += 1 }
                     if let rejection = state.apply(entry) {
                         rejections += 1
                         codes.insert(rejection.code)
+                        if case .batch = entry.event { refusedBatches += 1 }
                         continue
                     }
                     applied.insert(entry.event.type)
@@ -49,6 +54,7 @@ import Testing
                             deepestStack = max(deepestStack, modal.cards.count)
                             deepestNesting = max(deepestNesting, Self.depth(of: modal, in: root))
                             if let reason = modal.dismissReason { reasons.insert(reason) }
+                            phases.insert(modal.phase)
                         }
                     }
                 }
@@ -79,6 +85,10 @@ import Testing
             "never rejected with: \(Set(RejectionCode.allCases).subtracting(reach.codes))")
         #expect(reach.reasons.isSuperset(of: [.programmatic, .replaced, .parentDismissed, .dimmingTap, .drag]))
         #expect(reach.nonASCIINames > 0 && reach.nestedPayloads > 0)
+        // Format version 2: queues, batches refused as well as applied, sources and callers.
+        #expect(reach.phases == Set(ModalPhase.allCases))
+        #expect(reach.refusedBatches > 10)
+        #expect(reach.signedEvents > reach.events / 3)
         // 15% are made to be rejected; a few more are rejected by chance (a
         // valid event cannot always be made), never most of them.
         let share = Double(reach.rejections) / Double(reach.events)

@@ -78,7 +78,7 @@ import Testing
                 // Small limits, so that some events break them.
                 let options = EventLogReader.Options(
                     maximumLineLength: 120, maximumDepth: random.int(in: 1...4), maximumStringLength: 12)
-                let (checked, direct) = options.line(of: entry)
+                let (checked, direct) = options.line(of: entry, version: LogHeader.currentVersion)
                 #expect(checked == line)
                 #expect((direct == nil) == (options.violation(of: entry.json, line: line) == nil), "\(entry)")
                 if direct != nil { refused += 1 }

@@ -399,7 +399,7 @@ import Testing
         store = nil
         withExtendedLifetime(lifetimes) {}
         // Reopened: the index is built, and the state is the same.
-        store = try ModalStore(logAt: log, logOptions: options)
+        store = try ModalStore(logAt: log, session: .continueLast, logOptions: options)
         #expect(store!.state == before)
         let index = try #require(try Index.read(forLogAt: log))
         #expect(index.lastSeq == 61 && index.checkpoints.count == 6)
@@ -407,7 +407,7 @@ import Testing
         try store!.log!.close()
         store = nil
         // Reopened after more events: extended.
-        store = try ModalStore(logAt: log, logOptions: options)
+        store = try ModalStore(logAt: log, session: .continueLast, logOptions: options)
         #expect(store!.state.seq == 62)
         #expect(try #require(try Index.read(forLogAt: log)).lastSeq == 62)
         try store!.log!.close()
@@ -417,7 +417,7 @@ import Testing
         let text = try String(contentsOfFile: Index.path(forLog: log), encoding: .utf8)
         let row = try #require(text.firstMatch(of: /\[60,0,([0-9]+),/))
         try Self.tamper(log, String(row.output.0), with: "[60,0,\(Int(row.output.1)! - 5),", resigned: true)
-        store = try ModalStore(logAt: log, logOptions: options)
+        store = try ModalStore(logAt: log, session: .continueLast, logOptions: options)
         #expect(store!.state.seq == 62)
         let rebuilt = try #require(try Index.read(forLogAt: log))
         #expect(rebuilt.checkpoints.last?.position.offset == Int(row.output.1)!)

@@ -84,9 +84,12 @@ import Testing
         let extraLinks = Set(extra.map(\.link))
         let subtrees = extra.filter { !($0.parent.map(extraLinks.contains) ?? false) }
         let dismissals = before.policy == .single && !missing.isEmpty ? 0 : subtrees.count
-        #expect(appended.count == missing.count + dismissals)
-        let presented = appended.compactMap { entry -> String? in
-            if case .modalPresent(let presentation) = entry.event { return presentation.link }
+        // One step: the event alone, or a batch of them.
+        #expect(appended.count <= 1)
+        let events = appended.flatMap(\.event.steps)
+        #expect(events.count == missing.count + dismissals)
+        let presented = events.compactMap { event -> String? in
+            if case .modalPresent(let presentation) = event { return presentation.link }
             return nil
         }
         #expect(presented == missing.map(\.link))

@@ -103,12 +103,14 @@ struct Shape: Equatable {
         var order: [String]
     }
 
+    var session: JSONValue
     var keyboard: JSONValue
     var roots: [String: Root]
     var rejected: [Int: JSONValue]
 
     init(_ state: ModalState) {
         let json = state.json
+        session = json["session"]!
         keyboard = json["keyboard"]!
         roots = [:]
         for root in json["roots"]!.elements {
@@ -135,6 +137,9 @@ struct Shape: Equatable {
             }
         }
         switch change.subject {
+        case .session:
+            try check(session)
+            session = change.new!
         case .keyboard:
             try check(keyboard.at(change.field))
             keyboard.set(change.field, to: change.new!)

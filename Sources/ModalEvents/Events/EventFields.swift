@@ -6,6 +6,7 @@ package enum EventField: UInt8, CaseIterable, Sendable {
     case reason, direction, animation
     case presentation, level, policy, dimming, keyboard, size, maxVisibleCards
     case index, position, velocity, height, responderBottom
+    case source, caller, info, events
 
     /// The field's key in the log.
     package var name: String {
@@ -38,6 +39,10 @@ package enum EventField: UInt8, CaseIterable, Sendable {
         case .velocity: "velocity"
         case .height: "height"
         case .responderBottom: "responderBottom"
+        case .source: "source"
+        case .caller: "caller"
+        case .info: "info"
+        case .events: "events"
         }
     }
 
@@ -45,12 +50,13 @@ package enum EventField: UInt8, CaseIterable, Sendable {
     @inline(__always) var ordinal: Int { Int(rawValue) }
 
     /// The field's bit in a set of fields.
-    @inline(__always) var bit: UInt32 { 1 << UInt32(rawValue) }
+    @inline(__always) var bit: UInt64 { 1 << UInt64(rawValue) }
 }
 
 /// Typed access to an event line's top-level fields, with the errors the
-/// spec asks for: `null` counts as absent, a field of the wrong JSON type is
-/// `wrongType`, a required one that is absent is `missingField`.
+/// spec asks for: `null` counts as absent (``isPresent(_:)`` tells it from a
+/// field left out), a field of the wrong JSON type is `wrongType`, a
+/// required one that is absent is `missingField`.
 ///
 /// Two readers conform: ``JSONFields`` over a parsed ``JSONValue``, and the
 /// log reader's fast path, which reads the fields in place in the line's
@@ -60,6 +66,8 @@ package enum EventField: UInt8, CaseIterable, Sendable {
 package protocol EventFieldReader {
     /// The value of `field` as JSON; `nil` when it is absent or `null`.
     func any(_ field: EventField) -> JSONValue?
+    /// Whether the line has `field`, `null` included.
+    func isPresent(_ field: EventField) -> Bool
     func string(_ field: EventField) throws(EventLogError) -> String?
     func bool(_ field: EventField) throws(EventLogError) -> Bool?
     func number(_ field: EventField) throws(EventLogError) -> Double?
@@ -91,6 +99,26 @@ extension EventFieldReader {
         return Size(width: try size.requiredNumber("width"), height: try size.requiredNumber("height"))
     }
 
+    /// A string field of version 2's envelope (`source`, `caller`), for which
+    /// `null` is not absent but of the wrong type.
+    func strictString(_ field: EventField) throws(EventLogError) -> String? {
+        guard isPresent(field) else { return nil }
+        guard let string = try string(field) else {
+            throw JSONFields.wrongType(field.name, path: "", expected: "a string", found: "null")
+        }
+        return string
+    }
+
+    /// A `canDismiss` that version 2 defines (on the card events), for which
+    /// `null` is not absent but of the wrong type.
+    func strictBool(_ field: EventField) throws(EventLogError) -> Bool? {
+        guard isPresent(field) else { return nil }
+        guard let flag = try bool(field) else {
+            throw JSONFields.wrongType(field.name, path: "", expected: "true or false", found: "null")
+        }
+        return flag
+    }
+
     /// Reads `type` as a string and looks it up.
     func eventTypeFromString() throws(EventLogError) -> EventType {
         let name = try requiredString(.type)
@@ -108,6 +136,7 @@ extension EventType {
 
 extension JSONFields: EventFieldReader {
     package func any(_ field: EventField) -> JSONValue? { any(field.name) }
+    package func isPresent(_ field: EventField) -> Bool { members.contains { $0.key == field.name } }
     package func string(_ field: EventField) throws(EventLogError) -> String? { try string(field.name) }
     package func bool(_ field: EventField) throws(EventLogError) -> Bool? { try bool(field.name) }
     package func number(_ field: EventField) throws(EventLogError) -> Double? { try number(field.name) }
@@ -118,19 +147,30 @@ extension JSONFields: EventFieldReader {
 
 extension EventType {
     /// The fields of this type, in the order the encoder writes them (after
-    /// `seq`, `time` and `type`). The fast reader guesses each next key from
-    /// it; a log that orders its keys otherwise reads the same, a little slower.
+    /// `seq`, `time` and `type`, and before `source` and `caller`). The fast
+    /// reader guesses each next key from it; a log that orders its keys
+    /// otherwise reads the same, a little slower.
     var fieldOrder: [EventField] {
+        ownFieldOrder + [.source, .caller]
+    }
+
+    private var ownFieldOrder: [EventField] {
         switch self {
         case .rootRegister: [.root, .presentation, .level, .policy, .dimming, .keyboard, .size, .maxVisibleCards]
         case .rootResize: [.root, .size]
         case .rootRemove, .dimmingTap: [.root]
         case .modalPresent:
-            [.root, .link, .content, .parent, .style, .payload, .canDismiss, .snapPoints, .initialSnap, .sticky]
+            [
+                .root, .link, .content, .parent, .style, .payload, .canDismiss, .snapPoints, .initialSnap, .sticky,
+                .height,
+            ]
         case .modalPresented, .modalDismissed, .cardPop: [.root, .link]
         case .modalDismiss: [.root, .link, .reason]
-        case .cardPush: [.root, .link, .content, .sticky]
-        case .cardReplace: [.root, .link, .content, .direction, .animation]
+        case .cardPush: [.root, .link, .content, .sticky, .height, .canDismiss]
+        case .cardReplace: [.root, .link, .content, .direction, .animation, .height, .canDismiss]
+        case .cardUpdate: [.root, .link, .height, .canDismiss]
+        case .sessionStart: [.info]
+        case .batch: [.events]
         case .keyboardChange: [.height, .responderBottom]
         case .snapTo: [.root, .link, .index]
         case .dragChange: [.root, .link, .position]

@@ -1,23 +1,26 @@
 extension LoggedEvent {
-    /// Decodes an event from one log line's JSON object.
+    /// Decodes an event from one log line's JSON object, as a log of format
+    /// `version` holds it.
     ///
     /// Follows the spec to the letter: unknown fields are ignored, `null`
     /// counts as leaving an optional field out, a required field that is
     /// missing or a field of the wrong JSON type is an error. Values that are
     /// well-formed but out of range (a negative height) decode; the projection
-    /// rejects them.
+    /// rejects them. In a version-1 log, the version-2 types are unknown and
+    /// the version-2 fields (`source`, `caller`, `height`, a card's
+    /// `canDismiss`) are ignored.
     ///
     /// - Throws: ``EventLogError`` with no file or line; the log reader adds them.
-    public init(json: JSONValue) throws(EventLogError) {
+    public init(json: JSONValue, version: Int = LogHeader.currentVersion) throws(EventLogError) {
         guard case .object(let members) = json else {
             throw EventLogError(.notAnObject, message: "expected a JSON object, found \(json.typeDescription)")
         }
-        try self.init(fields: JSONFields(members: members, path: ""))
+        try self.init(fields: JSONFields(members: members, path: ""), version: version)
     }
 
     /// Decodes an event from its line's top-level fields, however they were
     /// read: the one place the envelope and every event type are decoded.
-    init(fields: some EventFieldReader) throws(EventLogError) {
+    init(fields: some EventFieldReader, version: Int) throws(EventLogError) {
         let seq = try fields.requiredInteger(.seq)
         let time = try fields.number(.time)
         if let time, !time.isFinite {
@@ -25,29 +28,63 @@ extension LoggedEvent {
             throw EventLogError(
                 .wrongType, message: "field \"time\" must be a finite number, found \(JSONNumber(time))")
         }
-        let type = try fields.eventType()
-        self.init(seq: seq, time: time, event: try ModalEvent(type: type, fields: fields))
+        let type = try fields.eventType(version: version)
+        let event = try ModalEvent(type: type, fields: fields, version: version)
+        guard version >= 2 else {
+            self.init(seq: seq, time: time, event: event)
+            return
+        }
+        self.init(
+            seq: seq, time: time, event: event, source: try fields.strictString(.source).map(EventSource.init),
+            caller: try fields.strictString(.caller))
     }
 
-    /// The event as one log line's JSON object: `seq`, `time`, `type`, then
-    /// the fields in the spec's order, leaving out those equal to their default.
+    /// The event as one log line's JSON object in the current format:
+    /// `seq`, `time`, `type`, the fields in the spec's order (leaving out
+    /// those equal to their default), then `source` and `caller`.
     public var json: JSONValue {
+        json(version: LogHeader.currentVersion)
+    }
+
+    /// The event as a line of a log of format `version`: in version 1,
+    /// without `source` and `caller`, which it does not hold.
+    public func json(version: Int) -> JSONValue {
         var members = JSONMemberWriter()
-        write(to: &members)
+        write(to: &members, version: version)
         return .object(members.members)
     }
 
     /// Writes the envelope and the event's fields, in the order the log writes them.
-    func write(to fields: inout some EventFieldWriter) {
+    func write(to fields: inout some EventFieldWriter, version: Int) {
         fields.integer("seq", seq)
         if let time { fields.number("time", time) }
         fields.string("type", event.type.rawValue)
         event.writeFields(to: &fields)
+        guard version >= 2 else { return }
+        if let source { fields.string("source", source.rawValue) }
+        if let caller { fields.string("caller", caller) }
+    }
+}
+
+extension EventFieldReader {
+    /// The event's `type`, which a log of format `version` must define.
+    ///
+    /// - Throws: `unknownType` for a type of a later version, saying so.
+    func eventType(version: Int) throws(EventLogError) -> EventType {
+        let type = try eventType()
+        guard type.formatVersion <= version else {
+            throw EventLogError(
+                .unknownType,
+                message:
+                    "unknown event type \"\(type.rawValue)\" in a version-\(version) log: it is a version-\(type.formatVersion) type "
+                    + "(upgrade the log with 'modal-log upgrade')")
+        }
+        return type
     }
 }
 
 extension ModalEvent {
-    init(type: EventType, fields: some EventFieldReader) throws(EventLogError) {
+    init(type: EventType, fields: some EventFieldReader, version: Int) throws(EventLogError) {
         // Read only by the types that take a root: on `keyboard.change` it is an unknown field, ignored.
         func root() throws(EventLogError) -> String { try fields.string(.root) ?? ModalEvent.defaultRoot }
         switch type {
@@ -86,7 +123,8 @@ extension ModalEvent {
                     canDismiss: try fields.bool(.canDismiss) ?? true,
                     snapPoints: try fields.numbers(.snapPoints) ?? [1.0],
                     initialSnap: try fields.number(.initialSnap) ?? 0,
-                    sticky: try fields.string(.sticky)))
+                    sticky: try fields.string(.sticky),
+                    height: version >= 2 ? try fields.number(.height) : nil))
         case .modalPresented:
             self = .modalPresented(root: try root(), link: try fields.requiredString(.link))
         case .modalDismiss:
@@ -99,7 +137,9 @@ extension ModalEvent {
             self = .cardPush(
                 root: try root(), link: try fields.requiredString(.link),
                 content: try fields.requiredString(.content),
-                sticky: try fields.string(.sticky))
+                sticky: try fields.string(.sticky),
+                height: version >= 2 ? try fields.number(.height) : nil,
+                canDismiss: version >= 2 ? try fields.strictBool(.canDismiss) : nil)
         case .cardPop:
             self = .cardPop(root: try root(), link: try fields.requiredString(.link))
         case .cardReplace:
@@ -107,7 +147,25 @@ extension ModalEvent {
                 root: try root(), link: try fields.requiredString(.link),
                 content: try fields.requiredString(.content),
                 direction: try fields.string(.direction).map(ReplaceDirection.init) ?? .forward,
-                animation: try fields.string(.animation).map(ReplaceAnimation.init) ?? .scale)
+                animation: try fields.string(.animation).map(ReplaceAnimation.init) ?? .scale,
+                height: version >= 2 ? try fields.number(.height) : nil,
+                canDismiss: version >= 2 ? try fields.strictBool(.canDismiss) : nil)
+        case .cardUpdate:
+            let height: HeightChange? =
+                if !fields.isPresent(.height) {
+                    nil
+                } else if let points = try fields.number(.height) {
+                    .points(points)
+                } else {
+                    .automatic
+                }
+            self = .cardUpdate(
+                root: try root(), link: try fields.requiredString(.link), height: height,
+                canDismiss: try fields.strictBool(.canDismiss))
+        case .sessionStart:
+            self = .sessionStart(info: fields.any(.info))
+        case .batch:
+            self = .batch(try Self.batchEvents(fields.any(.events), version: version))
         case .dimmingTap:
             self = .dimmingTap(root: try root())
         case .keyboardChange:
@@ -125,6 +183,51 @@ extension ModalEvent {
                 root: try root(), link: try fields.requiredString(.link), position: try fields.number(.position),
                 velocity: try fields.number(.velocity) ?? 0)
         }
+    }
+
+    /// The events of a `batch` line's `events` (rule 13): 1 to 1,000 event
+    /// objects, each read as a line is, with no `seq`, `time`, `source` or
+    /// `caller` of its own, and neither a `batch` nor a `session.start`.
+    ///
+    /// - Throws: ``EventLogError`` whose message starts `events[I]: ` for
+    ///   the first fault of an event.
+    private static func batchEvents(_ value: JSONValue?, version: Int) throws(EventLogError) -> [ModalEvent] {
+        guard let value else { throw JSONFields.missing("events", path: "") }
+        guard case .array(let elements) = value else {
+            throw JSONFields.wrongType("events", path: "", expected: "an array of events", found: value.typeDescription)
+        }
+        guard (1...maximumBatchCount).contains(elements.count) else {
+            throw EventLogError(
+                .invalidBatch, message: "a batch holds 1 to \(maximumBatchCount) events, found \(elements.count)")
+        }
+        var events: [ModalEvent] = []
+        events.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            do throws(EventLogError) {
+                events.append(try batchEvent(element, version: version))
+            } catch {
+                var located = error
+                located.message = "events[\(index)]: \(error.message)"
+                throw located
+            }
+        }
+        return events
+    }
+
+    private static func batchEvent(_ element: JSONValue, version: Int) throws(EventLogError) -> ModalEvent {
+        guard case .object(let members) = element else {
+            throw EventLogError(.wrongType, message: "an event must be a JSON object, found \(element.typeDescription)")
+        }
+        let fields = JSONFields(members: members)
+        for own in [EventField.seq, .time, .source, .caller] where fields.isPresent(own) {
+            throw EventLogError(
+                .invalidBatch, message: "an event in a batch has no \"\(own.name)\" of its own: the batch's covers it")
+        }
+        let type = try fields.eventType(version: version)
+        guard type != .batch, type != .sessionStart else {
+            throw EventLogError(.invalidBatch, message: "a batch cannot hold a \"\(type.rawValue)\"")
+        }
+        return try ModalEvent(type: type, fields: fields, version: version)
     }
 
     /// Writes the event's fields in the spec's order, leaving out those equal to their default.
@@ -167,6 +270,7 @@ extension ModalEvent {
             }
             fields.number("initialSnap", presentation.initialSnap, default: 0)
             fields.optionalString("sticky", presentation.sticky)
+            fields.optionalNumber("height", presentation.height)
         case .modalPresented(let root, let link), .modalDismissed(let root, let link), .cardPop(let root, let link):
             fields.root(root)
             fields.string("link", link)
@@ -174,17 +278,42 @@ extension ModalEvent {
             fields.root(root)
             fields.string("link", link)
             if reason != .programmatic { fields.string("reason", reason.rawValue) }
-        case .cardPush(let root, let link, let content, let sticky):
+        case .cardPush(let root, let link, let content, let sticky, let height, let canDismiss):
             fields.root(root)
             fields.string("link", link)
             fields.string("content", content)
             fields.optionalString("sticky", sticky)
-        case .cardReplace(let root, let link, let content, let direction, let animation):
+            fields.optionalNumber("height", height)
+            if let canDismiss { fields.add("canDismiss", .bool(canDismiss)) }
+        case .cardReplace(let root, let link, let content, let direction, let animation, let height, let canDismiss):
             fields.root(root)
             fields.string("link", link)
             fields.string("content", content)
             fields.word("direction", direction, default: .forward)
             fields.word("animation", animation, default: .scale)
+            fields.optionalNumber("height", height)
+            if let canDismiss { fields.add("canDismiss", .bool(canDismiss)) }
+        case .cardUpdate(let root, let link, let height, let canDismiss):
+            fields.root(root)
+            fields.string("link", link)
+            switch height {
+            case .points(let points)?: fields.number("height", points)
+            case .automatic?: fields.add("height", .null)
+            case nil: break
+            }
+            if let canDismiss { fields.add("canDismiss", .bool(canDismiss)) }
+        case .sessionStart(let info):
+            if let info, info != .null { fields.add("info", info) }
+        case .batch(let events):
+            fields.add(
+                "events",
+                .array(
+                    events.map { event in
+                        var members = JSONMemberWriter()
+                        members.string("type", event.type.rawValue)
+                        event.writeFields(to: &members)
+                        return .object(members.members)
+                    }))
         case .keyboardChange(let height, let responderBottom):
             fields.number("height", height)
             if let responderBottom { fields.number("responderBottom", responderBottom) }
@@ -231,6 +360,10 @@ extension EventFieldWriter {
 
     mutating func optionalString(_ key: String, _ string: String?) {
         if let string { self.string(key, string) }
+    }
+
+    mutating func optionalNumber(_ key: String, _ number: Double?) {
+        if let number { self.number(key, number) }
     }
 
     mutating func size(_ size: Size) {

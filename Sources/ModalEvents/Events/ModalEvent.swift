@@ -1,6 +1,7 @@
 /// One thing that happened to the modals of an app: the body of a log line.
 ///
-/// Each case is one `type` of the spec (`Docs/event-log-v1.md`),
+/// Each case is one `type` of the spec (`Docs/event-log-v1.md`, and for
+/// `session.start`, `batch` and `card.update` `Docs/event-log-v2.md`),
 /// with the spec's fields and defaults. Values are kept as the log states
 /// them: a number that must be an integer (`index`, `level`) is a `Double`
 /// here, so a well-formed event with a fractional index reads, writes back
@@ -15,9 +16,9 @@
 /// ]
 /// ```
 public enum ModalEvent: Sendable, Hashable {
-    // The three largest cases are boxed (`indirect`): every event is then
-    // small enough to copy cheaply, which a reader and a store do often; the
-    // three are rare, so their allocation costs little.
+    // The largest cases are boxed (`indirect`): every event is then small
+    // enough to copy cheaply, which a reader and a store do often; they are
+    // rare, so their allocation costs little.
 
     /// `root.register`: a modal host appears.
     indirect case rootRegister(RootRegistration)
@@ -34,14 +35,25 @@ public enum ModalEvent: Sendable, Hashable {
         root: String = ModalEvent.defaultRoot, link: String, reason: DismissReason = .programmatic)
     /// `modal.dismissed`: its dismiss completion ran; it leaves the hierarchy.
     case modalDismissed(root: String = ModalEvent.defaultRoot, link: String)
-    /// `card.push`: a card is pushed onto the modal's card stack.
-    case cardPush(root: String = ModalEvent.defaultRoot, link: String, content: String, sticky: String? = nil)
+    /// `card.push`: a card is pushed onto the modal's card stack. `height`
+    /// (points; `nil`: the content sizes itself) and `canDismiss` (`nil`:
+    /// the card below's) are version 2's.
+    indirect case cardPush(
+        root: String = ModalEvent.defaultRoot, link: String, content: String, sticky: String? = nil,
+        height: Double? = nil, canDismiss: Bool? = nil)
     /// `card.pop`: back to the previous card.
     case cardPop(root: String = ModalEvent.defaultRoot, link: String)
     /// `card.replace`: a morph; the top card's content changes in place.
+    /// `height` (the new card's; `nil`: none) and `canDismiss` (`nil`: the
+    /// replaced card's) are version 2's.
     indirect case cardReplace(
         root: String = ModalEvent.defaultRoot, link: String, content: String,
-        direction: ReplaceDirection = .forward, animation: ReplaceAnimation = .scale)
+        direction: ReplaceDirection = .forward, animation: ReplaceAnimation = .scale, height: Double? = nil,
+        canDismiss: Bool? = nil)
+    /// `card.update` (version 2): the top card's preferred height or its
+    /// dismissability changed; `nil` leaves a value as it is.
+    case cardUpdate(
+        root: String = ModalEvent.defaultRoot, link: String, height: HeightChange? = nil, canDismiss: Bool? = nil)
     /// `dimming.tap`: the shared dimming view was tapped.
     case dimmingTap(root: String = ModalEvent.defaultRoot)
     /// `keyboard.change`: the keyboard frame changed; applies to every root.
@@ -54,6 +66,16 @@ public enum ModalEvent: Sendable, Hashable {
     /// `drag.end`: the drag is released. `position` `nil` means the current position;
     /// `velocity` is in snap indexes per second.
     case dragEnd(root: String = ModalEvent.defaultRoot, link: String, position: Double? = nil, velocity: Double = 0)
+    /// `session.start` (version 2): the app process started, so nothing is
+    /// on screen; `info` is the app's (a build, a device), kept with the event.
+    indirect case sessionStart(info: JSONValue? = nil)
+    /// `batch` (version 2): events that apply together, in order, or not at
+    /// all: one step, one `seq`. Each is an event of its own type but
+    /// `batch` and `session.start`; 1 to ``maximumBatchCount``.
+    case batch([ModalEvent])
+
+    /// The most events a `batch` holds.
+    public static let maximumBatchCount = 1_000
 
     /// The root an event names when it leaves `root` out.
     public static let defaultRoot = "default"
@@ -78,32 +100,80 @@ extension ModalEvent {
         case .snapTo: .snapTo
         case .dragChange: .dragChange
         case .dragEnd: .dragEnd
+        case .cardUpdate: .cardUpdate
+        case .sessionStart: .sessionStart
+        case .batch: .batch
         }
     }
 
-    /// The root the event names; `nil` for `keyboard.change`, which applies to every root.
+    /// The root the event names; `nil` for `keyboard.change` and
+    /// `session.start`, which apply to every root, and for a `batch`.
     public var root: String? {
         switch self {
         case .rootRegister(let registration): registration.root
         case .modalPresent(let presentation): presentation.root
         case .rootResize(let root, _), .rootRemove(let root), .dimmingTap(let root),
             .modalPresented(let root, _), .modalDismiss(let root, _, _), .modalDismissed(let root, _),
-            .cardPush(let root, _, _, _), .cardPop(let root, _), .cardReplace(let root, _, _, _, _),
-            .snapTo(let root, _, _), .dragChange(let root, _, _), .dragEnd(let root, _, _, _):
+            .cardPush(let root, _, _, _, _, _), .cardPop(let root, _), .cardReplace(let root, _, _, _, _, _, _),
+            .cardUpdate(let root, _, _, _), .snapTo(let root, _, _), .dragChange(let root, _, _),
+            .dragEnd(let root, _, _, _):
             root
-        case .keyboardChange: nil
+        case .keyboardChange, .sessionStart, .batch: nil
         }
     }
 
-    /// The link the event names; `nil` for events about a whole root or the keyboard.
+    /// The link the event names; `nil` for events about a whole root, the
+    /// keyboard, a session, and for a `batch`.
     public var link: String? {
         switch self {
         case .modalPresent(let presentation): presentation.link
         case .modalPresented(_, let link), .modalDismiss(_, let link, _), .modalDismissed(_, let link),
-            .cardPush(_, let link, _, _), .cardPop(_, let link), .cardReplace(_, let link, _, _, _),
-            .snapTo(_, let link, _), .dragChange(_, let link, _), .dragEnd(_, let link, _, _):
+            .cardPush(_, let link, _, _, _, _), .cardPop(_, let link), .cardReplace(_, let link, _, _, _, _, _),
+            .cardUpdate(_, let link, _, _), .snapTo(_, let link, _), .dragChange(_, let link, _),
+            .dragEnd(_, let link, _, _):
             link
-        case .rootRegister, .rootResize, .rootRemove, .dimmingTap, .keyboardChange: nil
+        case .rootRegister, .rootResize, .rootRemove, .dimmingTap, .keyboardChange, .sessionStart, .batch: nil
+        }
+    }
+
+    /// The events a step applies: a batch's, in order, or the event alone.
+    public var steps: [ModalEvent] {
+        if case .batch(let events) = self { return events }
+        return [self]
+    }
+
+    /// The oldest format version that can hold the event: 2 for the
+    /// version-2 types, and for a `height` or a card's `canDismiss`, which
+    /// version 1 does not read; else 1.
+    public var formatVersion: Int {
+        switch self {
+        case .sessionStart, .batch, .cardUpdate:
+            return 2
+        case .modalPresent(let presentation):
+            return presentation.height == nil ? 1 : 2
+        case .cardPush(_, _, _, _, let height, let canDismiss), .cardReplace(_, _, _, _, _, let height, let canDismiss):
+            return height == nil && canDismiss == nil ? 1 : 2
+        default:
+            return 1
+        }
+    }
+}
+
+/// What `card.update` does to the top card's preferred height.
+public enum HeightChange: Sendable, Hashable {
+    /// The height becomes this many points (a number > 0).
+    case points(Double)
+    /// The height is cleared: the content sizes itself (`null` in the log).
+    case automatic
+}
+
+extension EventType {
+    /// The format version that defines the type: 2 for `session.start`,
+    /// `batch` and `card.update`, else 1.
+    public var formatVersion: Int {
+        switch self {
+        case .sessionStart, .batch, .cardUpdate: 2
+        default: 1
         }
     }
 }
@@ -125,4 +195,7 @@ public enum EventType: String, Sendable, Hashable, CaseIterable {
     case snapTo = "snap.to"
     case dragChange = "drag.change"
     case dragEnd = "drag.end"
+    case cardUpdate = "card.update"
+    case sessionStart = "session.start"
+    case batch = "batch"
 }

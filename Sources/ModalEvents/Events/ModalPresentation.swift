@@ -21,6 +21,9 @@ public struct ModalPresentation: Sendable, Hashable {
     public var initialSnap: Double
     /// The sticky elements shown over the first card; they survive `card.replace`.
     public var sticky: String?
+    /// The first card's preferred height in points (version 2); `nil`: the
+    /// content sizes itself.
+    public var height: Double?
 
     public init(
         root: String = ModalEvent.defaultRoot,
@@ -32,7 +35,8 @@ public struct ModalPresentation: Sendable, Hashable {
         canDismiss: Bool = true,
         snapPoints: [Double] = [1.0],
         initialSnap: Double = 0,
-        sticky: String? = nil
+        sticky: String? = nil,
+        height: Double? = nil
     ) {
         self.root = root
         self.link = link
@@ -44,5 +48,6 @@ public struct ModalPresentation: Sendable, Hashable {
         self.snapPoints = snapPoints
         self.initialSnap = initialSnap
         self.sticky = sticky
+        self.height = height
     }
 }

@@ -32,14 +32,18 @@ public struct RootPresentation: SpecWord {
     public static let knownValues: [Self] = [.window, .overlay]
 }
 
-/// Whether a root stacks modals or shows one at a time (AppRouter's `sheet(item:)`).
+/// Whether a root stacks modals, shows one at a time (AppRouter's
+/// `sheet(item:)`), or (version 2) shows one at a time while the others wait
+/// their turn (toasts, banners).
 public struct RootPolicy: SpecWord {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
     public static let stack = Self(rawValue: "stack")
     public static let single = Self(rawValue: "single")
-    public static let knownValues: [Self] = [.stack, .single]
+    /// Version 2: a modal presented while another is live waits, `queued`.
+    public static let queue = Self(rawValue: "queue")
+    public static let knownValues: [Self] = [.stack, .single, .queue]
 }
 
 /// What a tap on a root's shared dimming view does.

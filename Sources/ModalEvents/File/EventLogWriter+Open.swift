@@ -105,7 +105,7 @@ extension EventLogWriter {
         }
         let writerState = WriterState(
             file: file, folder: folder,
-            header: LogHeader(version: reader.header.version, fields: reader.header.fields), syncs: syncs,
+            header: LogHeader(version: reader.fileHeader.version, fields: reader.header.fields), syncs: syncs,
             segmentFrom: reader.fileHeader.from, headerBytes: headerLength + 1, lastSeq: reader.lastSeq,
             durableSeq: reader.lastSeq,
             reportedSeq: reader.lastSeq)

@@ -98,6 +98,11 @@ public final class EventLogWriter: Sendable {
     /// What opening the log repaired: a torn last line cut off, an unfinished
     /// segment removed. Empty when the log was whole or new.
     public let recoveryWarnings: [EventLogWarning]
+    /// The format version the writer writes: the current one for a new log,
+    /// the log's own (its last segment's) for one it resumed. A version-1
+    /// log takes no version-2 event (``ModalEvent/formatVersion``), and its
+    /// lines leave out `source` and `caller`.
+    public let version: Int
 
     private let guarded: Mutex<WriterState>
     /// Runs group syncs and ``Options/onDurable`` calls, one at a time, in order.
@@ -106,6 +111,7 @@ public final class EventLogWriter: Sendable {
     init(path: String, options: Options, state: WriterState, recoveryWarnings: [EventLogWarning]) {
         self.path = path
         self.options = options
+        self.version = state.header.version
         self.guarded = Mutex(state)
         self.recoveryWarnings = recoveryWarnings
     }
@@ -128,6 +134,7 @@ public final class EventLogWriter: Sendable {
     /// - Throws: ``EventLogError``, and then nothing of the event is in the
     ///   file: `seqOutOfOrder`; `limitExceeded` (no reader could read its
     ///   line back, or the header of the segment it would start);
+    ///   `olderVersion` (a version-2 event in a version-1 log);
     ///   `writeFailed` (the disk refused, or the log is closed); or the
     ///   failure of an earlier sync, after which the writer takes no more
     ///   events. A sync of this very event that fails does not throw: the
@@ -146,7 +153,15 @@ public final class EventLogWriter: Sendable {
         guard let first = entries.first else { return }
         var bytes: [UInt8] = []
         for entry in entries {
-            let (line, violation) = options.reading.line(of: entry)
+            let needed = entry.event.formatVersion
+            guard needed <= version else {
+                throw EventLogError(
+                    .olderVersion, file: path,
+                    message:
+                        "cannot append seq \(entry.seq): the log is format version \(version), which cannot hold "
+                        + "\(Self.versionTwoPart(of: entry.event)); upgrade it first ('modal-log upgrade')")
+            }
+            let (line, violation) = options.reading.line(of: entry, version: version)
             if let violation {
                 throw EventLogError(
                     .limitExceeded, file: path,
@@ -171,6 +186,19 @@ public final class EventLogWriter: Sendable {
             try state.write(bytes)
             state.lastSeq = entries[entries.count - 1].seq
             afterWrite(&state, count: entries.count)
+        }
+    }
+
+    /// What makes `event` need format version 2, for messages: `a "batch"`,
+    /// `"card.push" with a height`.
+    static func versionTwoPart(of event: ModalEvent) -> String {
+        switch event {
+        case .sessionStart, .batch, .cardUpdate:
+            return "a \"\(event.type.rawValue)\""
+        case .cardPush(_, _, _, _, let height, _), .cardReplace(_, _, _, _, _, let height, _):
+            return "\"\(event.type.rawValue)\" with a \(height == nil ? "canDismiss" : "height")"
+        default:
+            return "\"\(event.type.rawValue)\" with a height"
         }
     }
 

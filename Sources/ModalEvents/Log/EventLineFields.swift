@@ -43,7 +43,7 @@ struct EventLineFields: EventFieldReader {
     let slots: UnsafeMutablePointer<Slot>
     /// Where the line's strings are made, or found made before.
     let strings: StringCache
-    var present: UInt32 = 0
+    var present: UInt64 = 0
     /// The values the JSON reader parsed for the line, in order.
     var parsed: [JSONValue] = []
     /// The event's type, when the scan found it as a plain string.
@@ -58,14 +58,15 @@ struct EventLineFields: EventFieldReader {
     /// - Parameters:
     ///   - slots: Room for one ``Slot`` per ``EventField``.
     ///   - strings: The reader's strings, which the event's strings are taken from.
+    ///   - version: The format version of the line's file.
     static func decode(
         _ line: UnsafeRawBufferPointer, slots: UnsafeMutablePointer<Slot>, strings: StringCache,
-        options: EventLogReader.Options
+        options: EventLogReader.Options, version: Int
     ) throws(EventLogError) -> LoggedEvent? {
         var fields = EventLineFields(line: line, slots: slots, strings: strings)
         guard fields.scan(maximumDepth: options.maximumDepth, maximumStringLength: options.maximumStringLength)
         else { return nil }
-        return try LoggedEvent(fields: fields)
+        return try LoggedEvent(fields: fields, version: version)
     }
 
     // MARK: The scan
@@ -269,17 +270,17 @@ struct EventLineFields: EventFieldReader {
         func name(of field: EventField) -> PackedName { names[field.ordinal] }
     }
 
-    /// The fields a line is expected to name next, in order: up to twelve
-    /// ordinals + 1, five bits each, the next in the low bits.
+    /// The fields a line is expected to name next, in order: up to 21
+    /// ordinals + 1, six bits each, the next in the low bits.
     struct FieldOrder: Sendable {
-        var bits: UInt64
+        var bits: UInt128
 
         init(_ fields: [EventField]) {
-            precondition(fields.count <= 12, "a field order holds twelve fields at most")
-            bits = fields.reversed().reduce(0) { $0 << 5 | UInt64($1.ordinal + 1) }
+            precondition(fields.count <= 21, "a field order holds 21 fields at most")
+            bits = fields.reversed().reduce(0) { $0 << 6 | UInt128($1.ordinal + 1) }
         }
 
-        private init(bits: UInt64) { self.bits = bits }
+        private init(bits: UInt128) { self.bits = bits }
 
         /// The envelope's fields: `seq`, `time`, `type`.
         static let envelope = FieldOrder([.seq, .time, .type])
@@ -293,8 +294,8 @@ struct EventLineFields: EventFieldReader {
             let first = UInt64(littleEndian: line.baseAddress!.loadUnaligned(fromByteOffset: start, as: UInt64.self))
             var rest = bits
             while rest != 0 {
-                let field = EventField(rawValue: UInt8(truncatingIfNeeded: rest & 31) &- 1)!
-                rest >>= 5
+                let field = EventField(rawValue: UInt8(truncatingIfNeeded: rest & 63) &- 1)!
+                rest >>= 6
                 let name = tables.name(of: field)
                 let end = start + name.length
                 guard end < line.count, line[end] == UInt8(ascii: "\"") else { continue }
@@ -337,6 +338,10 @@ struct EventLineFields: EventFieldReader {
                 index += 1
             }
         }
+    }
+
+    func isPresent(_ field: EventField) -> Bool {
+        present & field.bit != 0
     }
 
     func any(_ field: EventField) -> JSONValue? {
@@ -528,7 +533,8 @@ extension LoggedEvent {
     /// - Returns: The event, or `nil` when the in-place way declines the line.
     /// - Throws: ``EventLogError`` with no file or line.
     package static func decoding(
-        line: [UInt8], _ way: LineDecoding, options: EventLogReader.Options = EventLogReader.Options()
+        line: [UInt8], _ way: LineDecoding, options: EventLogReader.Options = EventLogReader.Options(),
+        version: Int = LogHeader.currentVersion
     ) throws(EventLogError) -> LoggedEvent? {
         try line.withUnsafeBytes { bytes in
             Result { () throws(EventLogError) -> LoggedEvent? in
@@ -536,9 +542,10 @@ extension LoggedEvent {
                 case .inPlace:
                     let slots = UnsafeMutablePointer<EventLineFields.Slot>.allocate(capacity: EventField.allCases.count)
                     defer { slots.deallocate() }
-                    return try EventLineFields.decode(bytes, slots: slots, strings: StringCache(), options: options)
+                    return try EventLineFields.decode(
+                        bytes, slots: slots, strings: StringCache(), options: options, version: version)
                 case .throughJSON:
-                    return try LoggedEvent(json: EventLogReader.json(ofLine: bytes, options: options))
+                    return try LoggedEvent(json: EventLogReader.json(ofLine: bytes, options: options), version: version)
                 }
             }
         }.get()

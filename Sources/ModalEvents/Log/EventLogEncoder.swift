@@ -1,9 +1,10 @@
-/// Writes logs in format v1, deterministically: the same header and events
-/// always give the same bytes.
+/// Writes logs, deterministically: the same header and events always give
+/// the same bytes.
 ///
 /// Each line is compact JSON ended by `\n`. An event's keys come as `seq`,
-/// `time`, `type`, then its fields in the spec's order; fields equal to their
-/// default are left out, so reading the line back gives an equal event.
+/// `time`, `type`, then its fields in the spec's order, then (from format
+/// version 2) `source` and `caller`; fields equal to their default are left
+/// out, so reading the line back gives an equal event.
 ///
 /// Numbers must not be NaN, which JSON cannot spell (an infinity is written
 /// `1e999`), and object keys in payloads must be unique, as the reader
@@ -14,11 +15,13 @@ public enum EventLogEncoder {
         line(header.json)
     }
 
-    /// One event's line, `\n` included: the bytes of `line(entry.json)`,
-    /// written straight from the event.
-    public static func encode(_ entry: LoggedEvent) -> [UInt8] {
+    /// One event's line in a log of format `version`, `\n` included: the
+    /// bytes of `line(entry.json(version:))`, written straight from the event.
+    /// Version 1 leaves out `source` and `caller`; it has no place for the
+    /// rest of version 2 (``ModalEvent/formatVersion``), which a writer refuses.
+    public static func encode(_ entry: LoggedEvent, version: Int = LogHeader.currentVersion) -> [UInt8] {
         var line = EventLineWriter()
-        entry.write(to: &line)
+        entry.write(to: &line, version: version)
         return line.finish()
     }
 
@@ -33,7 +36,7 @@ public enum EventLogEncoder {
         var writer = JSONWriter()
         writer.write(header.json)
         writer.bytes.append(UInt8(ascii: "\n"))
-        for entry in events { writer.bytes += encode(entry) }
+        for entry in events { writer.bytes += encode(entry, version: header.version) }
         return writer.bytes
     }
 

@@ -22,12 +22,20 @@ public struct EventLogError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let missingField = Kind(rawValue: "missingField")
         /// A field of the wrong JSON type, or an integer field (`seq`, `version`) that is not one.
         public static let wrongType = Kind(rawValue: "wrongType")
+        /// A `batch` line that breaks rule 13: no events or more than 1,000,
+        /// an event with a `seq`, `time`, `source` or `caller` of its own,
+        /// or a `batch` or `session.start` inside.
+        public static let invalidBatch = Kind(rawValue: "invalidBatch")
         /// A `seq` that is not the one before plus 1.
         public static let seqOutOfOrder = Kind(rawValue: "seqOutOfOrder")
         /// The first line is not a modal-events header.
         public static let missingHeader = Kind(rawValue: "missingHeader")
-        /// A header whose `version` this reader does not know.
+        /// A header whose `version` this reader does not know, or a segment
+        /// of an older version after one of a newer.
         public static let newerVersion = Kind(rawValue: "newerVersion")
+        /// An event that the log's format version cannot hold (a version-2
+        /// event appended to a version-1 log): upgrade the log first.
+        public static let olderVersion = Kind(rawValue: "olderVersion")
         /// A file with no complete line at all.
         public static let emptyFile = Kind(rawValue: "emptyFile")
         /// A line longer than the reader's limit.

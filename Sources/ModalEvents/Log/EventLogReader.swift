@@ -1,5 +1,5 @@
-/// Streams the events of a v1 log, one line at a time: a file, standard
-/// input, or a folder of segments read as one log.
+/// Streams the events of a log of format version 1 or 2, one line at a
+/// time: a file, standard input, or a folder of segments read as one log.
 ///
 /// The reader holds one buffer of the file at a time (plus the line being
 /// read), never the whole file, so a log of any length reads in constant
@@ -13,8 +13,10 @@
 /// records a warning in ``warnings`` (with ``tornTail`` saying where it was).
 ///
 /// A folder reads as one log: its `*.jsonl` files in name order, each one's
-/// `from` following the last seq of the one before (the spec's segments).
-/// The first file's header is the log's; errors name the file they are in.
+/// `from` following the last seq of the one before (the spec's segments),
+/// each of the same format version as the one before or a later one. The
+/// first file's header is the log's; each file's events are read as its own
+/// header's version says. Errors name the file they are in.
 ///
 /// ```swift
 /// let reader = try EventLogReader(path: "EventLogs/modal-presenter/usage.jsonl")
@@ -93,8 +95,8 @@ public final class EventLogReader {
     /// The log's header: the first file's.
     public private(set) var header = LogHeader()
     /// The header of the file being read (a writer resuming a folder starts
-    /// from its last segment's).
-    private(set) var fileHeader = LogHeader()
+    /// from its last segment's): its version says how its events read.
+    public private(set) var fileHeader = LogHeader()
     /// What the reader stepped over: a torn last line, and with
     /// ``Options/lenient`` the lines it skipped (the first
     /// ``maximumWarnings`` of them).
@@ -241,6 +243,19 @@ public final class EventLogReader {
     ///   line (a lenient reader skips those), or a segment that does not
     ///   follow the one before.
     public func next() throws(EventLogError) -> LoggedEvent? {
+        try nextEntry()?.entry
+    }
+
+    /// The next event with the bytes of its line (without the `\n`), or
+    /// `nil` at the end of the log: for a tool that rewrites a log line by line.
+    package func nextWithLine() throws(EventLogError) -> (entry: LoggedEvent, line: [UInt8])? {
+        guard let (entry, line) = try nextEntry() else { return nil }
+        return (entry, Array(bytes(of: line)))
+    }
+
+    /// The next event and where its line is in the buffer (valid until the next read).
+    @inline(__always)
+    private func nextEntry() throws(EventLogError) -> (entry: LoggedEvent, line: Range<Int>)? {
         while true {
             guard let line = try readLine() else {
                 guard try openNextSegment() else { return nil }
@@ -250,7 +265,7 @@ public final class EventLogReader {
                 let entry = try decodeEvent(line)
                 try checkSeq(of: entry)
                 lastSeq = entry.seq
-                return entry
+                return (entry, line)
             } catch  where options.lenient {
                 skip(error)
             }
@@ -324,7 +339,15 @@ public final class EventLogReader {
                 .tornSegment, file: file, line: tornTail.line,
                 message: "a torn line (no newline at its end) in a segment that later segments follow")
         }
+        let version = fileHeader.version
         try open(segment: next)
+        guard fileHeader.version >= version else {
+            throw EventLogError(
+                .olderVersion, file: file, line: 1,
+                message:
+                    "the segment is format version \(fileHeader.version), but the one before is version \(version): "
+                    + "a segment never follows one of a later version")
+        }
         guard fileHeader.from == lastSeq + 1 else {
             throw EventLogError(
                 .seqOutOfOrder, file: file, line: 1,
@@ -340,14 +363,16 @@ public final class EventLogReader {
     /// what is wrong with it.
     private func decodeEvent(_ line: Range<Int>) throws(EventLogError) -> LoggedEvent {
         do throws(EventLogError) {
-            if let entry = try EventLineFields.decode(bytes(of: line), slots: slots, strings: strings, options: options)
+            if let entry = try EventLineFields.decode(
+                bytes(of: line), slots: slots, strings: strings, options: options, version: fileHeader.version)
             {
                 return entry
             }
         } catch {
             throw located(error)
         }
-        return try parse(line) { json throws(EventLogError) in try LoggedEvent(json: json) }
+        let version = fileHeader.version
+        return try parse(line) { json throws(EventLogError) in try LoggedEvent(json: json, version: version) }
     }
 
     /// Parses a line's JSON and hands it to `decode`, adding the file and line to any error.

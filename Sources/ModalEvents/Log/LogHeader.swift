@@ -1,4 +1,4 @@
-/// The first line of a log: `{"format":"modal-events","version":1}`, plus any
+/// The first line of a log: `{"format":"modal-events","version":2}`, plus any
 /// other fields the writer added (`created`, `app`, `device`, ...), which are kept.
 ///
 /// A segment of a longer log (the spec's last section) also says where it
@@ -7,16 +7,20 @@
 public struct LogHeader: Sendable, Hashable {
     /// The value of the header's `format` field.
     public static let format = "modal-events"
-    /// The newest format version this package reads and writes.
+    /// The newest format version this package reads and writes: new logs
+    /// are written in it.
     ///
     /// A log with a newer version is refused (``EventLogError/Kind/newerVersion``).
-    /// Version 1 is the first, so nothing is upgraded yet; when a version 2
-    /// comes, ``init(json:)`` is the one place an older header is read, and
-    /// ``EventLogReader/next()`` the one place an older event line is, each
-    /// switching on ``version``.
-    public static let currentVersion = 1
+    /// Version 2 is version 1 plus sessions, batches, queue roots, card
+    /// heights and `canDismiss`, `source` and `caller`. An event line is read
+    /// as its file's header's version says (`LoggedEvent.init(json:version:)`,
+    /// the one place it switches on it).
+    public static let currentVersion = 2
 
-    /// The format version; this package reads and writes 1.
+    /// The format versions this package reads.
+    public static let readableVersions = 1...currentVersion
+
+    /// The format version: 1 or 2.
     public var version: Int
     /// The seq of the first event in this file: 1, unless the file is a
     /// segment that continues a log.
@@ -60,7 +64,7 @@ public struct LogHeader: Sendable, Hashable {
     /// - Throws: ``EventLogError`` (`missingHeader`, `missingField`, `wrongType`,
     ///   `newerVersion`) with no file or line; the log reader adds them.
     public init(json: JSONValue) throws(EventLogError) {
-        let expected = #"a log starts with the header {"format":"modal-events","version":1}"#
+        let expected = #"a log starts with the header {"format":"modal-events","version":2}"#
         guard case .object(let members) = json else {
             throw EventLogError(.missingHeader, message: "no header: line 1 is \(json.typeDescription); \(expected)")
         }
@@ -77,7 +81,7 @@ public struct LogHeader: Sendable, Hashable {
             throw EventLogError(
                 .newerVersion,
                 message:
-                    "log format version \(version) is newer than this reader, which reads version \(Self.currentVersion)"
+                    "log format version \(version) is newer than this reader, which reads versions 1 to \(Self.currentVersion)"
             )
         }
         let from = reader.any("from") == nil ? 1 : try reader.requiredInteger("from")

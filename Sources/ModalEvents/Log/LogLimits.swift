@@ -32,16 +32,16 @@ struct LimitMeasure {
 }
 
 extension EventLogReader.Options {
-    /// The line of `entry` (`\n` included), and what about it a reader with
-    /// these limits would refuse, as a sentence fragment (`nil` when it
-    /// reads). A writer checks each event with it, so that no event it
-    /// accepts makes its log unreadable.
+    /// The line of `entry` in a log of format `version` (`\n` included), and
+    /// what about it a reader with these limits would refuse, as a sentence
+    /// fragment (`nil` when it reads). A writer checks each event with it, so
+    /// that no event it accepts makes its log unreadable.
     ///
     /// - Complexity: O(*n*) in the size of the line; the event's JSON is
-    ///   never built.
-    package func line(of entry: LoggedEvent) -> (line: [UInt8], violation: String?) {
+    ///   never built (but for a batch's events).
+    package func line(of entry: LoggedEvent, version: Int) -> (line: [UInt8], violation: String?) {
         var writer = EventLineWriter()
-        entry.write(to: &writer)
+        entry.write(to: &writer, version: version)
         let line = writer.finish()
         return (line, violation(of: line, measured: writer.measure))
     }

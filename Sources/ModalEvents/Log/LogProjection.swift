@@ -18,6 +18,13 @@ public protocol LogProjection: EventProjection {
     ///   `invalidState`, ...) naming no file or line; the caller adds them.
     init(json: JSONValue) throws(EventLogError)
 
+    /// Applies `entry` as a log of format `formatVersion` holds it, as
+    /// ``EventProjection/apply(_:)`` does: where the versions give an event
+    /// different meanings (a word version 2 added), the older one's. The
+    /// default ignores the version.
+    @discardableResult
+    mutating func apply(_ entry: LoggedEvent, formatVersion: Int) -> Refusal?
+
     /// What the state, just after `entry` was applied, holds beyond the
     /// limits a replay of an untrusted log allows (too many of something),
     /// as a sentence fragment; `nil` within them. A replay stops there with
@@ -60,6 +67,9 @@ public protocol LogProjection: EventProjection {
 }
 
 extension LogProjection {
+    @discardableResult
+    public mutating func apply(_ entry: LoggedEvent, formatVersion: Int) -> Refusal? { apply(entry) }
+
     public func limitExceeded(after entry: LoggedEvent) -> String? { nil }
 
     public func limitExceeded() -> String? { nil }
@@ -112,14 +122,15 @@ extension LogProjection {
         }
     }
 
-    /// Applies an entry that `reader` just read, as a log records it, and
-    /// checks the state against its limits.
+    /// Applies an entry that `reader` just read, as a log records it (and as
+    /// its file's format version means it), and checks the state against its
+    /// limits.
     ///
     /// - Returns: The refusal, when the event cannot apply.
     /// - Throws: `limitExceeded`, naming the entry's file and line.
     @discardableResult
     public mutating func apply(_ entry: LoggedEvent, readBy reader: EventLogReader) throws(EventLogError) -> Refusal? {
-        let refusal = apply(entry)
+        let refusal = apply(entry, formatVersion: reader.fileHeader.version)
         if let exceeded = limitExceeded(after: entry) {
             throw EventLogError(.limitExceeded, file: reader.file, line: reader.lineNumber, message: exceeded)
         }

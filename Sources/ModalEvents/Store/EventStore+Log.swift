@@ -1,34 +1,80 @@
 import Synchronization
 
+/// What a store that opens a log holding events does about the session the
+/// log ends in (format version 2's `session.start`, rule 12).
+public struct LogSession: Sendable, Hashable {
+    /// The `info` of the `session.start` to append; `nil` to append none.
+    let startInfo: JSONValue??
+
+    /// The app was launched again: nothing the last process showed is on
+    /// screen, so the store appends `session.start` with `info` (a build, a
+    /// device), and its state starts with no roots. The default.
+    public static func new(info: JSONValue? = nil) -> LogSession { LogSession(startInfo: .some(info)) }
+
+    /// ``new(info:)`` with no `info`.
+    public static let new = LogSession.new(info: nil)
+
+    /// The same process opens its log again: the store goes on with the
+    /// state the log ends in.
+    public static let continueLast = LogSession(startInfo: .none)
+}
+
 extension EventStore where State: LogProjection {
     /// A store that runs on the log file at `path`: it resumes the log (its
     /// state is the log's, and new times follow the log's last), and writes
     /// every event it appends or replays to it, before subscribers hear of it.
+    ///
+    /// An app that opens its log at launch gets a new session: when the log
+    /// holds events, the store appends `session.start` (source `system`), so
+    /// the last process's modals are gone and the app registers its roots
+    /// again. A new log needs none. Pass ``LogSession/continueLast`` to go
+    /// on with the state the log ends in.
     ///
     /// An event the disk refuses is neither kept nor applied: the append
     /// throws ``EventStoreError/writeFailed(_:)``. How soon an event is
     /// synced follows `logOptions.durability`; ``log`` syncs and closes.
     ///
     /// ```swift
-    /// let store = try ModalStore(logAt: "session.jsonl", logOptions: .init(durability: .group()))
+    /// let store = try ModalStore(logAt: "modals.jsonl", session: .new(info: ["build": "4.2"]))
     /// ```
     ///
     /// - Parameters:
     ///   - path: The log: a file, or with ``EventLogWriter/Options/segments`` a folder.
+    ///   - session: Whether a log that holds events gets a new session.
     ///   - header: The header of a new log.
     ///   - options: Retention and timestamps; with a log on disk, a
     ///     retention of ``EventStoreOptions/Retention/last(_:)`` keeps memory bounded.
     ///   - logOptions: Durability, segments, limits for reading.
-    /// - Throws: ``EventLogError`` when the log cannot be opened or resumed.
+    /// - Throws: ``EventLogError`` when the log cannot be opened or resumed,
+    ///   or (`olderVersion`) when a new session is asked of a version-1 log,
+    ///   which has none: upgrade it first (``EventLogWriter/upgrade(_:as:options:)``).
     public convenience init(
-        logAt path: String, header: LogHeader = LogHeader(), options: EventStoreOptions = EventStoreOptions(),
-        logOptions: EventLogWriter.Options = EventLogWriter.Options()
+        logAt path: String, session: LogSession = .new, header: LogHeader = LogHeader(),
+        options: EventStoreOptions = EventStoreOptions(), logOptions: EventLogWriter.Options = EventLogWriter.Options(),
+        fileID: String = #fileID, line: Int = #line
     ) throws(EventLogError) {
         let opened = try EventLogWriter.open(path, as: State.self, header: header, options: logOptions)
+        let startsSession = opened.state.seq > 0 ? session.startInfo : .none
+        if startsSession != nil, opened.writer.version < 2 {
+            try? opened.writer.close()
+            throw EventLogError(
+                .olderVersion, file: path,
+                message:
+                    "the log is format version \(opened.writer.version), which has no sessions: upgrade it "
+                    + "('modal-log upgrade') or open it with session: .continueLast")
+        }
         self.init(state: opened.state, options: options)
         core.withLock { core in
             core.journal = StoreJournal(writer: opened.writer) { $0.json }
             if let time = opened.lastTime { core.clock.resume(from: time) }
+        }
+        guard case .some(let info) = startsSession else { return }
+        do throws(EventStoreError<State.Refusal>) {
+            try append(.sessionStart(info: info), fileID: fileID, line: line)
+        } catch {
+            try? opened.writer.close()
+            if case .writeFailed(let error) = error { throw error }
+            throw EventLogError(.writeFailed, file: path, message: "cannot start a new session: \(error)")
         }
     }
 

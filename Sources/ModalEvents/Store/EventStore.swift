@@ -104,11 +104,20 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
 
     /// Appends `event` as the next seq, when the state accepts it.
     ///
+    /// ```swift
+    /// try store.append(.dimmingTap(root: "sheets"))  // source "user", caller "Sheets/Host.swift:42"
+    /// ```
+    ///
     /// - Parameters:
     ///   - event: What happened.
+    ///   - source: Who caused it; `nil`: the usual source of its type
+    ///     (``ModalEvent/usualSource``).
+    ///   - caller: Where in the app it was appended; `nil`: the call site,
+    ///     `fileID:line`.
     ///   - expectedSeq: For optimistic concurrency: the seq the caller saw
     ///     last. When the log has moved on since, nothing is appended.
-    /// - Returns: The event as the log holds it, with its `seq` and `time`.
+    /// - Returns: The event as the log holds it, with its `seq`, `time`,
+    ///   `source` and `caller`.
     /// - Throws: ``EventStoreError/refused(_:)`` when the state refuses it,
     ///   ``EventStoreError/conflict(expected:actual:)`` when `expectedSeq` is
     ///   not the last seq.
@@ -117,10 +126,14 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
     @discardableResult
     @inlinable
     public func append(
-        _ event: ModalEvent, expectedSeq: Int? = nil
+        _ event: ModalEvent, source: EventSource? = nil, caller: String? = nil, expectedSeq: Int? = nil,
+        fileID: String = #fileID, line: Int = #line
     ) throws(EventStoreError<State.Refusal>) -> LoggedEvent {
+        let unstamped = LoggedEvent(
+            seq: 0, event: event, source: source ?? event.usualSource,
+            caller: caller ?? LoggedEvent.caller(fileID: fileID, line: line))
         let (entry, delivers, direct) = try core.withLock { core throws(EventStoreError<State.Refusal>) in
-            try core.appendOne(event, expectedSeq: expectedSeq)
+            try core.appendOne(unstamped, expectedSeq: expectedSeq)
         }
         didChange()
         if delivers {
@@ -134,16 +147,26 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
     /// against the state the ones before it leave, and no other writer's
     /// event comes between them.
     ///
-    /// - Throws: As ``append(_:expectedSeq:)``; a refusal names the event's seq.
+    /// A log of format version 2 holds such a group as one `batch` event
+    /// (``ModalEvent/batch(_:)``), which no reader can see half applied;
+    /// this is for a store on a version-1 log, which has no batches.
+    ///
+    /// - Parameters: As ``append(_:source:caller:expectedSeq:fileID:line:)``,
+    ///   for every event.
+    /// - Throws: As ``append(_:source:caller:expectedSeq:fileID:line:)``; a
+    ///   refusal names the event's seq.
     /// - Complexity: O(size of the state) for the copy it checks on, plus the
     ///   projection's cost per event.
     @discardableResult
     @inlinable
     public func append(
-        contentsOf events: [ModalEvent], expectedSeq: Int? = nil
+        contentsOf events: [ModalEvent], source: EventSource? = nil, caller: String? = nil, expectedSeq: Int? = nil,
+        fileID: String = #fileID, line: Int = #line
     ) throws(EventStoreError<State.Refusal>) -> [LoggedEvent] {
+        let caller = caller ?? LoggedEvent.caller(fileID: fileID, line: line)
+        let unstamped = events.map { LoggedEvent(seq: 0, event: $0, source: source ?? $0.usualSource, caller: caller) }
         let (entries, delivery) = try core.withLock { core throws(EventStoreError<State.Refusal>) in
-            try core.append(contentsOf: events, expectedSeq: expectedSeq)
+            try core.append(contentsOf: unstamped, expectedSeq: expectedSeq)
         }
         if !entries.isEmpty { didChange() }
         deliver(delivery)
@@ -211,7 +234,9 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
         filter: EventFilter = .all, startingWithCurrent: Bool = true,
         _ receive: @escaping @Sendable (State) -> Void
     ) -> SubscriptionToken {
-        addListener(after: nil, filter: filter, receiver: .states(receive), startsWithCurrentState: startingWithCurrent)
+        addListener(
+            after: nil, filter: filter, receiver: .states { state, _ in receive(state) },
+            startsWithCurrentState: startingWithCurrent)
     }
 
     /// The events as an `AsyncSequence`: with `after`, the held events after
@@ -242,7 +267,7 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
         bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy = .bufferingNewest(1)
     ) -> StoreStream<State> {
         stream(after: nil, filter: filter, bufferingPolicy: bufferingPolicy, startsWithCurrentState: true) {
-            continuation in .states { continuation.yield($0) }
+            continuation in .states { state, _ in continuation.yield(state) }
         }
     }
 
@@ -254,24 +279,33 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
 
     // MARK: For the projection's conveniences
 
-    /// Appends `event` and, in the same step, subscribes to the states after
-    /// it (the events after its seq that pass `filter`), so nothing can
-    /// happen between the two.
+    /// Appends `unstamped` (each with the next seq and a time) as
+    /// ``append(contentsOf:source:caller:expectedSeq:fileID:line:)`` does,
+    /// and in the same step subscribes each of `subscriptions` to the state
+    /// right after them, then to the states after each later event that
+    /// passes its filter (with that event), so nothing can happen between
+    /// the two.
     package func append(
-        _ event: ModalEvent, subscribingToStates filter: EventFilter, _ receive: @escaping @Sendable (State) -> Void
-    ) throws(EventStoreError<State.Refusal>) -> (LoggedEvent, SubscriptionToken) {
-        let (entry, listener, delivery) = try core.withLock {
+        _ unstamped: [LoggedEvent], expectedSeq: Int? = nil,
+        subscribingToStates subscriptions: [(filter: EventFilter, receive: @Sendable (State, LoggedEvent?) -> Void)]
+    ) throws(EventStoreError<State.Refusal>) -> ([LoggedEvent], [SubscriptionToken]) {
+        let (entries, listeners, delivery) = try core.withLock {
             core throws(EventStoreError<State.Refusal>) in
-            let (entry, appended) = try core.append(event, expectedSeq: nil)
-            let (listener, _) = core.addListener(
-                after: nil, filter: filter, receiver: .states(receive), startsWithCurrentState: false,
-                onStoreEnd: nil)
-            return (entry, listener, appended)
+            var (entries, delivery) = try core.append(contentsOf: unstamped, expectedSeq: expectedSeq)
+            let listeners = subscriptions.map { subscription in
+                let (listener, start) = core.addListener(
+                    after: nil, filter: subscription.filter, receiver: .states(subscription.receive),
+                    startsWithCurrentState: true, onStoreEnd: nil)
+                // The first step to carry out; the others are queued behind it.
+                if delivery.isNothing { delivery = start }
+                return listener
+            }
+            return (entries, listeners, delivery)
         }
-        let token = token(for: listener.id)
-        didChange()
+        let tokens = listeners.map { token(for: $0.id) }
+        if !entries.isEmpty { didChange() }
         deliver(delivery)
-        return (entry, token)
+        return (entries, tokens)
     }
 
     /// Runs `body` once every event appended so far has reached its

@@ -8,12 +8,15 @@ extension StateChange: CustomStringConvertible {
     ///     sheets/checkout cards: [CartCard, ShippingCard] -> [CartCard, PaymentCard]
     ///     root sheets keyboardOffset: 0 -> 288
     ///     keyboard height: 0 -> 336
+    ///     session: 1 -> 2
     ///     rejected seq 7 duplicateLink: a modal "compose" is live in root "default"
     ///
     /// A modal is named `root/link`, or by its link alone in the default
     /// root; a modal that is not live is `gone`.
     public var description: String {
         switch subject {
+        case .session:
+            return "session: \(values)"
         case .keyboard:
             return "keyboard \(field): \(values)"
         case .root(let root):
@@ -46,7 +49,8 @@ extension StateChange: CustomStringConvertible {
     }
 
     /// A value of the state as a change shows it: `none` for null, a string
-    /// as it is, a card stack as `[CartCard (sticky Chrome), PaymentCard]`,
+    /// as it is, a card stack as `[CartCard (sticky Chrome), PaymentCard
+    /// (height 420, cannot dismiss)]`,
     /// other arrays as `[0.5, 1]`, objects (a payload) as compact JSON.
     public static func text(of value: JSONValue) -> String {
         switch value {
@@ -61,8 +65,11 @@ extension StateChange: CustomStringConvertible {
 
     private static func elementText(_ element: JSONValue) -> String {
         if case .object = element, let content = element["content"]?.stringValue {
-            let sticky = element["sticky"]?.stringValue
-            return content + (sticky.map { " (sticky \($0))" } ?? "")
+            var notes: [String] = []
+            if let sticky = element["sticky"]?.stringValue { notes.append("sticky \(sticky)") }
+            if case .number(let height)? = element["height"] { notes.append("height \(height.literal)") }
+            if element["canDismiss"] == .bool(false) { notes.append("cannot dismiss") }
+            return content + (notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))")
         }
         return text(of: element)
     }

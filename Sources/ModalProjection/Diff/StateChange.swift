@@ -9,6 +9,8 @@ public import ModalEvents
 public struct StateChange: Sendable, Hashable {
     /// What the change is about.
     public enum Subject: Sendable, Hashable {
+        /// The session: how many `session.start` events applied (field `session`).
+        case session
         /// The keyboard, shared by every root.
         case keyboard
         /// A root, by id.
@@ -46,7 +48,7 @@ public struct StateChange: Sendable, Hashable {
     public var root: String? {
         switch subject {
         case .root(let root), .modal(let root, _): root
-        case .keyboard, .rejection: nil
+        case .session, .keyboard, .rejection: nil
         }
     }
 
@@ -76,8 +78,8 @@ public struct StateChange: Sendable, Hashable {
 }
 
 extension StateChange {
-    /// The change in JSON: `subject` (`keyboard`, `root`, `modal` or
-    /// `rejection`), its `root`, `link` or `seq`, `change` (`added`,
+    /// The change in JSON: `subject` (`session`, `keyboard`, `root`, `modal`
+    /// or `rejection`), its `root`, `link` or `seq`, `change` (`added`,
     /// `removed` or `changed`), and `field`, `from` and `to` as they apply.
     ///
     /// ```json
@@ -86,6 +88,8 @@ extension StateChange {
     public var json: JSONValue {
         var members: [JSONMember]
         switch subject {
+        case .session:
+            members = [JSONMember("subject", "session")]
         case .keyboard:
             members = [JSONMember("subject", "keyboard")]
         case .root(let root):

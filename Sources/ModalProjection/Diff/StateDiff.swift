@@ -1,7 +1,8 @@
 public import ModalEvents
 
-/// What changed between two states: the keyboard, each root's own fields,
-/// the modals that came, went or changed, and the rejections added or gone.
+/// What changed between two states: the session, the keyboard, each root's
+/// own fields, the modals that came, went or changed, and the rejections
+/// added or gone.
 ///
 /// ```swift
 /// let diff = StateDiff(from: before, to: after)
@@ -11,7 +12,7 @@ public import ModalEvents
 ///
 /// Roots are matched by id and modals by root and link, so a modal that was
 /// dismissed and presented again between the two states shows as changed.
-/// Changes come in a fixed order: the keyboard; each root that went (its
+/// Changes come in a fixed order: the session; the keyboard; each root that went (its
 /// modals first); then each root of `new` bottom to top, with its own fields,
 /// the order of its modals (field `modals`, their links bottom to top) when
 /// it is not the old order with new modals on top, the modals that went,
@@ -35,6 +36,12 @@ public struct StateDiff: Sendable, Hashable {
         fromSeq = old.seq
         toSeq = new.seq
         var changes: [StateChange] = []
+        if old.session != new.session {
+            changes.append(
+                StateChange(
+                    subject: .session, kind: .changed, field: "session", old: .number(JSONNumber(old.session)),
+                    new: .number(JSONNumber(new.session))))
+        }
         Self.appendFieldChanges(
             from: old.keyboard.json, to: new.keyboard.json, subject: .keyboard, path: "", into: &changes)
         for root in old.roots where new.rootIndex(root.id) == nil {

@@ -6,7 +6,8 @@ internal import Synchronization
 ///
 /// When the app releases the lifetime, or calls ``end()``, while its modal is
 /// live and not already dismissing, the store appends `modal.dismiss` with
-/// reason `"lifetimeEnded"`. When the modal leaves by any path
+/// reason `"lifetimeEnded"`: a modal waiting in a queue root's queue leaves
+/// it at once, never shown. When the modal leaves by any path
 /// (`modal.dismissed`, its parent's, its root's removal), the lifetime's
 /// subscription ends by itself and it keeps nothing alive, not even the
 /// store: a lifetime whose modal has left is inert.
@@ -65,7 +66,8 @@ public final class ModalLifetime: Sendable {
         tracker.end(stopTracking: false)
     }
 
-    /// Waits until the modal is presented (`modal.presented`).
+    /// Waits until the modal is presented (`modal.presented`): in a queue
+    /// root, through its wait in the queue too.
     ///
     /// - Returns: `true` once it is presented (at once if it was), `false`
     ///   when it starts dismissing or leaves without having been presented.
@@ -78,9 +80,10 @@ public final class ModalLifetime: Sendable {
 
     /// Waits until the modal has left the hierarchy.
     ///
-    /// - Returns: The reason it was dismissed with, or `nil` when it left
-    ///   without a dismissal (its root was removed, or `modal.dismissed`
-    ///   came while it was presenting).
+    /// - Returns: The reason it was dismissed with (a queued modal's too,
+    ///   which leaves at its `modal.dismiss`), or `nil` when it left without
+    ///   a dismissal (its root was removed, a session started, or
+    ///   `modal.dismissed` came while it was presenting).
     /// - Throws: `CancellationError` when the waiting task is cancelled.
     public func dismissed() async throws(CancellationError) -> DismissReason? {
         let outcome = await tracker.wait(for: .dismissed)
@@ -133,11 +136,15 @@ extension ModalLifetime {
 
         let root: String
         let link: String
+        /// Where the app presented the modal: the `caller` of the dismissal
+        /// that ending the lifetime appends.
+        let caller: String?
         private let state: Mutex<Status>
 
-        init(root: String, link: String, store: ModalStore) {
+        init(root: String, link: String, caller: String?, store: ModalStore) {
             self.root = root
             self.link = link
+            self.caller = caller
             self.state = Mutex(Status(store: store))
         }
 
@@ -156,8 +163,9 @@ extension ModalLifetime {
             if left { subscription.cancel() }
         }
 
-        /// Takes in the state after an event of the modal's root.
-        func observe(_ state: ModalState) {
+        /// Takes in the state after an event of the modal's root (`nil`: the
+        /// state right after the modal was presented).
+        func observe(_ state: ModalState, after entry: LoggedEvent?) {
             let modal = state.modal(link: link, in: root)
             let (ready, released) = self.state.withLock { status -> ([ReadyWaiter], Released?) in
                 guard status.phase != nil else { return ([], nil) }
@@ -166,12 +174,24 @@ extension ModalLifetime {
                     status.wasPresented = status.wasPresented || modal.phase == .presented
                     status.dismissReason = modal.dismissReason
                 } else {
+                    if status.phase == .queued, let reason = entry.flatMap(queuedDismissal) {
+                        status.dismissReason = reason  // it left at its modal.dismiss, never shown
+                    }
                     status.phase = nil
                 }
                 return (status.takeReadyWaiters(), status.phase == nil ? status.release() : nil)
             }
             resume(ready)
             released?.cancel()
+        }
+
+        /// The reason of a `modal.dismiss` of this modal in `entry` (a batch's
+        /// events too).
+        private func queuedDismissal(in entry: LoggedEvent) -> DismissReason? {
+            for event in entry.event.steps {
+                if case .modalDismiss(root, link, let reason) = event { return reason }
+            }
+            return nil
         }
 
         /// Dismisses the modal when it is live and not dismissing, judged on
@@ -196,10 +216,10 @@ extension ModalLifetime {
         private func dismissIfLive(in store: ModalStore) {
             store.afterDeliveries { [self] deliveredThrough in
                 let phase = state.withLock { $0.phase }
-                if phase == .presenting || phase == .presented {
+                if phase == .queued || phase == .presenting || phase == .presented {
                     let event = ModalEvent.modalDismiss(root: root, link: link, reason: .lifetimeEnded)
                     do throws(ModalStoreError) {
-                        try store.append(event, expectedSeq: deliveredThrough)
+                        try store.append(event, source: .app, caller: caller, expectedSeq: deliveredThrough)
                     } catch .conflict {
                         // Another writer came in between: judge again once its events are delivered.
                         dismissIfLive(in: store)

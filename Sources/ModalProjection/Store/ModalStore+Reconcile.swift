@@ -9,9 +9,9 @@ extension EventStore where State == ModalState {
     /// A modal is known by its link: one that shows with the same link is
     /// left as it is, whatever its content, settings, parent or place in the
     /// stack; reconcile does not reorder, new modals go on top in order. Modals that are
-    /// dismissing count as gone. The events are appended together, checked
-    /// against the state they were planned on; when another writer comes in
-    /// between, reconcile plans again.
+    /// dismissing count as gone. The events are appended as one step (a
+    /// `batch` when there are several), checked against the state they were
+    /// planned on; when another writer comes in between, reconcile plans again.
     ///
     /// ```swift
     /// // The router's state says which sheets show:
@@ -24,26 +24,18 @@ extension EventStore where State == ModalState {
     ///   - root: The root to reconcile; each presentation's own `root` is ignored.
     ///   - desired: The modals to show, bottom to top; a parent comes before
     ///     its children.
-    /// - Returns: The events appended, none when the root already matches.
+    /// - Returns: The events appended (one, a batch or a single event, but on
+    ///   a version-1 log), none when the root already matches.
     /// - Throws: ``EventStoreError/refused(_:)`` when it cannot get there: see
     ///   ``ModalState/reconciliation(of:to:)``.
     @discardableResult
     public func reconcile(
-        _ root: String = ModalEvent.defaultRoot, to desired: [ModalPresentation]
+        _ root: String = ModalEvent.defaultRoot, to desired: [ModalPresentation], source: EventSource? = nil,
+        fileID: String = #fileID, line: Int = #line
     ) throws(ModalStoreError) -> [LoggedEvent] {
-        while true {
-            let state = self.state
-            let events: [ModalEvent]
-            do {
-                events = try state.reconciliation(of: root, to: desired)
-            } catch {
-                throw .refused(error)
-            }
-            do {
-                return try append(contentsOf: events, expectedSeq: state.seq)
-            } catch .conflict {
-                continue
-            }
+        try appendPlanned(source: source, caller: LoggedEvent.caller(fileID: fileID, line: line)) {
+            state throws(Rejection) in
+            try state.reconciliation(of: root, to: desired)
         }
     }
 }

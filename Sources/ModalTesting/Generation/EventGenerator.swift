@@ -3,10 +3,12 @@ import ModalProjection
 
 /// Makes random event sequences for a ``ModalFlow``: each event is chosen
 /// from what the state before it allows (a push onto a live modal, a drag of
-/// a presented one), so sequences reach deep card stacks, nested modals and
-/// several roots instead of being rejected at the first step. A share of the
-/// events (``ModalFlow/invalidShare``) is made to be rejected, one rejection
-/// code or another.
+/// a presented one), so sequences reach deep card stacks, nested modals,
+/// queues and several roots instead of being rejected at the first step. A
+/// share of the events (``ModalFlow/invalidShare``) is made to be rejected,
+/// one rejection code or another; batches are made of events chosen the same
+/// way, so some apply and some are refused. Events carry a `source` and a
+/// `caller` now and then.
 ///
 /// ```swift
 /// var random = PropertyRandom(seed: 7)
@@ -29,7 +31,8 @@ public struct EventGenerator: Sendable {
         for seq in stride(from: 1, through: length, by: 1) {
             let event = generation.nextEvent()
             time += (generation.random.double(in: 0...1.5) * 1000).rounded() / 1000
-            let entry = LoggedEvent(seq: seq, time: generation.random.chance(0.9) ? time : nil, event: event)
+            var entry = LoggedEvent(seq: seq, time: generation.random.chance(0.9) ? time : nil, event: event)
+            generation.sign(&entry)
             generation.state.apply(entry)
             events.append(entry)
         }
@@ -64,9 +67,11 @@ struct Generation {
         inventedLinks = links
     }
 
-    mutating func nextEvent() -> ModalEvent {
+    /// The next event: a batch or a session start only when `inBatch` is false.
+    mutating func nextEvent(inBatch: Bool = false) -> ModalEvent {
         if random.chance(flow.invalidShare), let event = invalidEvent() { return event }
         var kinds = flow.weights.filter { $0.value > 0 }.sorted { $0.key.rawValue < $1.key.rawValue }
+        if inBatch { kinds.removeAll { $0.key == .batch || $0.key == .sessionStart } }
         while let kind = random.weighted(kinds.map { ($0.key, $0.value) }) {
             if let event = validEvent(kind) { return event }
             kinds.removeAll { $0.key == kind }
@@ -75,10 +80,53 @@ struct Generation {
         return invalidEvent() ?? .keyboardChange(height: -1)
     }
 
+    /// Gives `entry` a `source` and a `caller` now and then: who would have
+    /// caused it, and a place in the app; rarely one that is rejected.
+    mutating func sign(_ entry: inout LoggedEvent) {
+        if random.chance(0.4) {
+            entry.source =
+                random.chance(flow.invalidShare / 4)
+                ? EventSource(rawValue: random.name()) : random.element(of: EventSource.knownValues)
+        }
+        if random.chance(0.3) {
+            entry.caller =
+                random.chance(flow.invalidShare / 4)
+                ? String(repeating: "Flow.swift:1 ", count: 20) : "\(random.name()).swift:\(random.int(in: 1...400))"
+        }
+    }
+
+    /// A batch of 1 to 4 events, each chosen as a single event would be from
+    /// the state the ones before it leave: most apply, some are refused.
+    private mutating func batch() -> ModalEvent? {
+        let start = state
+        defer { state = start }
+        var events: [ModalEvent] = []
+        for _ in 0..<random.int(in: 1...4) {
+            let event = nextEvent(inBatch: true)
+            events.append(event)
+            state.apply(LoggedEvent(seq: state.seq + 1, event: event))
+        }
+        return .batch(events)
+    }
+
     // MARK: Valid events
 
     private mutating func validEvent(_ kind: EventType) -> ModalEvent? {
         switch kind {
+        case .sessionStart:
+            // Not `cond ? info : nil`: JSONValue takes a nil literal, which would be JSON null.
+            let info: JSONValue? = random.json()
+            return .sessionStart(info: random.chance(0.5) && info != .null ? info : JSONValue?.none)
+        case .batch: return batch()
+        case .cardUpdate:
+            guard let target = modal({ $0.phase != .dismissing }) else { return nil }
+            let changesCanDismiss = isInvented(target.link) && random.chance(0.6)
+            let height: HeightChange? =
+                changesCanDismiss && random.chance(0.4)
+                ? nil : random.chance(0.3) ? .automatic : .points(random.number(in: 80...900))
+            return .cardUpdate(
+                root: target.root, link: target.link, height: height,
+                canDismiss: changesCanDismiss ? random.chance(0.5) : nil)
         case .rootRegister: return register()
         case .rootResize: return anyRoot().map { .rootResize(root: $0.id, size: size()) }
         case .rootRemove: return anyRoot().map { .rootRemove(root: $0.id) }
@@ -94,8 +142,9 @@ struct Generation {
         case .cardPush:
             guard let target = modal({ $0.phase != .dismissing }) else { return nil }
             return .cardPush(
-                root: target.root, link: target.link, content: content(of: target.link), sticky: sticky(of: target.link)
-            )
+                root: target.root, link: target.link, content: content(of: target.link),
+                sticky: sticky(of: target.link),
+                height: height(), canDismiss: cardCanDismiss(of: target.link))
         case .cardPop:
             return modal { $0.phase != .dismissing && $0.cards.count > 1 }.map {
                 .cardPop(root: $0.root, link: $0.link)
@@ -105,7 +154,8 @@ struct Generation {
             return .cardReplace(
                 root: target.root, link: target.link, content: content(of: target.link),
                 direction: random.element(of: ReplaceDirection.knownValues)!,
-                animation: random.element(of: ReplaceAnimation.knownValues)!)
+                animation: random.element(of: ReplaceAnimation.knownValues)!, height: height(),
+                canDismiss: cardCanDismiss(of: target.link))
         case .dimmingTap: return anyRoot().map { .dimmingTap(root: $0.id) }
         case .keyboardChange:
             let height = random.chance(0.4) ? 0 : random.number(in: 0...500)
@@ -147,7 +197,8 @@ struct Generation {
     private mutating func registration(_ id: String) -> RootRegistration {
         RootRegistration(
             root: id, presentation: random.element(of: RootPresentation.knownValues)!,
-            level: Double(random.int(in: -1...3)), policy: random.chance(0.75) ? .stack : .single,
+            level: Double(random.int(in: -1...3)),
+            policy: random.weighted([(RootPolicy.stack, 0.7), (.single, 0.15), (.queue, 0.15)])!,
             dimming: DimmingConfiguration(
                 tap: random.element(of: DimmingTapAction.knownValues)!, hidden: random.chance(0.2)),
             keyboard: KeyboardConfiguration(
@@ -160,7 +211,8 @@ struct Generation {
     private mutating func present() -> ModalEvent? {
         var options: [(root: RootState, link: String, parent: String?)] = []
         for root in state.roots {
-            let openParents = root.policy == .single ? [] : root.modals.filter { $0.phase != .dismissing }.map(\.link)
+            let openParents =
+                root.policy != .stack ? [] : root.modals.filter { $0.phase != .dismissing }.map(\.link)
             if flow.links.isEmpty {
                 for link in inventedLinks where root.modal(link: link) == nil {
                     let parent = random.chance(0.5) ? random.element(of: openParents) : nil
@@ -184,14 +236,15 @@ struct Generation {
             return ModalPresentation(
                 root: root, link: link, content: spec.contents[0], parent: parent, style: spec.style,
                 payload: spec.payload, canDismiss: spec.canDismiss, snapPoints: spec.snapPoints,
-                initialSnap: Double(random.int(below: max(spec.snapPoints.count, 1))), sticky: spec.sticky)
+                initialSnap: Double(random.int(below: max(spec.snapPoints.count, 1))), sticky: spec.sticky,
+                height: spec.height)
         }
         let points = snapPoints()
         return ModalPresentation(
             root: root, link: link, content: content(of: link), parent: parent,
             style: random.element(of: ModalStyle.knownValues)!, payload: random.chance(0.5) ? random.json() : nil,
             canDismiss: random.chance(0.75), snapPoints: points, initialSnap: Double(random.int(below: points.count)),
-            sticky: sticky(of: link))
+            sticky: sticky(of: link), height: height())
     }
 
     // MARK: Invalid events
@@ -267,6 +320,7 @@ struct Generation {
                 .cardPush(root: target.root, link: target.link, content: "late"),
                 .cardPop(root: target.root, link: target.link),
                 .cardReplace(root: target.root, link: target.link, content: "late"),
+                .cardUpdate(root: target.root, link: target.link, canDismiss: false),
             ]
         }
         return random.element(of: options)
@@ -330,13 +384,17 @@ struct Generation {
                 .modalPresent(ModalPresentation(root: root.id, link: free, content: free, snapPoints: [0.5, 1.5])),
                 .modalPresent(ModalPresentation(root: root.id, link: free, content: free, snapPoints: [0.5, 0.5])),
                 .modalPresent(ModalPresentation(root: root.id, link: free, content: free, initialSnap: -1)),
+                .modalPresent(ModalPresentation(root: root.id, link: free, content: free, height: badHeight())),
+                // A bad height is found before the snap index.
+                .modalPresent(
+                    ModalPresentation(root: root.id, link: free, content: free, initialSnap: 3, height: badHeight())),
                 // Two faults: the first check in the spec's order names the code (a bad style, then the snap index).
                 .modalPresent(
                     ModalPresentation(
                         root: root.id, link: free, content: free, style: ModalStyle(rawValue: "wobbly"),
                         initialSnap: 7)),
             ]
-            if root.policy == .single, let parent = root.modals.last(where: { $0.phase != .dismissing }) {
+            if root.policy != .stack, let parent = root.modals.last(where: { $0.phase != .dismissing }) {
                 options.append(
                     .modalPresent(ModalPresentation(root: root.id, link: free, content: free, parent: parent.link)))
             }
@@ -350,10 +408,15 @@ struct Generation {
             ]
         }
         if let target = modal({ $0.phase != .dismissing }) {
-            options.append(
+            options += [
                 .cardReplace(
                     root: target.root, link: target.link, content: "x",
-                    direction: ReplaceDirection(rawValue: "sideways")))
+                    direction: ReplaceDirection(rawValue: "sideways")),
+                .cardUpdate(root: target.root, link: target.link),
+                .cardUpdate(root: target.root, link: target.link, height: .points(badHeight())),
+                .cardPush(root: target.root, link: target.link, content: "x", height: badHeight()),
+                .cardReplace(root: target.root, link: target.link, content: "x", height: badHeight()),
+            ]
         }
         if let target = modal({ $0.phase != .presented }) {
             // Values are checked before the phase: these are invalidValue, not invalidTransition.
@@ -405,6 +468,27 @@ struct Generation {
     private static let spelledOutReasons: [DismissReason] = [
         .programmatic, .replaced, .parentDismissed, .dimmingTap, .drag, .lifetimeEnded,
     ]
+
+    /// Whether `link` is one the generator made up, not one of the flow's.
+    private func isInvented(_ link: String) -> Bool {
+        !flow.links.contains { $0.link == link }
+    }
+
+    /// A pushed or replaced card's `canDismiss`: a flow's link keeps its
+    /// own (`nil`); an invented one now and then changes it.
+    private mutating func cardCanDismiss(of link: String) -> Bool? {
+        isInvented(link) && random.chance(0.25) ? random.chance(0.5) : nil
+    }
+
+    /// A card's height, or none (40% of the time).
+    private mutating func height() -> Double? {
+        random.chance(0.4) ? random.number(in: 60...900) : nil
+    }
+
+    /// A height the spec refuses: 0, negative or not finite.
+    private mutating func badHeight() -> Double {
+        random.element(of: [0, -random.number(in: 1...500), .infinity, -.infinity])!
+    }
 
     private mutating func size() -> Size {
         Size(width: random.number(in: 200...1400), height: random.number(in: 300...1400))

@@ -57,6 +57,7 @@ public struct ModalFlow: Sendable {
         .modalPresent: 3, .modalPresented: 3, .modalDismiss: 1.5, .modalDismissed: 2,
         .cardPush: 3, .cardPop: 1.5, .cardReplace: 1.5,
         .dimmingTap: 1, .keyboardChange: 1, .snapTo: 1.5, .dragChange: 2, .dragEnd: 1.5,
+        .cardUpdate: 1, .batch: 0.6, .sessionStart: 0.1,
     ]
 
     /// Invents everything: up to four roots with random settings, links with
@@ -86,11 +87,13 @@ public struct ModalFlow: Sendable {
         public var snapPoints: [Double]
         /// Sticky elements of its cards.
         public var sticky: String?
+        /// Its first card's preferred height in points; `nil`: the content sizes itself.
+        public var height: Double?
 
         public init(
             _ link: String, root: String? = nil, contents: [String]? = nil, style: ModalStyle = .sheet,
             parents: [String] = [], canDismiss: Bool = true, payload: JSONValue? = nil, snapPoints: [Double] = [1.0],
-            sticky: String? = nil
+            sticky: String? = nil, height: Double? = nil
         ) {
             let contents = contents ?? [link]
             precondition(!contents.isEmpty, "a link shows at least one card")
@@ -103,6 +106,7 @@ public struct ModalFlow: Sendable {
             self.payload = payload
             self.snapPoints = snapPoints
             self.sticky = sticky
+            self.height = height
         }
     }
 }

@@ -4,30 +4,43 @@ import ModalProjection
 extension ModalProperty {
     /// Every event does what its rule says, and nothing more.
     ///
-    /// The spec's rules restated from its text, apart from the reducer: for
-    /// each event, whether it applies or which code rejects it (the checks in
-    /// the spec's order: root, link, values, phase, the rest); for an applied
-    /// event, the state after it is the state before it with that event's
-    /// change made, field by field; and after every event, the derived values
+    /// The spec's rules restated from its text, apart from the reducer, as a
+    /// model of the state's stored values (``SpecModel``): for each event,
+    /// whether it applies or which code rejects it (its `source` and
+    /// `caller` first, then the checks in the spec's order: root, link,
+    /// values, phase, the rest); for an applied event, the state after it is
+    /// the model's, field by field; and after every event, the derived values
     /// (rules 7, 8 and 9) follow from the stored ones. Among them: a root goes
     /// in after every root of its level or lower; a dimming tap dismisses the
-    /// topmost modal that is not dismissing; a dismissal cascades to
+    /// topmost modal that is presenting or presented; a dismissal cascades to
     /// descendants; a pop takes exactly one card; a drag ends at
     /// `round(position + 0.2 * velocity)`, halves away from zero; a new
     /// modal's payload is its event's, so no payload outlives its modal.
+    /// Version 2's rules too: a session starts with nothing on screen and
+    /// the keyboard down (12); a batch applies its events in order or none,
+    /// refused with the first one's code and `events[I]: ` (13); a queue
+    /// root queues behind a live modal and presents its oldest waiting one
+    /// once nothing else is live (14); each card keeps its own height and
+    /// `canDismiss`, and the modal's is its top card's (15).
     public static let rules = ModalProperty.everyStep("every event does what its rule says") { step in
         try require(step.after.seq == step.entry.seq, "seq is \(step.after.seq) after event \(step.entry.seq)")
-        let verdict = SpecVerdict.rejection(of: step.event, in: step.before)
-        switch (verdict, step.rejection) {
-        case (nil, let rejection?):
+        let before = SpecState(step.before)
+        switch (SpecModel.apply(step.entry, to: before), step.rejection) {
+        case (.applied, let rejection?):
             throw PropertyViolation("rejected as \(rejection.code.rawValue), but the spec applies it")
-        case (let code?, nil):
+        case (.rejected(let code, _), nil):
             throw PropertyViolation("applied, but the spec rejects it as \(code.rawValue)")
-        case (let code?, let rejection?):
+        case (.rejected(let code, let index), let rejection?):
             try require(
                 rejection.code == code, "rejected as \(rejection.code.rawValue), but the spec says \(code.rawValue)")
-        case (nil, nil):
-            try RuleCheck(before: step.before, after: step.after, event: step.event).check()
+            if let index {
+                try require(
+                    rejection.message.hasPrefix("events[\(index)]: "),
+                    "a batch refused at its event \(index) says \"\(rejection.message)\"")
+            }
+        case (.applied(let expected), nil):
+            try require(step.after.rejected == step.before.rejected, "an applied event changed the rejected list")
+            try expected.compare(to: SpecState(step.after))
         }
         try DerivedRules.check(step.after)
     }
@@ -38,7 +51,7 @@ private enum DerivedRules {
     static func check(_ state: ModalState) throws(PropertyViolation) {
         let height = state.keyboard.height
         for root in state.roots {
-            let showing = root.modals.contains { $0.phase != .dismissing }
+            let showing = root.modals.contains { $0.phase == .presenting || $0.phase == .presented }
             try require(
                 root.isDimmingVisible == (!root.dimming.hidden && showing),
                 "root \"\(root.id)\": dimming.visible is \(root.isDimmingVisible) (rule 7)")
@@ -68,12 +81,48 @@ private enum DerivedRules {
     }
 }
 
-/// Whether the spec applies an event to a state, or the code that rejects it:
-/// the checks of the spec's rules, in its order (root, link, values, phase,
-/// the rest).
-enum SpecVerdict {
-    static func rejection(of event: ModalEvent, in state: ModalState) -> RejectionCode? {
-        if case .rootRegister(let registration) = event {
+/// The spec's rules as a model of the state's stored values, written from
+/// the spec's text and not from the reducer: whether an event applies, and
+/// the state it leaves.
+enum SpecModel {
+    enum Outcome {
+        /// The state after the event.
+        case applied(SpecState)
+        /// The code that rejects it, and for a batch, the index of the event that did.
+        case rejected(RejectionCode, index: Int?)
+    }
+
+    static func apply(_ entry: LoggedEvent, to state: SpecState) -> Outcome {
+        if let source = entry.source, !source.isKnown { return .rejected(.invalidValue, index: nil) }
+        if let caller = entry.caller, caller.utf8.count > 256 { return .rejected(.invalidValue, index: nil) }
+        guard case .batch(let events) = entry.event else {
+            if let code = verdict(entry.event, in: state) { return .rejected(code, index: nil) }
+            return .applied(next(entry.event, from: state))
+        }
+        // Rule 13: in order, on a copy; the first that would be rejected rejects them all.
+        guard (1...1000).contains(events.count) else { return .rejected(.invalidValue, index: nil) }
+        var current = state
+        for (index, event) in events.enumerated() {
+            switch event {
+            case .batch, .sessionStart:
+                return .rejected(.invalidValue, index: index)
+            default:
+                if let code = verdict(event, in: current) { return .rejected(code, index: index) }
+                current = next(event, from: current)
+            }
+        }
+        return .applied(current)
+    }
+
+    // MARK: Whether it applies
+
+    /// The code that rejects `event` (not a batch), or `nil`: the checks of
+    /// the spec's rules in its order (root, link, values, phase, the rest).
+    static func verdict(_ event: ModalEvent, in state: SpecState) -> RejectionCode? {
+        switch event {
+        case .sessionStart:
+            return nil
+        case .rootRegister(let registration):
             if state.root(registration.root) != nil { return .duplicateRoot }
             let valid =
                 registration.presentation.isKnown && isInteger(registration.level) && registration.policy.isKnown
@@ -81,44 +130,50 @@ enum SpecVerdict {
                 && registration.keyboard.additional.isFinite && isSize(registration.size)
                 && isInteger(registration.maxVisibleCards) && registration.maxVisibleCards >= 1
             return valid ? nil : .invalidValue
-        }
-        if case .keyboardChange(let height, let responderBottom) = event {
+        case .keyboardChange(let height, let responderBottom):
             return height.isFinite && height >= 0 && (responderBottom?.isFinite ?? true) ? nil : .invalidValue
+        default:
+            break
         }
         guard let rootID = event.root, let root = state.root(rootID) else { return .unknownRoot }
         switch event {
-        case .rootRegister, .keyboardChange, .rootRemove, .dimmingTap:
+        case .rootRemove, .dimmingTap:
             return nil
         case .rootResize(_, let size):
             return isSize(size) ? nil : .invalidValue
         case .modalPresent(let presentation):
-            if root.modal(link: presentation.link) != nil { return .duplicateLink }
+            if root.modal(presentation.link) != nil { return .duplicateLink }
             if let parent = presentation.parent {
-                guard let parentModal = root.modal(link: parent), parentModal.phase != .dismissing else {
+                guard let parentModal = root.modal(parent), parentModal.phase != .dismissing else {
                     return .unknownLink
                 }
-                if root.policy == .single { return .invalidValue }
+                if root.policy == .single || root.policy == .queue { return .invalidValue }
             }
-            guard presentation.style.isKnown, areSnapPoints(presentation.snapPoints) else { return .invalidValue }
+            guard presentation.style.isKnown, areSnapPoints(presentation.snapPoints), isHeight(presentation.height)
+            else { return .invalidValue }
             return snapIndexProblem(presentation.initialSnap, count: presentation.snapPoints.count)
         default:
             break
         }
-        guard let link = event.link, let modal = root.modal(link: link) else { return .unknownLink }
+        guard let link = event.link, let modal = root.modal(link) else { return .unknownLink }
         switch event {
         case .modalPresented:
             return modal.phase == .presenting ? nil : .invalidTransition
         case .modalDismiss, .modalDismissed:
             return nil
-        case .cardPush, .cardPop, .cardReplace:
-            if case .cardReplace(_, _, _, let direction, let animation) = event,
-                !(direction.isKnown && animation.isKnown)
-            {
-                return .invalidValue
-            }
+        case .cardPush(_, _, _, _, let height, _):
+            guard isHeight(height) else { return .invalidValue }
+            return modal.phase == .dismissing ? .invalidTransition : nil
+        case .cardReplace(_, _, _, let direction, let animation, let height, _):
+            guard direction.isKnown, animation.isKnown, isHeight(height) else { return .invalidValue }
+            return modal.phase == .dismissing ? .invalidTransition : nil
+        case .cardUpdate(_, _, let height, let canDismiss):
+            guard height != nil || canDismiss != nil else { return .invalidValue }
+            if case .points(let points) = height, !isHeight(points) { return .invalidValue }
+            return modal.phase == .dismissing ? .invalidTransition : nil
+        case .cardPop:
             if modal.phase == .dismissing { return .invalidTransition }
-            if case .cardPop = event, modal.cards.count == 1 { return .lastCard }
-            return nil
+            return modal.cards.count == 1 ? .lastCard : nil
         case .snapTo(_, _, let index):
             if let problem = snapIndexProblem(index, count: modal.snap.points.count) { return problem }
             return modal.phase == .presented ? nil : .invalidTransition
@@ -142,6 +197,11 @@ enum SpecVerdict {
         size.width.isFinite && size.height.isFinite && size.width > 0 && size.height > 0
     }
 
+    /// No height, or a finite one above 0.
+    private static func isHeight(_ height: Double?) -> Bool {
+        height.map { $0.isFinite && $0 > 0 } ?? true
+    }
+
     private static func areSnapPoints(_ points: [Double]) -> Bool {
         !points.isEmpty && points.allSatisfy { $0 > 0 && $0 <= 1 }
             && zip(points, points.dropFirst()).allSatisfy { $0 < $1 }
@@ -152,156 +212,152 @@ enum SpecVerdict {
         guard index.isFinite, index == index.rounded() else { return .invalidValue }
         return index >= 0 && index < Double(count) ? nil : .snapOutOfRange
     }
+
+    // MARK: What it does
+
+    /// The state after `event` (not a batch), which applies to `state`.
+    static func next(_ event: ModalEvent, from state: SpecState) -> SpecState {
+        var state = state
+        switch event {
+        case .sessionStart:  // rule 12
+            state.roots = []
+            state.keyboard = KeyboardState()
+            state.session += 1
+            return state
+        case .keyboardChange(let height, let responderBottom):
+            state.keyboard = KeyboardState(height: height, responderBottom: responderBottom)
+            return state
+        case .rootRegister(let registration):
+            // After every root of the same or a lower level.
+            let position = state.roots.filter { $0.level <= registration.level }.count
+            state.roots.insert(
+                StoredRoot(
+                    id: registration.root, presentation: registration.presentation, level: registration.level,
+                    policy: registration.policy, size: registration.size,
+                    maxVisibleCards: registration.maxVisibleCards, dimming: registration.dimming,
+                    keyboard: registration.keyboard, modals: []),
+                at: position)
+            return state
+        case .rootRemove(let id):
+            state.roots.removeAll { $0.id == id }
+            return state
+        default:
+            break
+        }
+        guard let index = state.roots.firstIndex(where: { $0.id == event.root }) else { return state }
+        state.roots[index].apply(event)
+        state.roots[index].moveQueueOn()
+        return state
+    }
 }
 
-/// The postconditions of one applied event.
-private struct RuleCheck {
-    let before: ModalState
-    let after: ModalState
-    let event: ModalEvent
-
-    func check() throws(PropertyViolation) {
-        try require(after.rejected == before.rejected, "an applied event changed the rejected list")
+extension StoredRoot {
+    /// What `event`, which names this root and applies, does to it.
+    fileprivate mutating func apply(_ event: ModalEvent) {
+        func target(_ link: String) -> Int { modals.firstIndex { $0.link == link }! }
         switch event {
-        case .keyboardChange(let height, let responderBottom):
-            try require(
-                after.keyboard == KeyboardState(height: height, responderBottom: responderBottom),
-                "the keyboard is not the event's")
-            try require(
-                after.roots.map(StoredRoot.init) == before.roots.map(StoredRoot.init),
-                "a keyboard change changed a root")
-            return
-        case .rootRegister(let registration):
-            try require(after.keyboard == before.keyboard, "the keyboard changed")
-            try register(registration)
-        case .rootRemove(let id):
-            try require(after.keyboard == before.keyboard, "the keyboard changed")
-            try require(after.roots == before.roots.filter { $0.id != id }, "root \"\(id)\" was not removed alone")
-        default:
-            try require(after.keyboard == before.keyboard, "the keyboard changed")
-            try rootEvent()
-        }
-    }
-
-    /// Rule 1 and the root order: after every root of the same or a lower level.
-    private func register(_ registration: RootRegistration) throws(PropertyViolation) {
-        let position = before.roots.filter { Double($0.level) <= registration.level }.count
-        try require(
-            after.roots.count == before.roots.count + 1 && after.roots.indices.contains(position)
-                && after.roots[position].id == registration.root,
-            "root \"\(registration.root)\" of level \(registration.level) should be at index \(position) of \(after.roots.map(\.id))"
-        )
-        let root = after.roots[position]
-        let expected = StoredRoot(
-            id: registration.root, presentation: registration.presentation, level: Double(root.level),
-            policy: registration.policy, size: registration.size, maxVisibleCards: Double(root.maxVisibleCards),
-            dimming: registration.dimming, keyboard: registration.keyboard, modals: [])
-        try require(
-            StoredRoot(root) == expected && Double(root.level) == registration.level
-                && Double(root.maxVisibleCards) == registration.maxVisibleCards,
-            "root \"\(registration.root)\" does not have its registration's settings")
-        var others = after.roots
-        others.remove(at: position)
-        try require(others == before.roots, "registering root \"\(registration.root)\" changed another root")
-    }
-
-    /// An event on one root: only that root changes, and as its rule says.
-    private func rootEvent() throws(PropertyViolation) {
-        guard let id = event.root, let index = before.roots.firstIndex(where: { $0.id == id }) else {
-            throw PropertyViolation("applied, yet its root \"\(event.root ?? "")\" is not registered")
-        }
-        try require(after.roots.map(\.id) == before.roots.map(\.id), "the roots changed")
-        for (old, new) in zip(before.roots, after.roots) where old.id != id {
-            try require(old == new, "root \"\(old.id)\" changed, but the event names root \"\(id)\"")
-        }
-        let old = before.roots[index]
-        var expected = StoredRoot(old)
-        expected.modals = try expectedModals(old)
-        if case .rootResize(_, let size) = event { expected.size = size }
-        try expected.compare(to: StoredRoot(after.roots[index]))
-    }
-
-    /// The root's modals after the event, from the rules.
-    private func expectedModals(_ root: RootState) throws(PropertyViolation) -> [StoredModal] {
-        var modals = root.modals.map(StoredModal.init)
-        func target(_ link: String) throws(PropertyViolation) -> Int {
-            guard let index = modals.firstIndex(where: { $0.link == link }) else {
-                throw PropertyViolation("applied, yet \"\(link)\" is not live in root \"\(root.id)\"")
-            }
-            return index
-        }
-        switch event {
-        case .rootResize, .rootRegister, .rootRemove, .keyboardChange:
-            break
+        case .rootResize(_, let size):
+            self.size = size
         case .modalPresent(let presentation):
-            if root.policy == .single {  // rule 3: every modal not dismissing is replaced
+            var phase = ModalPhase.presenting
+            if policy == .single {  // rule 3: every modal not dismissing is replaced
                 for index in modals.indices where modals[index].phase != .dismissing {
                     modals[index].phase = .dismissing
                     modals[index].dismissReason = .replaced
                 }
+            } else if policy == .queue, !modals.isEmpty {  // rule 14: it waits behind the live ones
+                phase = .queued
             }
             modals.append(
                 StoredModal(
-                    link: presentation.link, phase: .presenting, dismissReason: nil, style: presentation.style,
-                    parent: presentation.parent, canDismiss: presentation.canDismiss, payload: presentation.payload,
-                    cards: [Card(content: presentation.content, sticky: presentation.sticky)],
+                    link: presentation.link, phase: phase, dismissReason: nil, style: presentation.style,
+                    parent: presentation.parent, payload: presentation.payload,
+                    cards: [
+                        Card(
+                            content: presentation.content, sticky: presentation.sticky, height: presentation.height,
+                            canDismiss: presentation.canDismiss)
+                    ],
                     snap: SnapState(
                         points: presentation.snapPoints, index: Int(exactly: presentation.initialSnap) ?? -1,
                         position: presentation.initialSnap)))
         case .modalPresented(_, let link):
-            modals[try target(link)].phase = .presented
+            modals[target(link)].phase = .presented
         case .modalDismiss(_, let link, let reason):
-            dismiss(try target(link), reason: reason, in: &modals)
+            let index = target(link)
+            if modals[index].phase == .queued {
+                modals.remove(at: index)  // rule 14: never shown, it leaves at once
+            } else {
+                dismiss(index, reason: reason)
+            }
         case .modalDismissed(_, let link):
-            let leaving = family(of: link, in: modals)
+            let leaving = family(of: link)
             modals.removeAll { leaving.contains($0.link) }
-        case .cardPush(_, let link, let content, let sticky):
-            modals[try target(link)].cards.append(Card(content: content, sticky: sticky))
+        case .cardPush(_, let link, let content, let sticky, let height, let canDismiss):
+            let index = target(link)
+            let below = modals[index].cards.last!
+            modals[index].cards.append(
+                Card(content: content, sticky: sticky, height: height, canDismiss: canDismiss ?? below.canDismiss))
         case .cardPop(_, let link):
-            let index = try target(link)
-            try require(
-                modals[index].cards.count > 1, "applied, yet \"\(link)\" had \(modals[index].cards.count) cards")
-            modals[index].cards.removeLast()
-        case .cardReplace(_, let link, let content, _, _):
-            let index = try target(link)
-            try require(!modals[index].cards.isEmpty, "applied, yet \"\(link)\" had no card")
-            modals[index].cards[modals[index].cards.count - 1].content = content
+            modals[target(link)].cards.removeLast()
+        case .cardReplace(_, let link, let content, _, _, let height, let canDismiss):
+            let index = target(link)
+            let top = modals[index].cards.removeLast()
+            modals[index].cards.append(
+                Card(content: content, sticky: top.sticky, height: height, canDismiss: canDismiss ?? top.canDismiss))
+        case .cardUpdate(_, let link, let height, let canDismiss):
+            let index = target(link)
+            let top = modals[index].cards.count - 1
+            switch height {
+            case .points(let points)?: modals[index].cards[top].height = points
+            case .automatic?: modals[index].cards[top].height = nil
+            case nil: break
+            }
+            if let canDismiss { modals[index].cards[top].canDismiss = canDismiss }
         case .dimmingTap:
-            if root.dimming.tap == .dismissTopmost, let topmost = modals.lastIndex(where: { $0.phase != .dismissing }),
+            if dimming.tap == .dismissTopmost,
+                let topmost = modals.lastIndex(where: { $0.phase == .presenting || $0.phase == .presented }),
                 modals[topmost].canDismiss
             {
-                dismiss(topmost, reason: .dimmingTap, in: &modals)
+                dismiss(topmost, reason: .dimmingTap)
             }
         case .snapTo(_, let link, let index):
-            let target = try target(link)
+            let target = target(link)
             modals[target].snap = SnapState(
                 points: modals[target].snap.points, index: Int(exactly: index) ?? -1, position: index)
         case .dragChange(_, let link, let position):
-            let target = try target(link)
+            let target = target(link)
             modals[target].snap.position = position
             modals[target].snap.dragging = true
         case .dragEnd(_, let link, let position, let velocity):
-            let index = try target(link)
+            let index = target(link)
             let released = position ?? modals[index].snap.position
             let last = Double(modals[index].snap.points.count - 1)
             let aim = min(max((released + 0.2 * velocity).rounded(.toNearestOrAwayFromZero), -1), last)
             modals[index].snap.dragging = false
             if aim == -1 && modals[index].canDismiss {
                 modals[index].snap.position = -1
-                dismiss(index, reason: .drag, in: &modals)
+                dismiss(index, reason: .drag)
             } else {
                 modals[index].snap.index = Int(max(aim, 0))
                 modals[index].snap.position = max(aim, 0)
             }
+        case .rootRegister, .rootRemove, .keyboardChange, .sessionStart, .batch:
+            break
         }
-        return modals
+    }
+
+    /// Rule 14: a queue root whose live modals all wait presents the oldest.
+    fileprivate mutating func moveQueueOn() {
+        if policy == .queue, !modals.isEmpty, modals.allSatisfy({ $0.phase == .queued }) {
+            modals[0].phase = .presenting
+        }
     }
 
     /// Rule 5: the modal starts dismissing, and so does every live descendant
     /// not already dismissing; a dismissing modal stays as it is.
-    private func dismiss(_ index: Int, reason: DismissReason, in modals: inout [StoredModal]) {
+    private mutating func dismiss(_ index: Int, reason: DismissReason) {
         guard modals[index].phase != .dismissing else { return }
-        let descendants = family(of: modals[index].link, in: modals).subtracting([modals[index].link])
+        let descendants = family(of: modals[index].link).subtracting([modals[index].link])
         modals[index].phase = .dismissing
         modals[index].dismissReason = reason
         for other in modals.indices where descendants.contains(modals[other].link) && modals[other].phase != .dismissing
@@ -313,7 +369,7 @@ private struct RuleCheck {
 
     /// `link` and every modal nested in it at any depth: the ones whose chain
     /// of parents reaches it.
-    private func family(of link: String, in modals: [StoredModal]) -> Set<String> {
+    private func family(of link: String) -> Set<String> {
         let parents = Dictionary(modals.map { ($0.link, $0.parent) }, uniquingKeysWith: { first, _ in first })
         return Set(
             modals.map(\.link).filter { candidate in
@@ -329,8 +385,36 @@ private struct RuleCheck {
     }
 }
 
-/// A root's stored values: what the rules set (the derived ones are the invariants' business).
-private struct StoredRoot: Equatable {
+/// A state's stored values: what the rules set (the derived ones are the
+/// invariants' business), with the integers as the events give them.
+struct SpecState: Equatable {
+    var session: Int
+    var keyboard: KeyboardState
+    var roots: [StoredRoot]
+
+    init(_ state: ModalState) {
+        session = state.session
+        keyboard = state.keyboard
+        roots = state.roots.map(StoredRoot.init)
+    }
+
+    func root(_ id: String) -> StoredRoot? {
+        roots.first { $0.id == id }
+    }
+
+    /// Throws naming the first difference from `actual`.
+    func compare(to actual: SpecState) throws(PropertyViolation) {
+        try require(session == actual.session, "session should be \(session), found \(actual.session)")
+        try require(keyboard == actual.keyboard, "the keyboard should be \(keyboard), found \(actual.keyboard)")
+        try require(
+            roots.map(\.id) == actual.roots.map(\.id),
+            "roots should be \(roots.map(\.id)), found \(actual.roots.map(\.id))")
+        for (expected, found) in zip(roots, actual.roots) { try expected.compare(to: found) }
+    }
+}
+
+/// A root's stored values.
+struct StoredRoot: Equatable {
     var id: String
     var presentation: RootPresentation
     var level: Double
@@ -340,6 +424,10 @@ private struct StoredRoot: Equatable {
     var dimming: DimmingConfiguration
     var keyboard: KeyboardConfiguration
     var modals: [StoredModal]
+
+    func modal(_ link: String) -> StoredModal? {
+        modals.first { $0.link == link }
+    }
 
     /// Throws naming the first difference from `actual`.
     func compare(to actual: StoredRoot) throws(PropertyViolation) {
@@ -355,17 +443,18 @@ private struct StoredRoot: Equatable {
     }
 }
 
-/// A modal's stored values.
-private struct StoredModal: Equatable {
+/// A modal's stored values; its `canDismiss` is its top card's.
+struct StoredModal: Equatable {
     var link: String
     var phase: ModalPhase
     var dismissReason: DismissReason?
     var style: ModalStyle
     var parent: String?
-    var canDismiss: Bool
     var payload: JSONValue?
     var cards: [Card]
     var snap: SnapState
+
+    var canDismiss: Bool { cards.last?.canDismiss ?? true }
 
     /// The first field that differs: `phase should be dismissing (dimmingTap), found presented`.
     func difference(from found: StoredModal) -> String {
@@ -377,8 +466,11 @@ private struct StoredModal: Equatable {
             return
                 "payload should be \(payload.map { $0.serialized(style: .compact) } ?? "none"), found \(found.payload.map { $0.serialized(style: .compact) } ?? "none")"
         }
-        if cards != found.cards {
+        if cards.map(\.content) != found.cards.map(\.content) {
             return "cards should be \(cards.map(\.content)), found \(found.cards.map(\.content))"
+        }
+        if cards != found.cards {
+            return "cards should be \(cards), found \(found.cards)"
         }
         if snap != found.snap {
             return "snap should be \(snap), found \(found.snap)"
@@ -406,7 +498,6 @@ extension StoredModal {
     init(_ modal: Modal) {
         self.init(
             link: modal.link, phase: modal.phase, dismissReason: modal.dismissReason, style: modal.style,
-            parent: modal.parent, canDismiss: modal.canDismiss, payload: modal.payload, cards: modal.cards,
-            snap: modal.snap)
+            parent: modal.parent, payload: modal.payload, cards: modal.cards, snap: modal.snap)
     }
 }

@@ -43,9 +43,7 @@ struct Shrinker {
     private mutating func attempt(_ candidate: [LoggedEvent], into current: inout [LoggedEvent]) -> Bool {
         guard attempts < budget else { return false }
         attempts += 1
-        let numbered = candidate.enumerated().map {
-            LoggedEvent(seq: $0.offset + 1, time: $0.element.time, event: $0.element.event)
-        }
+        let numbered = candidate.enumerated().map { offset, entry in entry.with { $0.seq = offset + 1 } }
         guard stillFails(numbered) else { return false }
         current = numbered
         return true
@@ -78,9 +76,9 @@ struct Shrinker {
         var progressed = false
         var roots: [String] = []
         var links: [String] = []
-        for entry in current {
-            if let root = entry.event.root, !roots.contains(root) { roots.append(root) }
-            for link in entry.event.links where !links.contains(link) { links.append(link) }
+        for event in current.flatMap(\.event.steps) {
+            if let root = event.root, !roots.contains(root) { roots.append(root) }
+            for link in event.links where !links.contains(link) { links.append(link) }
         }
         for (index, root) in roots.enumerated() {
             let plain = index == 0 ? ModalEvent.defaultRoot : "root\(index + 1)"

@@ -1,35 +1,32 @@
 import ModalEvents
 
 extension LoggedEvent {
-    /// Simpler versions of this event, simplest first: without its time, then
-    /// with one field reset to its default or one number made simpler. A
-    /// content in `keptNames` stays.
+    /// Simpler versions of this event, simplest first: without its time,
+    /// source or caller, then with one field reset to its default or one
+    /// number made simpler (a batch: an event fewer, one of its events
+    /// simpler, or its one event alone). A content in `keptNames` stays.
     func simplifications(keeping keptNames: Set<String> = []) -> [LoggedEvent] {
         var candidates: [LoggedEvent] = []
-        if time != nil { candidates.append(LoggedEvent(seq: seq, event: event)) }
-        // The app's own registrations, presentations and pushes stay as its flow makes them.
-        switch event {
-        case .rootRegister(let registration) where keptNames.contains(registration.root):
-            return candidates
-        case .modalPresent(let presentation) where keptNames.contains(presentation.link):
-            return candidates
-        case .cardPush(_, let link, _, _) where keptNames.contains(link):
-            return candidates
-        default:
-            break
-        }
-        let keepsContent = event.content.map(keptNames.contains) ?? false
-        candidates += event.simplifications().filter { !keepsContent || $0.content == event.content }
-            .map { LoggedEvent(seq: seq, time: time, event: $0) }
+        if time != nil { candidates.append(with { $0.time = nil }) }
+        if source != nil { candidates.append(with { $0.source = nil }) }
+        if caller != nil { candidates.append(with { $0.caller = nil }) }
+        candidates += event.simplifications(keeping: keptNames).map { simpler in with { $0.event = simpler } }
         return candidates
     }
 
     func renaming(root old: String, to new: String) -> LoggedEvent {
-        LoggedEvent(seq: seq, time: time, event: event.mapNames(root: { $0 == old ? new : $0 }, link: { $0 }))
+        with { $0.event = event.mapNames(root: { $0 == old ? new : $0 }, link: { $0 }) }
     }
 
     func renaming(link old: String, to new: String) -> LoggedEvent {
-        LoggedEvent(seq: seq, time: time, event: event.mapNames(root: { $0 }, link: { $0 == old ? new : $0 }))
+        with { $0.event = event.mapNames(root: { $0 }, link: { $0 == old ? new : $0 }) }
+    }
+
+    /// This entry with `change` made to it.
+    func with(_ change: (inout LoggedEvent) -> Void) -> LoggedEvent {
+        var entry = self
+        change(&entry)
+        return entry
     }
 }
 
@@ -46,14 +43,52 @@ extension ModalEvent {
     var content: String? {
         switch self {
         case .modalPresent(let presentation): presentation.content
-        case .cardPush(_, _, let content, _), .cardReplace(_, _, let content, _, _): content
+        case .cardPush(_, _, let content, _, _, _), .cardReplace(_, _, let content, _, _, _, _): content
         default: nil
         }
     }
 
-    /// Simpler versions, each differing in one field.
-    func simplifications() -> [ModalEvent] {
+    /// Simpler versions, each differing in one field, but the app's own
+    /// registrations, presentations, pushes and contents (`keptNames`), which
+    /// stay as its flow makes them.
+    func simplifications(keeping keptNames: Set<String>) -> [ModalEvent] {
         switch self {
+        case .rootRegister(let registration) where keptNames.contains(registration.root):
+            return []
+        case .modalPresent(let presentation) where keptNames.contains(presentation.link):
+            return []
+        case .cardPush(_, let link, _, _, _, _) where keptNames.contains(link):
+            return []
+        case .batch(let events):
+            var candidates: [ModalEvent] = events.count == 1 ? events : []
+            if events.count > 1 {
+                candidates += events.indices.map { index in
+                    var fewer = events
+                    fewer.remove(at: index)
+                    return .batch(fewer)
+                }
+            }
+            for (index, event) in events.enumerated() {
+                candidates += event.simplifications(keeping: keptNames).map { simpler in
+                    var changed = events
+                    changed[index] = simpler
+                    return .batch(changed)
+                }
+            }
+            return candidates
+        default:
+            let keepsContent = content.map(keptNames.contains) ?? false
+            return simplifications().filter { !keepsContent || $0.content == content }
+        }
+    }
+
+    /// Simpler versions, each differing in one field.
+    private func simplifications() -> [ModalEvent] {
+        switch self {
+        case .batch:
+            return []
+        case .sessionStart(let info):
+            return info == nil ? [] : [.sessionStart()]
         case .rootRegister(let registration):
             return registration.simplifications().map(ModalEvent.rootRegister)
         case .rootResize(let root, let size):
@@ -64,19 +99,52 @@ extension ModalEvent {
             return presentation.simplifications().map(ModalEvent.modalPresent)
         case .modalDismiss(let root, let link, let reason):
             return reason == .programmatic ? [] : [.modalDismiss(root: root, link: link)]
-        case .cardPush(let root, let link, let content, let sticky):
+        case .cardPush(let root, let link, let content, let sticky, let height, let canDismiss):
             var candidates: [ModalEvent] = []
-            if sticky != nil { candidates.append(.cardPush(root: root, link: link, content: content)) }
-            if content != link { candidates.append(.cardPush(root: root, link: link, content: link, sticky: sticky)) }
-            return candidates
-        case .cardReplace(let root, let link, let content, let direction, let animation):
-            var candidates: [ModalEvent] = []
-            if direction != .forward || animation != .scale {
-                candidates.append(.cardReplace(root: root, link: link, content: content))
+            if sticky != nil || height != nil || canDismiss != nil {
+                candidates.append(.cardPush(root: root, link: link, content: content))
+            }
+            if height != nil {
+                candidates.append(
+                    .cardPush(root: root, link: link, content: content, sticky: sticky, canDismiss: canDismiss))
+            }
+            if canDismiss != nil {
+                candidates.append(.cardPush(root: root, link: link, content: content, sticky: sticky, height: height))
             }
             if content != link {
                 candidates.append(
-                    .cardReplace(root: root, link: link, content: link, direction: direction, animation: animation))
+                    .cardPush(
+                        root: root, link: link, content: link, sticky: sticky, height: height, canDismiss: canDismiss))
+            }
+            return candidates
+        case .cardReplace(let root, let link, let content, let direction, let animation, let height, let canDismiss):
+            var candidates: [ModalEvent] = []
+            if direction != .forward || animation != .scale || height != nil || canDismiss != nil {
+                candidates.append(.cardReplace(root: root, link: link, content: content))
+            }
+            if height != nil || canDismiss != nil {
+                candidates.append(
+                    .cardReplace(root: root, link: link, content: content, direction: direction, animation: animation))
+            }
+            if content != link {
+                candidates.append(
+                    .cardReplace(
+                        root: root, link: link, content: link, direction: direction, animation: animation,
+                        height: height, canDismiss: canDismiss))
+            }
+            return candidates
+        case .cardUpdate(let root, let link, let height, let canDismiss):
+            var candidates: [ModalEvent] = []
+            if height != nil, canDismiss != nil {
+                candidates += [
+                    .cardUpdate(root: root, link: link, height: height),
+                    .cardUpdate(root: root, link: link, canDismiss: canDismiss),
+                ]
+            }
+            if case .points(let points) = height {
+                candidates += simpler(points).map {
+                    .cardUpdate(root: root, link: link, height: .points($0), canDismiss: canDismiss)
+                }
             }
             return candidates
         case .keyboardChange(let height, let responderBottom):
@@ -115,12 +183,19 @@ extension ModalEvent {
         case .modalDismiss(let id, let name, let reason):
             return .modalDismiss(root: root(id), link: link(name), reason: reason)
         case .modalDismissed(let id, let name): return .modalDismissed(root: root(id), link: link(name))
-        case .cardPush(let id, let name, let content, let sticky):
-            return .cardPush(root: root(id), link: link(name), content: content, sticky: sticky)
+        case .cardPush(let id, let name, let content, let sticky, let height, let canDismiss):
+            return .cardPush(
+                root: root(id), link: link(name), content: content, sticky: sticky, height: height,
+                canDismiss: canDismiss)
         case .cardPop(let id, let name): return .cardPop(root: root(id), link: link(name))
-        case .cardReplace(let id, let name, let content, let direction, let animation):
+        case .cardReplace(let id, let name, let content, let direction, let animation, let height, let canDismiss):
             return .cardReplace(
-                root: root(id), link: link(name), content: content, direction: direction, animation: animation)
+                root: root(id), link: link(name), content: content, direction: direction, animation: animation,
+                height: height, canDismiss: canDismiss)
+        case .cardUpdate(let id, let name, let height, let canDismiss):
+            return .cardUpdate(root: root(id), link: link(name), height: height, canDismiss: canDismiss)
+        case .sessionStart: return self
+        case .batch(let events): return .batch(events.map { $0.mapNames(root: root, link: link) })
         case .dimmingTap(let id): return .dimmingTap(root: root(id))
         case .keyboardChange: return self
         case .snapTo(let id, let name, let index): return .snapTo(root: root(id), link: link(name), index: index)
@@ -152,7 +227,7 @@ extension ModalPresentation {
             of: self,
             [
                 { $0 = plain }, { $0.payload = nil }, { $0.payload = $0.payload == nil ? nil : 1 },
-                { $0.parent = nil }, { $0.sticky = nil }, { $0.style = plain.style },
+                { $0.parent = nil }, { $0.sticky = nil }, { $0.height = nil }, { $0.style = plain.style },
                 { $0.canDismiss = plain.canDismiss },
                 {
                     $0.snapPoints = plain.snapPoints; $0.initialSnap = plain.initialSnap

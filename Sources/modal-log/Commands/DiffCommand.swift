@@ -83,7 +83,7 @@ enum DiffCommand: ToolCommand {
         switch change.kind {
         case .added:
             if case .rejection = change.subject { return style.apply("rejected", .red) }
-            return style.apply(change.subject == .keyboard ? "changed" : "added", .green)
+            return style.apply(change.subject == .keyboard || change.subject == .session ? "changed" : "added", .green)
         case .removed:
             if case .rejection = change.subject { return style.apply("no longer rejected", .green) }
             return style.apply("removed", .yellow)
@@ -120,7 +120,7 @@ enum DiffCommand: ToolCommand {
             return line
         case .rejection:
             return "\(text("code")): \(text("message"))"
-        case .keyboard:
+        case .keyboard, .session:
             return nil
         }
     }

@@ -5,12 +5,14 @@ import ModalProjection
 /// and `bisect` print.
 enum EventText {
     /// What the event names: `sheets/checkout`, `checkout` (default root),
-    /// `root sheets`, or `all roots` for the keyboard.
+    /// `root sheets`, `all roots` for the keyboard and a session, or `3
+    /// events` for a batch.
     static func target(of event: ModalEvent) -> String {
         if let link = event.link, let root = event.root {
             return StateChange.modalName(root: root, link: link)
         }
         if let root = event.root { return "root \(root)" }
+        if case .batch(let events) = event { return events.count == 1 ? "1 event" : "\(events.count) events" }
         return "all roots"
     }
 
@@ -28,10 +30,23 @@ enum EventText {
             return details
         case .modalDismiss(_, _, let reason):
             return "reason \(reason)"
-        case .cardPush(_, _, let content, _):
-            return content
-        case .cardReplace(_, _, let content, _, let animation):
-            return "\(content) (\(animation))"
+        case .cardPush(_, _, let content, _, let height, let canDismiss):
+            return ([content] + cardValues(height: height.map(number), canDismiss: canDismiss)).joined(separator: " · ")
+        case .cardReplace(_, _, let content, _, let animation, let height, let canDismiss):
+            return (["\(content) (\(animation))"] + cardValues(height: height.map(number), canDismiss: canDismiss))
+                .joined(separator: " · ")
+        case .cardUpdate(_, _, let height, let canDismiss):
+            let heightText: String? =
+                switch height {
+                case .points(let points)?: number(points)
+                case .automatic?: "auto"
+                case nil: nil
+                }
+            return cardValues(height: heightText, canDismiss: canDismiss).joined(separator: " · ")
+        case .sessionStart(let info):
+            return info.map { "info \($0.serialized())" } ?? ""
+        case .batch(let events):
+            return events.map(\.type.rawValue).joined(separator: ", ")
         case .keyboardChange(let height, let responderBottom):
             return "height \(number(height))" + (responderBottom.map { " · responder bottom \(number($0))" } ?? "")
         case .snapTo(_, _, let index):
@@ -43,6 +58,17 @@ enum EventText {
         case .rootRemove, .modalPresented, .modalDismissed, .cardPop, .dimmingTap:
             return ""
         }
+    }
+
+    /// A card's values as an event sets them: `height 420`, `cannot dismiss`.
+    private static func cardValues(height: String?, canDismiss: Bool?) -> [String] {
+        (height.map { ["height \($0)"] } ?? []) + (canDismiss.map { [$0 ? "can dismiss" : "cannot dismiss"] } ?? [])
+    }
+
+    /// Who caused an entry and where, as the timeline shows it: `user`,
+    /// `app CheckoutFlow.swift:42`; empty when the log does not say.
+    static func origin(of entry: LoggedEvent) -> String {
+        [entry.source?.rawValue, entry.caller].compactMap { $0 }.joined(separator: " ")
     }
 
     /// What the step did: `compose: presenting -> presented`, `rejected
@@ -73,10 +99,11 @@ enum EventText {
         }
         func rank(_ subject: StateChange.Subject) -> Int {
             switch subject {
-            case .modal: 0
-            case .root: 1
-            case .keyboard: 2
-            case .rejection: 3
+            case .session: 0
+            case .modal: 1
+            case .root: 2
+            case .keyboard: 3
+            case .rejection: 4
             }
         }
         if inStateOrder { return groups.map { ($0.name, $0.changes) } }
@@ -89,6 +116,7 @@ enum EventText {
     /// `keyboard`, `seq 7`.
     static func name(of subject: StateChange.Subject) -> String {
         switch subject {
+        case .session: "session"
         case .keyboard: "keyboard"
         case .root(let root): "root \(root)"
         case .modal(let root, let link): StateChange.modalName(root: root, link: link)
@@ -101,6 +129,7 @@ enum EventText {
     static func fieldText(_ change: StateChange) -> String {
         if let phases = change.phases { return "\(phases.old) -> \(phases.new)" }
         switch (change.subject, change.kind) {
+        case (.session, _): return change.values
         case (.root, .added): return "registered"
         case (.root, .removed): return "removed"
         case (.rejection, .added), (.rejection, .changed):

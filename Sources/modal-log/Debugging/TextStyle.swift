@@ -20,14 +20,16 @@ struct TextStyle {
     }
 
     /// The colour of an event's type: green for presenting, yellow for
-    /// dismissing, cyan for cards, blue for roots, magenta for the rest.
+    /// dismissing, cyan for cards, blue for roots and sessions, magenta for
+    /// the rest; a batch is bold.
     static func color(of type: EventType) -> Attribute {
         switch type {
         case .modalPresent, .modalPresented: .green
         case .modalDismiss, .modalDismissed: .yellow
-        case .cardPush, .cardPop, .cardReplace: .cyan
-        case .rootRegister, .rootResize, .rootRemove: .blue
+        case .cardPush, .cardPop, .cardReplace, .cardUpdate: .cyan
+        case .rootRegister, .rootResize, .rootRemove, .sessionStart: .blue
         case .dimmingTap, .keyboardChange, .snapTo, .dragChange, .dragEnd: .magenta
+        case .batch: .bold
         }
     }
 }

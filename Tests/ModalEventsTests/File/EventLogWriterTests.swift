@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 @Suite struct EventLogWriterTests {
-    static let header = #"{"format":"modal-events","version":1}"#
+    static let header = #"{"format":"modal-events","version":2}"#
 
     /// `count` events after `seq`: taps, and a register every fifth.
     static func events(_ count: Int, after seq: Int = 0) -> [LoggedEvent] {
@@ -42,7 +42,7 @@ import Testing
         #expect(state == CountingState() && writer.lastSeq == 0 && writer.recoveryWarnings.isEmpty)
         try Self.append(Self.events(3), to: writer, state: &state)
         try writer.close()
-        #expect(try folder.text("log.jsonl").hasPrefix(#"{"format":"modal-events","version":1,"app":"Mail"}"# + "\n"))
+        #expect(try folder.text("log.jsonl").hasPrefix(#"{"format":"modal-events","version":2,"app":"Mail"}"# + "\n"))
 
         let (resumed, resumedState, lastTime) = try EventLogWriter.open(path, as: CountingState.self)
         #expect(resumedState == state && resumed.lastSeq == 3 && resumed.durableSeq == 3 && lastTime == 3)

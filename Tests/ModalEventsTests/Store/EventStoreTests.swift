@@ -5,10 +5,18 @@ import Testing
 @Suite struct EventStoreTests {
     @Test func appendingAssignsSeqAndTimeAppliesAndKeeps() throws {
         let store = CountingStore.counting()
-        let first = try store.append(.dimmingTap())
-        let second = try store.append(.keyboardChange(height: 300))
-        #expect(first == LoggedEvent(seq: 1, time: 1, event: .dimmingTap()))
-        #expect(second == LoggedEvent(seq: 2, time: 2, event: .keyboardChange(height: 300)))
+        let (first, firstLine) = (try store.append(.dimmingTap()), #line)
+        let second = try store.append(.keyboardChange(height: 300), source: .test, caller: "Keyboard.swift:7")
+        // Who caused it: the usual source of its type unless given; where: the call site unless given.
+        #expect(
+            first
+                == LoggedEvent(
+                    seq: 1, time: 1, event: .dimmingTap(), source: .user,
+                    caller: "ModalEventsTests/EventStoreTests.swift:\(firstLine)"))
+        #expect(
+            second
+                == LoggedEvent(
+                    seq: 2, time: 2, event: .keyboardChange(height: 300), source: .test, caller: "Keyboard.swift:7"))
         #expect(store.lastSeq == 2)
         #expect(store.state.counts == [.dimmingTap: 1, .keyboardChange: 1])
         #expect(store.events == [first, second])
@@ -76,8 +84,8 @@ import Testing
 
     @Test func aStoreCanStartFromASnapshot() throws {
         let store = CountingStore(state: CountingState(seq: 41), options: EventStoreOptions(timestamps: .none))
-        let entry = try store.append(.dimmingTap())
-        #expect(entry == LoggedEvent(seq: 42, event: .dimmingTap()))
+        let entry = try store.append(.dimmingTap(), caller: "here")
+        #expect(entry == LoggedEvent(seq: 42, event: .dimmingTap(), source: .user, caller: "here"))
         #expect(store.events == [entry])
     }
 

@@ -22,7 +22,7 @@ import Testing
 
         let entries = try EventLogReader(path: path).readAll()
         #expect(entries == store.events, "the file holds what the store appended, refusal left out")
-        let reopened = try ModalStore(logAt: path)
+        let reopened = try ModalStore(logAt: path, session: .continueLast)
         #expect(reopened.state == store.state && reopened.lastSeq == 4)
         // Times go on after the log's last.
         try reopened.changeKeyboard(height: 300)
@@ -55,7 +55,7 @@ import Testing
         for height in 1...100 { try store.changeKeyboard(height: Double(height)) }
         try store.log?.close()
         #expect(try folder.names(in: "log").count == 2)
-        let reopened = try ModalStore(logAt: folder.file("log"), logOptions: options)
+        let reopened = try ModalStore(logAt: folder.file("log"), session: .continueLast, logOptions: options)
         #expect(reopened.state == store.state)
     }
 }

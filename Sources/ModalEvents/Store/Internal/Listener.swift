@@ -7,7 +7,8 @@ final class Listener<State: EventProjection>: Sendable {
     @usableFromInline
     enum Receiver: Sendable {
         case events(@Sendable (LoggedEvent) -> Void)
-        case states(@Sendable (State) -> Void)
+        /// The state after each event, with the event (`nil` for the state it starts from).
+        case states(@Sendable (State, LoggedEvent?) -> Void)
     }
 
     @usableFromInline
@@ -58,7 +59,7 @@ final class Listener<State: EventProjection>: Sendable {
         case .events(let receive):
             receive(entry)
         case .states(let receive):
-            if let state { receive(state) }
+            if let state { receive(state, entry) }
         }
     }
 
@@ -73,6 +74,6 @@ final class Listener<State: EventProjection>: Sendable {
     @inlinable
     func start(from state: State) {
         guard !isCancelled, case .states(let receive) = receiver else { return }
-        receive(state)
+        receive(state, nil)
     }
 }

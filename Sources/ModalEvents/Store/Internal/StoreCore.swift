@@ -44,18 +44,9 @@ struct StoreCore<State: EventProjection> {
 
     // MARK: Appending
 
-    @inlinable
-    mutating func append(
-        _ event: ModalEvent, expectedSeq: Int?
-    ) throws(EventStoreError<State.Refusal>) -> (LoggedEvent, Delivery<State>) {
-        let appended = try appendOne(event, expectedSeq: expectedSeq)
-        guard appended.delivers else { return (appended.entry, .nothing) }
-        guard appended.direct.isEmpty else { return (appended.entry, .event(appended.entry, nil, appended.direct)) }
-        return (appended.entry, nextDelivery())
-    }
-
-    /// Appends `event` as ``append(_:expectedSeq:)`` does, for the store's
-    /// single appends, and says who delivers it.
+    /// Appends `unstamped` with the next seq and a time, when the state
+    /// accepts it (and the log file, when there is one, takes it), for the
+    /// store's single appends, and says who delivers it.
     ///
     /// - Returns: The event; `delivers`, whether the caller is now the
     ///   thread that delivers (no other was): it then calls each of `direct`
@@ -66,10 +57,12 @@ struct StoreCore<State: EventProjection> {
     ///   comes from ``nextDelivery()`` with its state.
     @inlinable
     mutating func appendOne(
-        _ event: ModalEvent, expectedSeq: Int?
+        _ unstamped: LoggedEvent, expectedSeq: Int?
     ) throws(EventStoreError<State.Refusal>) -> (entry: LoggedEvent, delivers: Bool, direct: [Listener<State>]) {
         try checkExpected(expectedSeq)
-        let entry = LoggedEvent(seq: state.seq + 1, time: clock.now(), event: event)
+        var entry = unstamped
+        entry.seq = state.seq + 1
+        entry.time = clock.now()
         let before = journal == nil ? nil : state
         do {
             try state.accept(entry)
@@ -93,14 +86,16 @@ struct StoreCore<State: EventProjection> {
     /// the ones before it leave.
     @inlinable
     mutating func append(
-        contentsOf events: [ModalEvent], expectedSeq: Int?
+        contentsOf events: [LoggedEvent], expectedSeq: Int?
     ) throws(EventStoreError<State.Refusal>) -> ([LoggedEvent], Delivery<State>) {
         try checkExpected(expectedSeq)
         var scratch = state
         var entries: [LoggedEvent] = []
         var states: [State] = []
-        for event in events {
-            let entry = LoggedEvent(seq: scratch.seq + 1, time: clock.now(), event: event)
+        for unstamped in events {
+            var entry = unstamped
+            entry.seq = scratch.seq + 1
+            entry.time = clock.now()
             do {
                 try scratch.accept(entry)
             } catch {

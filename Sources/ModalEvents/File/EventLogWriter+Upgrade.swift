@@ -1,0 +1,153 @@
+extension EventLogWriter {
+    /// What ``upgrade(_:as:options:)`` did.
+    public struct Upgrade: Sendable, Hashable, CustomStringConvertible {
+        /// The files written again as version 2, in the order they were
+        /// replaced (a folder's last segment first); empty when the log was
+        /// version 2 already.
+        public var files: [String] = []
+        /// Event lines copied as they were.
+        public var keptLines = 0
+        /// Event lines written again: they hold a field that version 2 reads
+        /// and version 1 ignored (`source`, `caller`, a `height`, a card's
+        /// `canDismiss`), left out now so that the log replays the same.
+        public var rewrittenLines = 0
+        /// The seq of the log's last event.
+        public var lastSeq = 0
+        /// Whether the log's index (``LogIndex``) was built again for the new files.
+        public var rebuiltIndex = false
+
+        public var description: String {
+            guard !files.isEmpty else { return "already format version 2: nothing to do" }
+            let rewritten =
+                rewrittenLines == 0 ? "" : ", \(rewrittenLines) written again without the fields version 1 ignored"
+            let count = keptLines + rewrittenLines
+            return
+                "upgraded \(files.count == 1 ? "1 file" : "\(files.count) files") to format version 2: "
+                + "\(count) event line\(count == 1 ? "" : "s")\(rewritten), through seq \(lastSeq)"
+                + (rebuiltIndex ? "; index built again" : "")
+        }
+    }
+
+    /// Moves the log at `path` (a file or a folder of segments) to format
+    /// version 2, so that it can take version 2's events.
+    ///
+    /// Each version-1 file is written again beside itself with a version-2
+    /// header, synced, and renamed over the old one, so a reader always
+    /// finds a whole log: a folder's segments are replaced from the last
+    /// one back (a version-2 segment may follow a version-1 one). The
+    /// writer's lock is held throughout, so no writer appends meanwhile. An
+    /// event line that version 2 would read differently (it holds `source`,
+    /// `caller`, `height` or a card's `canDismiss`, which version 1 ignores)
+    /// is written again without them; the rest are copied byte for byte, and
+    /// a segment's snapshot is written in the current state shape. Before a
+    /// file is replaced, its events are applied as both versions define
+    /// them: when one would be rejected by one version and not the other (a
+    /// `"queue"` policy, which version 1 does not know), nothing is changed.
+    ///
+    /// - Returns: What was done; nothing when the log is version 2 already.
+    /// - Throws: ``EventLogError``: the log cannot be read (malformed, or
+    ///   ending in a torn line: recover it first), another writer has it
+    ///   open, it would replay differently (`olderVersion`), or a write failed
+    ///   (the log is then as it was, file by file).
+    @discardableResult
+    public static func upgrade<State: LogProjection>(
+        _ path: String, as _: State.Type, options: EventLogReader.Options = EventLogReader.Options()
+    ) throws(EventLogError) -> Upgrade {
+        var reading = options
+        reading.lenient = false
+        let files: [String]
+        switch FileSystem.entry(at: path) {
+        case .file: files = [path]
+        case .folder: files = try EventLogReader.segments(in: path)
+        case .special:
+            throw EventLogError(.readFailed, file: path, message: "not a regular file or a folder: not a log")
+        case .none: throw EventLogError(.fileNotFound, file: path, message: "no such file or folder")
+        }
+        // The writer's lock, on the file a writer appends to: no writer appends while the log is rewritten.
+        var held = [try AppendableFile(path: files[files.count - 1], create: false)]
+        defer { for file in held { file.close() } }
+
+        let whole = try EventLogReader(path: path, options: reading)
+        while try whole.next() != nil {}
+        if let torn = whole.tornTail {
+            throw EventLogError(
+                .readFailed, file: torn.file, line: torn.line,
+                message: "the log ends in a torn line: recover it first ('modal-log recover'), then upgrade it")
+        }
+        var upgrade = Upgrade(lastSeq: whole.lastSeq)
+        for file in files.reversed() {
+            let reader = try EventLogReader(path: file, options: reading)
+            // Segments never go back a version, so the first version-2 one from the end ends the work.
+            guard reader.header.version < 2 else { continue }
+            held.append(try rewrite(file, readBy: reader, as: State.self, into: &upgrade))
+            upgrade.files.append(file)
+        }
+        let sidecar = LogIndex<State>.path(forLog: path)
+        if !upgrade.files.isEmpty, FileSystem.entry(at: sidecar) == .file {
+            try LogIndex<State>.rebuilt(forLogAt: path, options: reading).write()
+            upgrade.rebuiltIndex = true
+        }
+        return upgrade
+    }
+
+    /// Writes `file`, which `reader` has just opened, again as version 2,
+    /// and renames it into place.
+    ///
+    /// - Returns: The new file, open and locked: held until the whole
+    ///   upgrade is done, so no writer opens the log in between.
+    private static func rewrite<State: LogProjection>(
+        _ file: String, readBy reader: EventLogReader, as _: State.Type, into upgrade: inout Upgrade
+    ) throws(EventLogError) -> AppendableFile {
+        var asVersion1 = try State(startOf: reader)
+        var asVersion2 = asVersion1
+        var header = reader.header
+        header.version = 2
+        if header.snapshot != nil { header.snapshot = asVersion1.json }
+        let temporary = file + SegmentFiles.temporarySuffix
+        try FileSystem.remove(temporary)
+        let output = try AppendableFile(path: temporary, create: true)
+        do throws(EventLogError) {
+            var bytes = EventLogEncoder.encode(header)
+            while let (entry, line) = try reader.nextWithLine() {
+                let readAsVersion2 = try? LoggedEvent(
+                    json: EventLogReader.json(ofLine: line, options: reader.options), version: 2)
+                if readAsVersion2 == entry {
+                    bytes += line
+                    bytes.append(UInt8(ascii: "\n"))
+                    upgrade.keptLines += 1
+                } else {
+                    bytes += EventLogEncoder.encode(entry, version: 2)
+                    upgrade.rewrittenLines += 1
+                }
+                let refusedAsVersion1 = asVersion1.apply(entry, formatVersion: 1) != nil
+                let refusedAsVersion2 = asVersion2.apply(entry, formatVersion: 2) != nil
+                guard refusedAsVersion1 == refusedAsVersion2 else {
+                    throw EventLogError(
+                        .olderVersion, file: file, line: reader.lineNumber,
+                        message:
+                            "seq \(entry.seq) is \(refusedAsVersion1 ? "rejected" : "applied") in version 1 but would be "
+                            + "\(refusedAsVersion2 ? "rejected" : "applied") in version 2: the log is left at version 1"
+                    )
+                }
+                if bytes.count >= 1 << 20 {
+                    try output.write(bytes)
+                    bytes.removeAll(keepingCapacity: true)
+                }
+            }
+            try output.write(bytes)
+            guard asVersion1.json == asVersion2.json else {
+                throw EventLogError(
+                    .olderVersion, file: file,
+                    message: "the log would replay to another state in version 2: it is left at version 1")
+            }
+            try output.sync()
+            try FileSystem.rename(temporary, to: file)
+            try FileSystem.syncFolder(FileSystem.folder(of: file))
+            return output
+        } catch {
+            output.close()
+            try? FileSystem.remove(temporary)
+            throw error
+        }
+    }
+}

@@ -77,15 +77,17 @@ extension ModalState: LogProjection {
 
     /// What `entry` grew past `limits`, or `nil`.
     public func limitExceeded(after entry: LoggedEvent, limits: ModalLimits) -> String? {
-        guard case .batch(let events) = entry.event else { return limitExceeded(after: entry.event, limits: limits) }
-        for event in events {
-            if let exceeded = limitExceeded(after: event, limits: limits) { return exceeded }
-        }
-        return nil
+        limitExceeded(after: entry.event, limits: limits)
     }
 
+    /// What `event` (a batch: each of its events) grew past `limits`, or `nil`.
     private func limitExceeded(after event: ModalEvent, limits: ModalLimits) -> String? {
         switch event {
+        case .batch(let events):
+            for event in events {
+                if let exceeded = limitExceeded(after: event, limits: limits) { return exceeded }
+            }
+            return nil
         case .rootRegister:
             return roots.count > limits.roots ? limits.tooManyRoots : nil
         case .modalPresent(let presentation):

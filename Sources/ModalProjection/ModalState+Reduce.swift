@@ -100,21 +100,16 @@ extension ModalState {
     /// Applies `entry` or throws why it cannot apply: its `source` and
     /// `caller` are checked first, then its event.
     mutating func take(_ entry: LoggedEvent, formatVersion: Int) throws(RuleRefusal) {
-        if let source = entry.source { try Check.known(source, field: "source") }
-        if let caller = entry.caller, caller.utf8.count > LoggedEvent.maximumCallerLength {
-            throw RuleRefusal(
-                .invalidValue,
-                "caller must be at most \(LoggedEvent.maximumCallerLength) bytes of UTF-8, found \(caller.utf8.count)")
-        }
+        if let problem = entry.originProblem { throw RuleRefusal(.invalidValue, problem) }
         try fold(entry.event, formatVersion: formatVersion)
     }
 
     /// Applies `event` or throws why it cannot apply, leaving the state as
     /// it was: a batch's events in turn, all or none (rule 13), any other
-    /// event as its rule says, then the queue of its root moves on (rule 14).
+    /// event as its rule says.
     mutating func fold(_ event: ModalEvent, formatVersion: Int = LogHeader.currentVersion) throws(RuleRefusal) {
         guard case .batch(let events) = event else {
-            try foldOne(event, formatVersion: formatVersion)
+            try applyRule(event, formatVersion: formatVersion)
             return
         }
         guard (1...ModalEvent.maximumBatchCount).contains(events.count) else {
@@ -128,7 +123,7 @@ extension ModalState {
                 case .batch, .sessionStart:
                     throw RuleRefusal(.invalidValue, "a batch cannot hold a \"\(event.type.rawValue)\"")
                 default:
-                    try foldOne(event, formatVersion: formatVersion)
+                    try applyRule(event, formatVersion: formatVersion)
                 }
             } catch {
                 self = before
@@ -137,20 +132,14 @@ extension ModalState {
         }
     }
 
-    /// Applies one event that is not a batch, and moves its root's queue on.
-    private mutating func foldOne(_ event: ModalEvent, formatVersion: Int) throws(RuleRefusal) {
-        try applyRule(event, formatVersion: formatVersion)
-        if let root = event.root, let index = rootIndex(root), roots[index].policy == .queue {
-            roots[index].promoteQueued()
-        }
-    }
-
     /// Applies `event` (not a batch) or throws why it cannot apply; checks
     /// come before any change. Each rule brings the derived values it can
     /// change up to date (the dimming when a phase changes or a modal comes
     /// or goes, a modal's visible cards when its stack does, the keyboard
-    /// offsets when the keyboard or a root's size does), so an event costs
-    /// no more than the modals it touches.
+    /// offsets when the keyboard or a root's size does), and a queue root
+    /// moves its queue on where a modal can leave it or join it (rule 14:
+    /// no other event leaves every live modal of a queue root queued), so
+    /// an event costs no more than the modals it touches.
     private mutating func applyRule(_ event: ModalEvent, formatVersion: Int) throws(RuleRefusal) {
         switch event {
         case .batch:
@@ -183,6 +172,7 @@ extension ModalState {
             if roots[rootIndex].modals[modalIndex].phase == .queued {
                 // Never shown: it leaves at once (rule 14).
                 roots[rootIndex].remove(at: modalIndex)
+                roots[rootIndex].promoteQueued()
             } else {
                 roots[rootIndex].startDismissing(at: modalIndex, reason: reason)
             }
@@ -190,6 +180,7 @@ extension ModalState {
         case .modalDismissed(let root, let link):
             let (rootIndex, modalIndex) = try locate(link, in: root)
             roots[rootIndex].remove(at: modalIndex)
+            roots[rootIndex].promoteQueued()
             roots[rootIndex].refreshDimming()
         case .cardPush(let root, let link, let content, let sticky, let height, let canDismiss):
             try updateStack(link, in: root) { modal throws(RuleRefusal) in
@@ -352,6 +343,7 @@ extension ModalState {
                 payload: presentation.payload, cards: [card],
                 snap: SnapState(points: presentation.snapPoints, index: initialSnap, position: Double(initialSnap))))
         roots[rootIndex].refreshVisibleCards(at: roots[rootIndex].modals.count - 1)
+        roots[rootIndex].promoteQueued()
         roots[rootIndex].refreshDimming()
     }
 
@@ -401,13 +393,12 @@ extension RootState {
     }
 
     /// Rule 14: when every live modal of a queue root is queued, the bottom
-    /// one starts presenting.
+    /// one starts presenting. The caller refreshes the dimming.
     mutating func promoteQueued() {
-        guard let first = modals.first, first.phase == .queued,
-            modals.withUnsafeBufferPointer({ $0.allSatisfy { $0.phase == .queued } })
+        guard policy == .queue,
+            modals.withUnsafeBufferPointer({ !$0.isEmpty && $0.allSatisfy { $0.phase == .queued } })
         else { return }
         modals[0].phase = .presenting
-        refreshDimming()
     }
 
     /// Starts dismissing the modal at `index` and every live descendant that

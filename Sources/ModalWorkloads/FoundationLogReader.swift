@@ -214,14 +214,11 @@ private struct EventLine: Decodable {
         }
         let time = try fields.decodeIfPresent(Double.self, forKey: .time)
         let type = try Self.type(fields, version: version)
-        let event = try Self.event(type, fields, version: version)
-        guard version >= 2 else {
-            entry = LoggedEvent(seq: seq, time: time, event: event)
-            return
-        }
+        // In the package's order: the envelope, then the event's own fields.
+        let source = version >= 2 ? try strict(String.self, .source, fields).map(EventSource.init) : nil
+        let caller = version >= 2 ? try strict(String.self, .caller, fields) : nil
         entry = LoggedEvent(
-            seq: seq, time: time, event: event, source: try strict(String.self, .source, fields).map(EventSource.init),
-            caller: try strict(String.self, .caller, fields))
+            seq: seq, time: time, event: try Self.event(type, fields, version: version), source: source, caller: caller)
     }
 
     /// The line's `type`, which its log's version must define.

@@ -7,23 +7,108 @@ public struct LoggedEvent: Sendable, Hashable {
     public var time: Double?
     /// What happened.
     public var event: ModalEvent
+    /// `source` and `caller`, boxed: an event is copied often (a reader
+    /// hands it out, a store keeps and delivers it), and most events of a
+    /// version-1 log have neither, so they cost a word, not four.
+    @usableFromInline var origin: Origin?
+
     /// Who caused it: a person's gesture, the platform, the app's code, a
     /// test. `nil` when the log does not say (and always in a version-1 log).
-    public var source: EventSource?
+    public var source: EventSource? {
+        get { origin?.source }
+        set { setOrigin(source: newValue, caller: caller) }
+    }
+
     /// Where in the app it was appended (`"CheckoutFlow.swift:42"`), at most
     /// ``maximumCallerLength`` bytes of UTF-8. `nil` when the log does not say.
-    public var caller: String?
+    public var caller: String? {
+        get { origin?.caller }
+        set { setOrigin(source: source, caller: newValue) }
+    }
 
     /// The longest ``caller``, in UTF-8 bytes; a longer one is rejected
     /// (`invalidValue`).
     public static let maximumCallerLength = 256
 
+    /// What is wrong with ``source`` and ``caller`` (a word the spec does
+    /// not list, a caller that is too long), for a rejection
+    /// (`invalidValue`); `nil` when nothing is, at once when neither is given.
+    @inlinable
+    package var originProblem: String? {
+        guard let origin else { return nil }
+        return origin.problem
+    }
+
     public init(seq: Int, time: Double? = nil, event: ModalEvent, source: EventSource? = nil, caller: String? = nil) {
         self.seq = seq
         self.time = time
         self.event = event
-        self.source = source
-        self.caller = caller
+        setOrigin(source: source, caller: caller)
+    }
+
+    /// An event appended at a call site, whose `caller` is `fileID:line`
+    /// (``caller(fileID:line:)``), made into text only when it is read or
+    /// written: a store stamps every event it appends with one.
+    @usableFromInline
+    init(seq: Int, event: ModalEvent, source: EventSource?, fileID: String, line: Int) {
+        self.seq = seq
+        self.time = nil
+        self.event = event
+        origin = Origin(source: source, callerText: nil, fileID: fileID, line: line)
+    }
+
+    private mutating func setOrigin(source: EventSource?, caller: String?) {
+        origin =
+            source == nil && caller == nil ? nil : Origin(source: source, callerText: caller, fileID: nil, line: 0)
+    }
+
+    /// `source` and `caller` in a box of their own: a reference, so a copy
+    /// of an event without them copies a null pointer.
+    @usableFromInline
+    final class Origin: Sendable, Hashable {
+        let source: EventSource?
+        /// The caller as the log or the app gave it.
+        let callerText: String?
+        /// Else the call site it is made from, or `nil` for no caller.
+        let fileID: String?
+        let line: Int
+
+        @usableFromInline
+        init(source: EventSource?, callerText: String?, fileID: String?, line: Int) {
+            self.source = source
+            self.callerText = callerText
+            self.fileID = fileID
+            self.line = line
+        }
+
+        var caller: String? {
+            callerText ?? fileID.map { LoggedEvent.caller(fileID: $0, line: line) }
+        }
+
+        @usableFromInline
+        static func == (left: Origin, right: Origin) -> Bool {
+            left.source == right.source && left.caller == right.caller
+        }
+
+        @usableFromInline
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(source)
+            hasher.combine(caller)
+        }
+
+        /// See ``LoggedEvent/originProblem``.
+        @usableFromInline
+        var problem: String? {
+            if let source, !source.isKnown {
+                return "source \"\(source.rawValue)\" is not one of \(EventSource.knownList)"
+            }
+            // A call site's text is not made to be measured: a store's are kept short (caller(fileID:line:)).
+            if let callerText, callerText.utf8.count > LoggedEvent.maximumCallerLength {
+                return
+                    "caller must be at most \(LoggedEvent.maximumCallerLength) bytes of UTF-8, found \(callerText.utf8.count)"
+            }
+            return nil
+        }
     }
 
     /// A call site as a `caller`: `CheckoutFlow/Checkout.swift:42`. A file ID

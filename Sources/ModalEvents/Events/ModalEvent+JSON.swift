@@ -28,15 +28,19 @@ extension LoggedEvent {
             throw EventLogError(
                 .wrongType, message: "field \"time\" must be a finite number, found \(JSONNumber(time))")
         }
-        let type = try fields.eventType(version: version)
-        let event = try ModalEvent(type: type, fields: fields, version: version)
-        guard version >= 2 else {
-            self.init(seq: seq, time: time, event: event)
-            return
+        let type = try fields.eventType()
+        guard type.formatVersion <= version else { throw type.newerThanLog(version: version) }
+        // Version 1 ignores them, as unknown fields. Read before the event's
+        // own fields, the last use of `fields`, which is then not copied.
+        var source: EventSource?
+        var caller: String?
+        if version >= 2 {
+            source = try fields.strictString(.source).map(EventSource.init)
+            caller = try fields.strictString(.caller)
         }
         self.init(
-            seq: seq, time: time, event: event, source: try fields.strictString(.source).map(EventSource.init),
-            caller: try fields.strictString(.caller))
+            seq: seq, time: time, event: try ModalEvent(type: type, fields: fields, version: version), source: source,
+            caller: caller)
     }
 
     /// The event as one log line's JSON object in the current format:
@@ -66,20 +70,14 @@ extension LoggedEvent {
     }
 }
 
-extension EventFieldReader {
-    /// The event's `type`, which a log of format `version` must define.
-    ///
-    /// - Throws: `unknownType` for a type of a later version, saying so.
-    func eventType(version: Int) throws(EventLogError) -> EventType {
-        let type = try eventType()
-        guard type.formatVersion <= version else {
-            throw EventLogError(
-                .unknownType,
-                message:
-                    "unknown event type \"\(type.rawValue)\" in a version-\(version) log: it is a version-\(type.formatVersion) type "
-                    + "(upgrade the log with 'modal-log upgrade')")
-        }
-        return type
+extension EventType {
+    /// The error for a type of a later format version than its log's.
+    func newerThanLog(version: Int) -> EventLogError {
+        EventLogError(
+            .unknownType,
+            message:
+                "unknown event type \"\(rawValue)\" in a version-\(version) log: it is a version-\(formatVersion) type "
+                + "(upgrade the log with 'modal-log upgrade')")
     }
 }
 
@@ -223,7 +221,8 @@ extension ModalEvent {
             throw EventLogError(
                 .invalidBatch, message: "an event in a batch has no \"\(own.name)\" of its own: the batch's covers it")
         }
-        let type = try fields.eventType(version: version)
+        let type = try fields.eventType()
+        guard type.formatVersion <= version else { throw type.newerThanLog(version: version) }
         guard type != .batch, type != .sessionStart else {
             throw EventLogError(.invalidBatch, message: "a batch cannot hold a \"\(type.rawValue)\"")
         }

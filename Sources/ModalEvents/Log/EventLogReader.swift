@@ -96,7 +96,9 @@ public final class EventLogReader {
     public private(set) var header = LogHeader()
     /// The header of the file being read (a writer resuming a folder starts
     /// from its last segment's): its version says how its events read.
-    public private(set) var fileHeader = LogHeader()
+    public private(set) var fileHeader = LogHeader() {
+        didSet { fileVersion = fileHeader.version }
+    }
     /// What the reader stepped over: a torn last line, and with
     /// ``Options/lenient`` the lines it skipped (the first
     /// ``maximumWarnings`` of them).
@@ -115,6 +117,11 @@ public final class EventLogReader {
     @exclusivity(unchecked) public private(set) var lastSeq = 0
     /// How many lines of the current file have been read, header included.
     @exclusivity(unchecked) public private(set) var lineNumber = 0
+    /// The format version of the file being read: ``fileHeader``'s, which
+    /// says how its events read.
+    @exclusivity(unchecked) public private(set) var fileVersion = LogHeader.currentVersion
+    /// Where the last event's line is in `buffer`, until the next read.
+    @exclusivity(unchecked) private var lastLine = 0..<0
 
     private var source: any ByteSource
     /// The segments not opened yet.
@@ -167,6 +174,7 @@ public final class EventLogReader {
         buffer = .allocate(byteCount: options.chunkSize * 2, alignment: 1)
         header = try readHeader()
         fileHeader = header
+        fileVersion = header.version
         lastSeq = header.from - 1
     }
 
@@ -243,19 +251,6 @@ public final class EventLogReader {
     ///   line (a lenient reader skips those), or a segment that does not
     ///   follow the one before.
     public func next() throws(EventLogError) -> LoggedEvent? {
-        try nextEntry()?.entry
-    }
-
-    /// The next event with the bytes of its line (without the `\n`), or
-    /// `nil` at the end of the log: for a tool that rewrites a log line by line.
-    package func nextWithLine() throws(EventLogError) -> (entry: LoggedEvent, line: [UInt8])? {
-        guard let (entry, line) = try nextEntry() else { return nil }
-        return (entry, Array(bytes(of: line)))
-    }
-
-    /// The next event and where its line is in the buffer (valid until the next read).
-    @inline(__always)
-    private func nextEntry() throws(EventLogError) -> (entry: LoggedEvent, line: Range<Int>)? {
         while true {
             guard let line = try readLine() else {
                 guard try openNextSegment() else { return nil }
@@ -265,11 +260,19 @@ public final class EventLogReader {
                 let entry = try decodeEvent(line)
                 try checkSeq(of: entry)
                 lastSeq = entry.seq
-                return (entry, line)
+                lastLine = line
+                return entry
             } catch  where options.lenient {
                 skip(error)
             }
         }
+    }
+
+    /// The next event with the bytes of its line (without the `\n`), or
+    /// `nil` at the end of the log: for a tool that rewrites a log line by line.
+    package func nextWithLine() throws(EventLogError) -> (entry: LoggedEvent, line: [UInt8])? {
+        guard let entry = try next() else { return nil }
+        return (entry, Array(bytes(of: lastLine)))
     }
 
     /// Reads every remaining event into an array.
@@ -364,14 +367,14 @@ public final class EventLogReader {
     private func decodeEvent(_ line: Range<Int>) throws(EventLogError) -> LoggedEvent {
         do throws(EventLogError) {
             if let entry = try EventLineFields.decode(
-                bytes(of: line), slots: slots, strings: strings, options: options, version: fileHeader.version)
+                bytes(of: line), slots: slots, strings: strings, options: options, version: fileVersion)
             {
                 return entry
             }
         } catch {
             throw located(error)
         }
-        let version = fileHeader.version
+        let version = fileVersion
         return try parse(line) { json throws(EventLogError) in try LoggedEvent(json: json, version: version) }
     }
 

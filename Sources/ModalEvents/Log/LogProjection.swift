@@ -130,7 +130,7 @@ extension LogProjection {
     /// - Throws: `limitExceeded`, naming the entry's file and line.
     @discardableResult
     public mutating func apply(_ entry: LoggedEvent, readBy reader: EventLogReader) throws(EventLogError) -> Refusal? {
-        let refusal = apply(entry, formatVersion: reader.fileHeader.version)
+        let refusal = apply(entry, formatVersion: reader.fileVersion)
         if let exceeded = limitExceeded(after: entry) {
             throw EventLogError(.limitExceeded, file: reader.file, line: reader.lineNumber, message: exceeded)
         }

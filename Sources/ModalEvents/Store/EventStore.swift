@@ -129,9 +129,12 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
         _ event: ModalEvent, source: EventSource? = nil, caller: String? = nil, expectedSeq: Int? = nil,
         fileID: String = #fileID, line: Int = #line
     ) throws(EventStoreError<State.Refusal>) -> LoggedEvent {
-        let unstamped = LoggedEvent(
-            seq: 0, event: event, source: source ?? event.usualSource,
-            caller: caller ?? LoggedEvent.caller(fileID: fileID, line: line))
+        let unstamped =
+            if let caller {
+                LoggedEvent(seq: 0, event: event, source: source ?? event.usualSource, caller: caller)
+            } else {
+                LoggedEvent(seq: 0, event: event, source: source ?? event.usualSource, fileID: fileID, line: line)
+            }
         let (entry, delivers, direct) = try core.withLock { core throws(EventStoreError<State.Refusal>) in
             try core.appendOne(unstamped, expectedSeq: expectedSeq)
         }

@@ -21,6 +21,8 @@ let package = Package(
         // Realistic logs made from a seed, and Foundation's reading of them: what the
         // benchmark measures against and the tests check against. Not a product.
         .target(name: "ModalWorkloads", dependencies: ["ModalEvents", "ModalTesting"]),
+        // An app's launches on a log file, for Docs/Store.md's "Relaunch": `swift run modal-demo LOG [--crash]`.
+        .executableTarget(name: "modal-demo", dependencies: ["ModalEvents", "ModalProjection"]),
         // Figures for Docs/Performance.md: `swift run -c release modal-bench`.
         .executableTarget(
             name: "modal-bench", dependencies: ["ModalEvents", "ModalProjection", "ModalTesting", "ModalWorkloads"]),
@@ -36,7 +38,8 @@ let package = Package(
         .testTarget(
             name: "ModalLogTests",
             dependencies: [
-                "modal-log", "ModalEvents", "ModalProjection", "ModalTesting", "ModalWorkloads", "TestSupport",
+                "modal-log", "modal-demo", "ModalEvents", "ModalProjection", "ModalTesting", "ModalWorkloads",
+                "TestSupport",
             ]),
     ],
     swiftLanguageModes: [.v6]

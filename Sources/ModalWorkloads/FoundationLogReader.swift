@@ -161,6 +161,12 @@ public struct FoundationLogReader {
                 "JSONDecoder refuses a zero with a positive exponent (0e8, 0E1; it reads 0e-1), which RFC 8259 allows"
             ),
             (
+                #"{"seq":1,"type":"dimming.tap","source":"\p"}"#, "reads it in a version-1 log", .invalidJSON,
+                "JSONDecoder checks a value's text (escapes, UTF-8, number syntax) only as it decodes it, so not"
+                    + " that of a field it never decodes (a height, source or caller in a version-1 log), nor what"
+                    + " comes after the first fault it finds (an unknown type); the package checks the whole line first"
+            ),
+            (
                 "\u{FEFF}" + #"{"seq":1,"type":"dimming.tap"}"#, "skips the byte order mark", .invalidJSON,
                 "a byte order mark may only start the file (RFC 8259, 8.1): the package skips it before the header"
             ),

@@ -1,8 +1,10 @@
 import ModalEvents
 import ModalProjection
 
-/// Draws a state as a tree for people: roots, then their modals bottom to top,
-/// each with its cards, snap state and payload.
+/// Draws a state as a tree for people: the session (after the first),
+/// roots, then their modals bottom to top, each with its cards (their sticky
+/// elements, heights, and a `canDismiss` that differs from the modal's),
+/// snap state and payload.
 ///
 ///     seq 10 · keyboard down
 ///     root "default" · window · level 0 · stack · 390x844
@@ -16,7 +18,8 @@ enum StateTree {
         let keyboard = state.keyboard
         var keyboardText = keyboard.height == 0 ? "keyboard down" : "keyboard \(number(keyboard.height))"
         if let bottom = keyboard.responderBottom { keyboardText += ", responder bottom \(number(bottom))" }
-        lines.append("seq \(state.seq) · \(keyboardText)")
+        let session = state.session == 0 ? "" : " · session \(state.session)"
+        lines.append("seq \(state.seq)\(session) · \(keyboardText)")
         if state.roots.isEmpty { lines.append("(no roots)") }
         for root in state.roots {
             lines.append(
@@ -57,7 +60,13 @@ enum StateTree {
     }
 
     private static func details(of modal: Modal, in root: RootState) -> [String] {
-        let cards = modal.cards.map { card in card.content + (card.sticky.map { " [sticky \($0)]" } ?? "") }
+        let cards = modal.cards.map { card in
+            // A card's own canDismiss shows where it is not the modal's (its top card's).
+            let notes =
+                (card.sticky.map { ["sticky \($0)"] } ?? []) + (card.height.map { ["height \(number($0))"] } ?? [])
+                + (card.canDismiss == modal.canDismiss ? [] : [card.canDismiss ? "can dismiss" : "cannot dismiss"])
+            return card.content + (notes.isEmpty ? "" : " [\(notes.joined(separator: " · "))]")
+        }
         var details = [
             "cards: \(cards.joined(separator: " > ")) (\(modal.visibleCards) visible of \(cards.count))"
         ]

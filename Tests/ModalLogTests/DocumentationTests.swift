@@ -148,13 +148,13 @@ import Testing
 }
 
 @Suite struct SpecCopyTests {
-    static let shared = Fixtures.packageRoot.deletingLastPathComponent().appendingPathComponent(
-        "shared/spec/event-log-v1.md")
+    static let shared = Fixtures.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/spec")
 
     @Test(
-        .enabled(if: FileManager.default.fileExists(atPath: shared.path), "../shared/spec is not beside this checkout"))
-    func theSpecInDocsIsTheSharedContract() throws {
-        let shared = try String(contentsOf: Self.shared, encoding: .utf8)
-        #expect(try Fixtures.text("Docs/event-log-v1.md") == shared, "Docs/event-log-v1.md differs from ../shared/spec")
+        .enabled(if: FileManager.default.fileExists(atPath: shared.path), "../shared/spec is not beside this checkout"),
+        arguments: ["event-log-v1.md", "event-log-v2.md"])
+    func theSpecInDocsIsTheSharedContract(page: String) throws {
+        let shared = try String(contentsOf: Self.shared.appendingPathComponent(page), encoding: .utf8)
+        #expect(try Fixtures.text("Docs/\(page)") == shared, "Docs/\(page) differs from ../shared/spec")
     }
 }

@@ -23,7 +23,10 @@ public enum Fixtures {
     public static var sampleLogs: [String] { wellFormedLogs.filter { $0.hasPrefix("EventLogs/") } }
 
     /// The sample logs whose lines the differential tests change a byte at a time.
-    public static let nearMissLogs = ["EventLogs/tour.jsonl", "EventLogs/morph-modal-kit/replace-sticky.jsonl"]
+    public static let nearMissLogs = [
+        "EventLogs/tour.jsonl", "EventLogs/morph-modal-kit/replace-sticky.jsonl",
+        "EventLogs/version-2/relaunch-checkout.jsonl", "EventLogs/version-2/close-everything.jsonl",
+    ]
 
     /// Every file in `EventLogs/malformed/`, the kind of its error and its line.
     public static let malformedLogs: [(file: String, kind: EventLogError.Kind, line: Int)] = [
@@ -37,6 +40,13 @@ public enum Fixtures {
         ("seq-out-of-order.jsonl", .seqOutOfOrder, 4),
         ("unknown-type.jsonl", .unknownType, 3),
         ("wrong-type.jsonl", .wrongType, 6),
+        // Version 2's.
+        ("version-2-type-in-version-1.jsonl", .unknownType, 3),
+        ("batch-empty.jsonl", .invalidBatch, 4),
+        ("batch-nested.jsonl", .invalidBatch, 3),
+        ("batch-event-with-seq.jsonl", .invalidBatch, 4),
+        ("source-null.jsonl", .wrongType, 3),
+        ("card-can-dismiss-null.jsonl", .wrongType, 4),
     ]
 
     /// The checked-in state a well-formed log replays to: its path under

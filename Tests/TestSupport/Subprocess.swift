@@ -14,6 +14,19 @@ public func installedProgram(_ name: String) -> String? {
     return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
 }
 
+/// The path of the package's program `name` (`modal-log`, `modal-demo`),
+/// which `swift test` builds in the products folder beside the test bundle
+/// (found through the running bundles, as on macOS the test binary is a
+/// helper elsewhere); `nil` when it was not built.
+public func builtProgram(_ name: String) -> String? {
+    let bundles = Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }
+    let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    let folders = bundles.map { $0.deletingLastPathComponent() } + [testBinary.deletingLastPathComponent()]
+    return folders.map { $0.appendingPathComponent(name).path }.first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+}
+
 /// Runs `executable` with `arguments` and waits for it. Output goes through
 /// temporary files, so no pipe can fill up; `standardOutput` replaces the
 /// file for standard output (a test that checks a closed or full stream).

@@ -143,12 +143,14 @@ extension ModalEvent {
     }
 
     /// The oldest format version that can hold the event: 2 for the
-    /// version-2 types, and for a `height` or a card's `canDismiss`, which
-    /// version 1 does not read; else 1.
+    /// version-2 types, a `queue` root, and a `height` or a card's
+    /// `canDismiss`, which version 1 does not read; else 1.
     public var formatVersion: Int {
         switch self {
         case .sessionStart, .batch, .cardUpdate:
             return 2
+        case .rootRegister(let registration):
+            return registration.policy == .queue ? 2 : 1
         case .modalPresent(let presentation):
             return presentation.height == nil ? 1 : 2
         case .cardPush(_, _, _, _, let height, let canDismiss), .cardReplace(_, _, _, _, _, let height, let canDismiss):

@@ -197,6 +197,8 @@ public final class EventLogWriter: Sendable {
             return "a \"\(event.type.rawValue)\""
         case .cardPush(_, _, _, _, let height, _), .cardReplace(_, _, _, _, _, let height, _):
             return "\"\(event.type.rawValue)\" with a \(height == nil ? "canDismiss" : "height")"
+        case .rootRegister:
+            return "a root with policy \"queue\""
         default:
             return "\"\(event.type.rawValue)\" with a height"
         }

@@ -2,7 +2,8 @@ import ModalEvents
 import TestSupport
 
 /// A projection that is not the modal state: the store's core runs any.
-/// It counts events per type and refuses `dimming.tap` on the root "refuse".
+/// It counts events per type and refuses `dimming.tap` on the root
+/// "refuse", and in a log of format version 1 on the root "old" too.
 struct CountingState: EventProjection, Hashable {
     struct Refused: Error, Hashable {
         var seq: Int
@@ -77,6 +78,14 @@ extension CountingState: LogProjection {
             guard case .number(let seq) = value else { return nil }
             return Int(seq.literal).map(Refused.init(seq:))
         }
+    }
+
+    mutating func apply(_ entry: LoggedEvent, formatVersion: Int) -> Refused? {
+        guard formatVersion < 2, case .dimmingTap("old") = entry.event else { return apply(entry) }
+        let refusal = Refused(seq: entry.seq)
+        refused.append(refusal)
+        seq = entry.seq
+        return refusal
     }
 
     func limitExceeded(after entry: LoggedEvent) -> String? {

@@ -40,6 +40,12 @@ import Testing
         #expect(try Self.bashCompletions(["modal-log", "timeline", "--color", "a"]) == ["auto", "always"])
         #expect(try Self.bashCompletions(["modal-log", "append", "log", "--sync", ""]) == ["every", "group", "none"])
         #expect(try Self.bashCompletions(["modal-log", "state", "--at", ""]) == [])
+        #expect(try Self.bashCompletions(["modal-log", "timeline", "--so"]) == ["--source"])
+        #expect(try Self.bashCompletions(["modal-log", "timeline", "--source", "s"]) == ["system"])
+        #expect(
+            try Self.bashCompletions(["modal-log", "timeline", "--source", ""]) == [
+                "user", "system", "app", "test", "none",
+            ])
         #expect(try Self.bashCompletions(["modal-log", "completion", ""]) == ["bash", "zsh", "fish"])
         #expect(try Self.bashCompletions(["modal-log", "help", "bi"]) == ["bisect"])
         let logs = try Self.bashCompletions(["modal-log", "replay", "EventLogs/to"], in: Fixtures.packageRoot.path)
@@ -60,6 +66,8 @@ import Testing
         // fish offers the log's files there too: its file rule for the command does not know the option.
         #expect(Set(try complete("modal-log timeline --color ")).isSuperset(of: ["always", "auto", "never"]))
         #expect(try complete("modal-log bisect --wh") == ["--where"])
+        #expect(
+            Set(try complete("modal-log timeline --source ")).isSuperset(of: ["user", "system", "app", "test", "none"]))
     }
 
     @Test(.enabled(if: installedProgram("zsh") != nil, "zsh is not installed: its completion is not checked"))

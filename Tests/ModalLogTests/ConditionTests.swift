@@ -30,6 +30,17 @@ import Testing
         (#"live("my root"/"a\"b")"#, .live(.init(root: "my root", link: "a\"b"))),
         ("not not dimming(default)", .not(.not(.dimming(root: "default")))),
         ("cards(x)>=3", .compare(.cards(.init(root: nil, link: "x")), .greaterOrEqual, 3)),
+        // Format 2's.
+        ("source == user", .source(.user, isEqual: true)),
+        ("source != none", .source(nil, isEqual: false)),
+        ("session >= 2", .compare(.session, .greaterOrEqual, 2)),
+        ("queued(toasts) > 0", .compare(.queued(root: "toasts"), .greater, 0)),
+        ("phase(toasts/synced) == queued", .phase(.init(root: "toasts", link: "synced"), .queued, isEqual: true)),
+        ("height(checkout) <= 420", .compare(.height(.init(root: nil, link: "checkout")), .lessOrEqual, 420)),
+        ("height(sheets/checkout) == none", .compare(.height(.init(root: "sheets", link: "checkout")), .equal, nil)),
+        ("time != none", .compare(.time, .notEqual, nil)),
+        ("not canDismiss(checkout)", .not(.canDismiss(.init(root: nil, link: "checkout")))),
+        ("type == batch and source == app", .and(.type(.batch, isEqual: true), .source(.app, isEqual: true))),
     ])
     func readsTheLanguage(text: String, expected: Condition) throws {
         #expect(try ConditionParser.parse(text) == expected)
@@ -40,7 +51,7 @@ import Testing
         ("depth(sheets) >=", 17, "expected a number after depth(sheets) >=, found the end"),
         ("depth(sheets) >= two", 18, "expected a number after depth(sheets) >=, found 'two'"),
         ("phase(a) = presented", 10, "'=' is not a comparison: use ==, !=, <, <=, > or >="),
-        ("phase(a) == closed", 13, "'closed' is not a phase: presenting, presented, dismissing or gone"),
+        ("phase(a) == closed", 13, "'closed' is not a phase: queued, presenting, presented, dismissing or gone"),
         ("phase(a) > presented", 10, "expected == or != after phase(a), found '>'"),
         ("seq > 1 )", 9, "unexpected ')' after a whole condition"),
         ("(seq > 1", 9, "expected ')' after the condition in brackets, found the end"),
@@ -51,6 +62,16 @@ import Testing
         (#"live("a)"#, 6, "a string is not closed"),
         ("seq > 1 & seq < 3", 9, "unexpected character '&'"),
         ("frobs > 1", 1, "'frobs' is not a test: expected rejected"),
+        // Format 2's.
+        ("source == robot", 11, "'robot' is not a source: one of user, system, app, test, none"),
+        ("source > user", 8, "expected == or != after source, found '>'"),
+        ("source ==", 10, "expected a source, found the end"),
+        ("height(a) > none", 13, "'none' is compared only with == or != to height(MODAL) or time, not height(a) >"),
+        ("depth(a) == none", 13, "'none' is compared only with == or != to height(MODAL) or time, not depth(a) =="),
+        ("height(a) == tall", 14, "expected a number or none after height(a) ==, found 'tall'"),
+        ("session > one", 11, "expected a number after session >, found 'one'"),
+        ("queued(a/b) > 1", 9, "expected ')' after the root, found '/'"),
+        ("canDismiss > 1", 12, "expected '(' after the test's name, found '>'"),
     ])
     func refusesWithTheColumnAndWhatWasExpected(text: String, column: Int, message: String) {
         #expect {
@@ -119,6 +140,39 @@ import Testing
         #expect(Run(["bisect", log]).status == 64)
     }
 
+    @Test(arguments: [
+        ("source == user", 4), ("source == none", 12), ("source != system and source != app", 4),
+        ("session >= 2", 13), ("session == 1 and type == batch", 10),
+        ("queued(toasts) > 0", 9), ("queued(toasts) == 0 and live(toasts/synced)", 10),
+        ("phase(synced) == queued", 9), ("phase(toasts/synced) == presenting", 10),
+        ("height(checkout) == 420", 4), ("height(checkout) < 400", 6), ("height(checkout) == none", 7),
+        ("height(checkout) != none", 4), ("live(checkout) and not canDismiss(checkout)", 6),
+        ("canDismiss(checkout)", 4), ("type == batch and rejected(lastCard)", 11), ("time == none", nil),
+        ("height(checkout) == none and seq > 12", nil), ("session > 2", nil),
+    ])
+    func bisectReadsTheVersionTwoTests(condition: String, seq: Int?) throws {
+        let (folder, log) = try VersionTwoLogs.written()
+        defer { withExtendedLifetime(folder) {} }
+        let run = Run(["bisect", log, "--where", condition])
+        if let seq {
+            #expect(run.status == 0 && run.output.hasPrefix("seq \(seq): \(condition)\n"), "\(run.output)")
+        } else {
+            #expect(run.status == 1 && run.output == "never holds up to seq 14: \(condition)\n")
+        }
+    }
+
+    @Test func bisectPrintsABatchWithItsEvents() throws {
+        let (folder, log) = try VersionTwoLogs.written()
+        defer { withExtendedLifetime(folder) {} }
+        let run = Run(["bisect", log, "--where", "type == batch and rejected", "--state"])
+        let lines = run.output.split(separator: "\n").map(String.init)
+        #expect(lines[0] == "seq 11: type == batch and rejected")
+        #expect(lines[1].hasPrefix("   11     5.000  user    batch            2 events  "))
+        #expect(lines[2] == "                           card.pop         sheets/checkout")
+        #expect(lines[3].hasSuffix("sheets/checkout                     <- rejected"))
+        #expect(lines[4] == "seq 11 · session 1 · keyboard down")
+    }
+
     /// The first seq at or after `from` where `condition` holds, by a plain loop.
     static func firstSeq(where condition: Condition, in events: [LoggedEvent], from: Int) -> Int? {
         var state = ModalState()
@@ -131,7 +185,9 @@ import Testing
         return nil
     }
 
-    static let names = ["default", "a", "b", "compose", "menu", "share", "my root", "quote\"d", "and", "10", "é"]
+    static let names = [
+        "default", "a", "b", "compose", "menu", "share", "my root", "quote\"d", "and", "10", "é", "none", "session",
+    ]
 
     static func randomCondition(depth: Int, random: inout PropertyRandom) -> Condition {
         func name() -> String { random.element(of: names)! }
@@ -153,15 +209,20 @@ import Testing
         }
         let quantities: [Condition.Quantity] = [
             .depth(root: name()), .cards(modal()), .snap(modal()), .position(modal()), .keyboard,
-            .offset(root: name()), .roots, .modals, .seq, .time, .rejections,
+            .offset(root: name()), .roots, .modals, .seq, .time, .rejections, .session, .queued(root: name()),
+            .height(modal()),
         ]
-        switch random.int(below: 8) {
+        switch random.int(below: 10) {
         case 0: return .rejected(random.chance(0.5) ? nil : random.element(of: RejectionCode.allCases)!)
         case 1: return .broken
         case 2: return .type(random.element(of: EventType.allCases)!, isEqual: random.chance(0.5))
         case 3: return .phase(modal(), random.element(of: ModalPhase.allCases + [nil])!, isEqual: random.chance(0.5))
-        case 4: return random.chance(0.5) ? .live(modal()) : .dragging(modal())
+        case 4: return random.element(of: [.live(modal()), .dragging(modal()), .canDismiss(modal())])!
         case 5: return .dimming(root: name())
+        case 6: return .source(random.element(of: EventSource.knownValues + [nil])!, isEqual: random.chance(0.5))
+        case 7:
+            let quantity = random.element(of: [Condition.Quantity.height(modal()), .time])!
+            return .compare(quantity, random.chance(0.5) ? .equal : .notEqual, nil)
         default:
             return .compare(
                 random.element(of: quantities)!, random.element(of: Condition.Comparison.allCases)!,
@@ -205,6 +266,22 @@ import Testing
             let text = Run(["replay", log, "--skip", argument, "--no-index"])
             #expect(text.output.hasSuffix(run.error), "the tree and the JSON report the same")
         }
+    }
+
+    @Test func skippingABatchLeavesOutAllItsEvents() throws {
+        let (folder, log) = try VersionTwoLogs.written()
+        defer { withExtendedLifetime(folder) {} }
+        var expected = ModalState()
+        for entry in try EventLogReader(path: log).readAll() where entry.seq != 10 { expected.apply(entry) }
+        let run = Run(["replay", log, "--skip", "10", "--json"])
+        #expect(run.status == 0)
+        #expect(try ModalState(json: JSONReader.read(Array(run.output.utf8))) == expected)
+        // Without the batch, the first toast never left: the second still waits when the session ends.
+        let text = Run(["replay", log, "--skip", "10,14"]).output
+        #expect(text.contains("skipped: seq 10 (a batch of 2 events), seq 14\n"))
+        let before13 = Run(["replay", log, "--skip", "10,13"]).output
+        #expect(before13.contains("└─ \"synced\" queued · toast\n"))
+        #expect(before13.contains("rejected because of the skip: 1\n  seq 14 duplicateRoot: "))
     }
 
     @Test func aSkipOutsideTheLogIsAUsageError() {
@@ -260,6 +337,39 @@ import Testing
                 """))
     }
 
+    @Test func aVersionTwoLogInNumbers() throws {
+        let (folder, log) = try VersionTwoLogs.written()
+        defer { withExtendedLifetime(folder) {} }
+        let run = Run(["stats", log])
+        #expect(run.status == 0 && run.error.isEmpty)
+        // A batch counts once, under the root its events name.
+        #expect(
+            run.output.contains(
+                "  session.start         2\n  batch                 2\nby root:\n  sheets            8\n"))
+        #expect(
+            run.output.contains(
+                """
+                by source:
+                  user         2
+                  system       4
+                  app          7
+                  none         1
+                sessions: 2 (at seq 1, 13)
+                batches: 2 (4 events), 1 applied, 1 rejected
+                modals: 3 presented, 3 dismissed, 1 waited in a queue
+
+                """))
+        let json = try JSONReader.read(Array(Run(["stats", log, "--json"]).output.utf8))
+        #expect(json["bySource"] == ["user": 2, "system": 4, "app": 7, "none": 1])
+        #expect(json["sessions"] == 2 && json["sessionSeqs"] == [1, 13] && json["queued"] == 1)
+        #expect(json["batches"] == ["count": 2, "events": 4, "applied": 1, "rejected": 1])
+        // A version-1 log records none of it.
+        let tour = Run(["stats", sample("EventLogs/tour.jsonl")]).output
+        #expect(
+            tour.contains(
+                "\nby source: none recorded\nsessions: none\nbatches: none\nmodals: 3 presented, 0 dismissed\n"))
+    }
+
     @Test func figuresAddUpOnRandomLogs() throws {
         var random = PropertyRandom(seed: 0x57A7)
         let generator = EventGenerator(flow: .anything)
@@ -287,6 +397,16 @@ import Testing
             let live = state.roots.reduce(0) { $0 + $1.modals.count }
             #expect(int(json["presented"]) - int(json["dismissed"]) == live)
             #expect(int(json["deepestStack"]?["depth"] ?? .number(JSONNumber(0))) == deepest)
+            #expect(sum(json["bySource"]) == events.count)
+            #expect(int(json["sessions"]) == state.session)
+            let batches = events.filter { $0.event.type == .batch }
+            let batchJSON = json["batches"]
+            #expect(int(batchJSON?["count"]) == batches.count && int(json["byType"]?["batch"] ?? 0) == batches.count)
+            #expect(int(batchJSON?["applied"]) + int(batchJSON?["rejected"]) == batches.count)
+            #expect(int(batchJSON?["events"]) == batches.reduce(0) { $0 + $1.event.steps.count })
+            let rejectedBatches = state.rejected.filter { rejection in batches.contains { $0.seq == rejection.seq } }
+            #expect(int(batchJSON?["rejected"]) == rejectedBatches.count)
+            #expect(int(json["queued"]) <= int(json["presented"]))
         }
     }
 }

@@ -115,6 +115,108 @@ import Testing
     }
 }
 
+/// The debugger on a version-2 log: a batch is one step, its events listed
+/// under the cursor; a rule before each session's start; who and where.
+@Suite struct DebugSessionVersionTwoTests {
+    static func shop() throws -> (TemporaryFolder, DebugSession) {
+        let (folder, log) = try VersionTwoLogs.written()
+        return (folder, try DebugCommand.load(log).0)
+    }
+
+    @Test func aBatchIsOneStepWithItsEventsUnderTheCursor() throws {
+        var (folder, session) = try Self.shop()
+        defer { withExtendedLifetime(folder) {} }
+        #expect(session.events.count == 14)
+        session.move(to: 9)
+        let screen = DebugScreen.render(session, width: 80, height: 24, style: .plain)
+        #expect(screen.allSatisfy { $0.count == 80 })
+        func trimmed(_ line: String) -> String { String(line.reversed().drop { $0 == " " }.reversed()) }
+        let cursor = try #require(screen.firstIndex { $0.hasPrefix("▶   10  batch (2)        ") })
+        #expect(trimmed(screen[cursor + 1]) == "          modal.dismiss    toasts/saved reason timeout")
+        #expect(trimmed(screen[cursor + 2]) == "          modal.dismissed  toasts/saved")
+        #expect(screen.contains { $0.hasPrefix("── what seq 10 did · source system ──") })
+        // Only the cursor's batch lists its events.
+        #expect(!screen.contains { $0.contains("card.pop") })
+        session.move(to: 10)
+        let rejected = DebugScreen.render(session, width: 80, height: 24, style: .plain).map(trimmed)
+        #expect(rejected.contains("          card.pop         sheets/checkout  <- rejected"))
+        #expect(rejected.contains(" ── session 2 " + String(repeating: "─", count: 66)))
+        session.move(to: 4)
+        let caller = DebugScreen.render(session, width: 80, height: 24, style: .plain)
+        #expect(caller.contains { $0.hasPrefix("── what seq 5 did · source system · at Host.swift:40 ──") })
+    }
+
+    @Test func aLongBatchIsCutAndEveryLineFillsTheScreen() {
+        var session = DebugSession(name: "long.jsonl", start: ModalState())
+        session.append(LoggedEvent(seq: 1, event: .rootRegister(RootRegistration())))
+        let presents = (0..<30).map { ModalEvent.modalPresent(ModalPresentation(link: "m\($0)", content: "V")) }
+        session.append(LoggedEvent(seq: 2, event: .batch(presents), source: .app))
+        for seq in 3...40 { session.append(LoggedEvent(seq: seq, event: .sessionStart(), source: .system)) }
+        for (width, height) in [(80, 24), (20, 8), (200, 60)] {
+            for index in [0, 1, 2, 20, 39] {
+                session.move(to: index)
+                let lines = DebugScreen.render(session, width: width, height: height, style: .plain)
+                #expect(
+                    lines.count == height && lines.allSatisfy { $0.count == width }, "\(width)x\(height) at \(index)")
+                #expect(lines.contains { $0.hasPrefix("▶") }, "the cursor stays in view")
+            }
+        }
+        session.move(to: 1)
+        let lines = DebugScreen.render(session, width: 80, height: 24, style: .plain)
+        #expect(lines.contains { $0.hasPrefix("          … 28 more events") })
+    }
+
+    @Test func leavingABatchOutIsReplaySkip() throws {
+        var (folder, session) = try Self.shop()
+        defer { withExtendedLifetime(folder) {} }
+        session.move(to: 9)
+        session.handle(.character("s"))
+        #expect(session.skipped == [10] && session.message == "seq 10 left out: later events replay without it")
+        // Without the batch, the first toast stays and the second still waits.
+        let after = try #require(session.step(at: 11)).state
+        #expect(after.modal(link: "saved", in: "toasts")?.phase == .presenting)
+        #expect(after.modal(link: "synced", in: "toasts")?.phase == .queued)
+        let skipped = Run(["replay", folder.file("shop.jsonl"), "--skip", "10", "--json"]).output
+        var whatIf = try ModalState(json: JSONReader.read(Array(skipped.utf8)))
+        var shown = try #require(session.step(at: 13)).state
+        whatIf.rejected = []
+        shown.rejected = []
+        #expect(shown == whatIf)
+    }
+
+    @Test func searchFindsABatchByItsEventsAndFollowingALinkStopsAtIt() throws {
+        var (folder, session) = try Self.shop()
+        defer { withExtendedLifetime(folder) {} }
+        session.search("card.pop")
+        #expect(session.events[session.cursor].seq == 11)
+        session.move(to: 0)
+        session.handle(.character("f"))
+        for character in "toasts/saved" { session.handle(.character(character)) }
+        session.handle(.enter)
+        var seqs: [Int] = []
+        for _ in 0..<4 {
+            session.handle(.character("j"))
+            seqs.append(session.events[session.cursor].seq)
+        }
+        #expect(seqs == [8, 10, 10, 10])
+    }
+
+    @Test func aVersionOneLogIsSteppedAsVersionOne() throws {
+        let log = """
+            {"format":"modal-events","version":1}
+            {"seq":1,"type":"root.register","root":"toasts","policy":"queue"}
+
+            """
+        let (folder, path) = try VersionTwoLogs.written(log, as: "v1.jsonl")
+        defer { withExtendedLifetime(folder) {} }
+        let session = try DebugCommand.load(path).0
+        #expect(session.step(at: 0)?.step.rejection?.code == .invalidValue)
+        var appended = DebugSession(name: "v2", start: ModalState())
+        appended.append(session.events[0])
+        #expect(appended.step(at: 0)?.step.rejection == nil, "in version 2, queue is a policy")
+    }
+}
+
 /// Seeded randomness for the tests above.
 struct SplitMix {
     var state: UInt64

@@ -86,6 +86,75 @@ import Testing
         #expect(steps.map { $0["seq"]?.doubleValue } == [5, 6, 7, 8])
     }
 
+    @Test func mermaidDrawsABatchAsOneBoxAQueueAsWaitingAndEachSession() throws {
+        let (folder, log) = try VersionTwoLogs.written()
+        defer { withExtendedLifetime(folder) {} }
+        let lines = Run(["export", log, "--format", "mermaid"]).output.split(separator: "\n").map(String.init)
+        // Seq 9 queued the second toast: a dashed arrow and a note over it; its turn comes inside the batch.
+        let queued = try #require(lines.firstIndex { $0.hasPrefix("    app-->>p5: 9 modal.present: ") })
+        #expect(lines[queued + 1] == "    Note over p5: queued: waits its turn")
+        let batch = try #require(lines.firstIndex(of: "    rect rgba(128, 128, 128, 0.12)"))
+        #expect(
+            Array(lines[batch...].prefix(6)) == [
+                "    rect rgba(128, 128, 128, 0.12)",
+                "    Note right of app: 10 batch of 2: toasts/saved: presenting -#62; gone#59; toasts/synced: queued -#62; presenting",
+                "    app->>p4: 10 modal.dismiss: reason timeout",
+                "    app->>p4: 10 modal.dismissed",
+                "    end",
+                "    Note over p5: its turn: presenting",
+            ])
+        // A rejected batch: every arrow crossed, the one that rejected it said.
+        #expect(lines.contains("    app-xp3: 11 card.pop"))
+        #expect(lines.contains("    app-xp3: 11 card.pop (rejected here)"))
+        #expect(lines.filter { $0 == "    end" }.count == 2)
+        #expect(lines.contains("    Note over app,p0: session 1 · {\"build\":\"1.4\"}"))
+        #expect(lines.contains("    Note over app,p5: session 2"))
+        // One arrow per event that is not a batch, one per event in a batch.
+        #expect(lines.filter { $0.hasPrefix("    app-") }.count == 12 + 4)
+    }
+
+    @Test func dotDrawsAQueuedPhaseAsWaitingAndNamesBatchesAndSessions() throws {
+        let (folder, log) = try VersionTwoLogs.written()
+        defer { withExtendedLifetime(folder) {} }
+        let output = Run(["export", log, "--format", "dot"]).output
+        #expect(
+            output.contains(
+                """
+                    subgraph cluster_2 {
+                        label="toasts/synced";
+                        "2:gone" [label="gone", shape=point];
+                        "2:queued" [label="queued", style="rounded,dashed", color=gray50, fontcolor=gray50];
+                        "2:presenting" [label="presenting"];
+                        "2:gone" -> "2:queued" [label="9"];
+                        "2:queued" -> "2:presenting" [label="10 batch"];
+                        "2:presenting" -> "2:gone" [label="13 session"];
+                    }
+                """))
+    }
+
+    @Test func thePageHasAStepPerBatchItsEventsAndTheSessions() throws {
+        let (folder, log) = try VersionTwoLogs.written()
+        defer { withExtendedLifetime(folder) {} }
+        let page = Run(["export", log, "--format", "html"]).output
+        #expect(page.contains(#".modal[data-phase="queued"] { border-style: dashed;"#))
+        let data = try Self.pageData(page)
+        guard case .array(let steps)? = data["steps"], case .array(let roots)? = data["roots"] else { throw Failure() }
+        let entries = try EventLogReader(path: log).readAll()
+        #expect(steps.count == entries.count, "a batch is one place of the slider")
+        var state = ModalState()
+        for (entry, step) in zip(entries, steps) {
+            state.apply(entry)
+            guard case .array(let places)? = step["roots"] else { continue }
+            #expect(.array(places.map { roots[Int($0.doubleValue!)] }) == state.json["roots"], "seq \(entry.seq)")
+            #expect(step["session"]?.doubleValue == Double(state.session))
+        }
+        #expect(steps[0]["starts"] == "session 1 · {\"build\":\"1.4\"}" && steps[12]["starts"] == "session 2")
+        #expect(steps[1]["starts"] == nil && steps[1]["origin"] == "app App.swift:12" && steps[11]["origin"] == "")
+        #expect(steps[9]["events"] == ["modal.dismiss toasts/saved reason timeout", "modal.dismissed toasts/saved"])
+        #expect(steps[10]["events"] == ["card.pop sheets/checkout", "card.pop sheets/checkout  <- rejected"])
+        #expect(steps[8]["events"] == nil)
+    }
+
     @Test func badFormatsAndTitlesAreHandled() throws {
         let bad = Run(["export", Self.tour, "--format", "svg"])
         #expect(bad.status == 64 && bad.error.hasPrefix("Error: The value 'svg' is invalid for '--format <format>'"))
@@ -104,18 +173,7 @@ import Testing
         let folder = try TemporaryFolder()
         let page = folder.file("tour.html")
         try Run(["export", Self.tour, "--format", "html"]).output.write(toFile: page, atomically: true, encoding: .utf8)
-        /// The page as Chromium leaves it after its script moved the slider to `seq`.
-        func dom(at seq: Int) throws -> String {
-            let result = try runProgram(
-                installedProgram("timeout")!,
-                [
-                    "120", installedProgram("chromium")!, "--headless", "--no-sandbox", "--disable-gpu",
-                    "--user-data-dir=\(folder.file("profile"))", "--virtual-time-budget=5000", "--dump-dom",
-                    "file://\(page)#seq=\(seq)",
-                ])
-            #expect(result.status == 0, "\(result.error)")
-            return result.output
-        }
+        func dom(at seq: Int) throws -> String { try Self.dom(of: page, at: seq, profile: folder.file("profile")) }
         let at7 = try dom(at: 7)
         #expect(at7.contains(#"<body data-seq="7">"#))
         #expect(
@@ -128,5 +186,38 @@ import Testing
         let at14 = try dom(at: 14)
         #expect(at14.contains(#"data-link="toast-saved" data-phase="dismissing""#))
         #expect(at14.contains(#"<div class="card">PaymentCard</div>"#))
+    }
+
+    /// The page at `page` as Chromium leaves it after its script moved the slider to `seq`.
+    static func dom(of page: String, at seq: Int, profile: String) throws -> String {
+        let result = try runProgram(
+            installedProgram("timeout")!,
+            [
+                "120", installedProgram("chromium")!, "--headless", "--no-sandbox", "--disable-gpu",
+                "--user-data-dir=\(profile)", "--virtual-time-budget=5000", "--dump-dom", "file://\(page)#seq=\(seq)",
+            ])
+        #expect(result.status == 0, "\(result.error)")
+        return result.output
+    }
+
+    @Test(
+        .enabled(
+            if: installedProgram("chromium") != nil, "chromium is not installed: the page is not loaded in a browser"))
+    func chromiumDrawsAQueuedModalABatchAndTheSessions() throws {
+        let (folder, log) = try VersionTwoLogs.written()
+        let page = folder.file("shop.html")
+        try Run(["export", log, "--format", "html"]).output.write(toFile: page, atomically: true, encoding: .utf8)
+        let at9 = try Self.dom(of: page, at: 9, profile: folder.file("profile"))
+        #expect(at9.contains(#"<body data-seq="9">"#))
+        #expect(
+            at9.contains(
+                #"<div id="where">seq 9 · 3.1 s · session 1 · app · modal.present toasts/synced · toasts/synced: gone -&gt; queued</div>"#
+            ))
+        #expect(at9.contains(#"data-link="synced" data-phase="queued""#))
+        #expect(at9.contains("<div>synced · queued (waiting) · toast</div>"))
+        #expect(at9.contains("<div>checkout · presented · card · cannot dismiss</div>"))
+        #expect(at9.contains(#"<div class="card">CartCard · 420 pt</div>"#))
+        #expect(at9.contains(#"<span class="inner">modal.dismiss toasts/saved reason timeout</span>"#))
+        #expect(at9.contains(#"<li class="session" data-seq="13"><span class="starts">session 2</span>"#))
     }
 }

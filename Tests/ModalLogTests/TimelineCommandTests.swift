@@ -1,6 +1,7 @@
 import Foundation
 import ModalEvents
 import ModalProjection
+import ModalTesting
 import TestSupport
 import Testing
 
@@ -121,6 +122,127 @@ import Testing
         #expect(Self.seqs(indexed.output) == Array(777...1000))
     }
 
+    @Test func aVersionTwoLogShowsSourcesBatchesAndSessions() throws {
+        let (folder, log) = try VersionTwoLogs.written()
+        defer { withExtendedLifetime(folder) {} }
+        let run = Run(["timeline", log])
+        #expect(run.status == 0 && run.error.isEmpty)
+        // The source after the time ('-': none); a caller where the subject's column has room for it
+        // (seq 5, not seq 4); a batch as one step with its events under it; a rule before each session.
+        #expect(
+            run.output == """
+                ── session 1 · {"build":"1.4"} ─────────────────────────────────────────────────
+                    1     0.000  system  session.start    all roots info {"build":"1.4"}      session: 0 -> 1
+                    2     0.100  app     root.register    root sheets window · level 0 · stack  root sheets: registered
+                    3     0.200  app     root.register    root toasts window · level 10 · queue  root toasts: registered
+                    4     1.000  user    modal.present    sheets/checkout CartCard · card · height 420  sheets/checkout: gone -> presenting; root sheets: dimming.visible false -> true
+                    5     1.300  system  modal.presented  sheets/checkout · at Host.swift:40  sheets/checkout: presenting -> presented
+                    6     2.000  app     card.push        sheets/checkout PaymentCard · height 300 · cannot dismiss  sheets/checkout: canDismiss true -> false, cards + PaymentCard [height 300] (2), visibleCards 1 -> 2
+                    7     2.500  app     card.update      sheets/checkout height auto         sheets/checkout: cards PaymentCard height 300 -> none
+                    8     3.000  app     modal.present    toasts/saved SavedToast · toast     toasts/saved: gone -> presenting; root toasts: dimming.visible false -> true
+                    9     3.100  app     modal.present    toasts/synced SyncedToast · toast   toasts/synced: gone -> queued
+                   10     4.000  system  batch            2 events                            toasts/saved: presenting -> gone; toasts/synced: queued -> presenting
+                                           modal.dismiss    toasts/saved reason timeout
+                                           modal.dismissed  toasts/saved
+                   11     5.000  user    batch            2 events                            rejected lastCard: events[1]: modal "checkout" has one card left: dismiss the modal to close the stack
+                                           card.pop         sheets/checkout
+                                           card.pop         sheets/checkout                     <- rejected
+                   12     6.000  -       dimming.tap      root sheets                         no change
+                ── session 2 ───────────────────────────────────────────────────────────────────
+                   13     9.000  system  session.start    all roots                           session: 1 -> 2; sheets/checkout: presented -> gone; toasts/synced: presenting -> gone; root sheets: removed; root toasts: removed
+                   14     9.100  app     root.register    root sheets window · level 0 · stack  root sheets: registered
+
+                """)
+        // Coloured and plain say the same, the rules included.
+        #expect(Self.strippingStyles(Run(["timeline", log, "--color", "always"]).output) == run.output)
+    }
+
+    @Test func aVersionOneLogKeepsItsLinesAndItsMeaning() throws {
+        // No source column in a version-1 log; and there, queue is no policy: rejected, as replay says.
+        let log = """
+            {"format":"modal-events","version":1}
+            {"seq":1,"type":"root.register","root":"toasts","policy":"queue"}
+
+            """
+        let (folder, path) = try VersionTwoLogs.written(log, as: "v1.jsonl")
+        defer { withExtendedLifetime(folder) {} }
+        let line = Run(["timeline", path]).output
+        #expect(line.hasPrefix("    1         -  root.register    root toasts window · level 0 · queue  "))
+        #expect(line.contains("rejected invalidValue: policy \"queue\" is not one of stack, single"))
+        #expect(Run(["replay", path]).output.contains("seq 1 invalidValue: policy \"queue\""))
+        #expect(Run(["bisect", path, "--where", "rejected(invalidValue)"]).status == 0)
+    }
+
+    @Test func sourceKeepsTheEventsOfASourceAndSessionRulesStay() throws {
+        let (folder, log) = try VersionTwoLogs.written()
+        defer { withExtendedLifetime(folder) {} }
+        let user = Run(["timeline", log, "--source", "user"])
+        #expect(Self.seqs(user.output) == [4, 11])
+        #expect(user.output.split(separator: "\n").filter { $0.hasPrefix("── session ") }.count == 2)
+        #expect(Self.seqs(Run(["timeline", log, "--source", "none"]).output) == [12])
+        #expect(Self.seqs(Run(["timeline", log, "--source", "system,none"]).output) == [1, 5, 10, 12, 13])
+        #expect(Self.seqs(Run(["timeline", log, "--source", "test"]).output) == [])
+        #expect(Self.seqs(Run(["timeline", log, "--source", "app", "--root", "toasts"]).output) == [3, 8, 9])
+        // A session's rule shows from --from on.
+        #expect(!Run(["timeline", log, "--from", "2", "--to", "12"]).output.contains("── session"))
+        let bad = Run(["timeline", log, "--source", "robot"])
+        #expect(bad.status == 64)
+        #expect(
+            bad.error.hasPrefix(
+                "Error: The value 'robot' is invalid for '--source <source>': expected user, system, app, test or none"
+            ))
+        #expect(Run(["timeline", log, "--source", "user,"]).status == 64)
+    }
+
+    @Test func aBatchIsTouchedByWhatItsEventsName() throws {
+        let (folder, log) = try VersionTwoLogs.written()
+        defer { withExtendedLifetime(folder) {} }
+        // Seq 11 changed nothing (it was rejected), but its events name the checkout; seq 13 removed it.
+        #expect(Self.seqs(Run(["timeline", log, "--link", "checkout"]).output) == [4, 5, 6, 7, 11, 13])
+        #expect(Self.seqs(Run(["timeline", log, "--link", "sheets/checkout"]).output) == [4, 5, 6, 7, 11, 13])
+        #expect(Self.seqs(Run(["timeline", log, "--root", "toasts"]).output) == [3, 8, 9, 10, 13])
+    }
+
+    @Test func jsonLinesCarrySourceCallerSessionAndABatchsEvents() throws {
+        let (folder, log) = try VersionTwoLogs.written()
+        defer { withExtendedLifetime(folder) {} }
+        let run = Run(["timeline", log, "--json"])
+        #expect(!run.output.contains("── session"), "no rules among JSON lines")
+        let lines = try run.output.split(separator: "\n").map { try JSONReader.read(Array($0.utf8)) }
+        try #require(lines.count == 14)
+        #expect(lines[4]["source"] == "system" && lines[4]["caller"] == "Host.swift:40" && lines[4]["session"] == 1)
+        #expect(lines[11]["source"] == .null && lines[11]["caller"] == .null && lines[11]["events"] == nil)
+        #expect(lines[12]["session"] == 2 && lines[12]["type"] == "session.start")
+        let batch = lines[10]
+        #expect(batch["type"] == "batch" && batch["source"] == "user" && batch["rejected"]?["code"] == "lastCard")
+        let entries = try EventLogReader(path: log).readAll()
+        #expect(batch["events"] == entries[10].json["events"])
+        guard case .array(let events)? = batch["events"] else { throw Failure("a batch's events are not an array") }
+        #expect(events.count == 2 && events[1]["type"] == "card.pop")
+    }
+
+    @Test func sourceFiltersRandomLogsAsTheirEventsSay() throws {
+        var random = PropertyRandom(seed: 0x50_0C3)
+        let generator = EventGenerator(flow: .anything)
+        let folder = try TemporaryFolder()
+        for index in 0..<20 {
+            let events = generator.sequence(length: random.int(in: 10...60), random: &random)
+            let log = folder.file("log-\(index).jsonl")
+            try Data(EventLogEncoder.encode(events: events)).write(to: URL(fileURLWithPath: log))
+            for source in ["user", "system", "app", "test", "none", "user,none"] {
+                let words = source.split(separator: ",").map(String.init)
+                let expected = events.filter { words.contains($0.source?.rawValue ?? "none") }.map(\.seq)
+                #expect(Self.seqs(Run(["timeline", log, "--source", source]).output) == expected, "\(source)")
+            }
+            let sessions = events.filter { entry in
+                if case .sessionStart = entry.event { return true }
+                return false
+            }
+            let rules = Run(["timeline", log]).output.split(separator: "\n").filter { $0.hasPrefix("── session") }
+            #expect(rules.count == sessions.count)
+        }
+    }
+
     static func strippingStyles(_ text: String) -> String {
         text.replacing(/\x{1B}\[[0-9;]*m/, with: "")
     }
@@ -189,6 +311,43 @@ import Testing
         #expect(Run(["diff", Self.tour, "99", "1"]).status == 64)
         #expect(Run(["diff", Self.tour, "-1", "2"]).status == 64)
         #expect(Run(["diff", Self.tour, "1"]).status == 64)
+    }
+
+    @Test func theSessionHeightsCanDismissAndQueueOfAVersionTwoLog() throws {
+        let (folder, log) = try VersionTwoLogs.written()
+        defer { withExtendedLifetime(folder) {} }
+        #expect(
+            Run(["diff", log, "0", "9"]).output == """
+                from seq 0 to seq 9: 6 changes
+                session: 0 -> 1
+                root sheets: added
+                  window · level 0 · stack · 390x844
+                sheets/checkout: added
+                  presented · card · cannot dismiss · cards CartCard [height 420] > PaymentCard
+                root toasts: added
+                  window · level 10 · queue · 390x844
+                toasts/saved: added
+                  presenting · toast · cards SavedToast
+                toasts/synced: added
+                  queued · toast · cards SyncedToast
+
+                """)
+        #expect(
+            Run(["diff", log, "5", "7"]).output == """
+                from seq 5 to seq 7: 3 changes
+                sheets/checkout
+                  canDismiss: true -> false
+                  cards: [CartCard (height 420)] -> [CartCard (height 420), PaymentCard (cannot dismiss)]
+                  visibleCards: 1 -> 2
+
+                """)
+        #expect(Run(["diff", log, "9", "10"]).output.hasSuffix("toasts/synced\n  phase: queued -> presenting\n"))
+        let relaunch = Run(["diff", log, "12", "13"]).output
+        #expect(relaunch.hasPrefix("from seq 12 to seq 13: 5 changes\nsession: 1 -> 2\nsheets/checkout: removed\n"))
+        #expect(Run(["diff", log, "13", "12"]).output.hasPrefix("from seq 13 to seq 12: 5 changes\nsession: 2 -> 1\n"))
+        let json = try JSONReader.read(Array(Run(["diff", log, "12", "13", "--json"]).output.utf8))
+        guard case .array(let changes)? = json["changes"] else { throw TimelineCommandTests.Failure("no changes") }
+        #expect(changes.first == ["subject": "session", "change": "changed", "field": "session", "from": 1, "to": 2])
     }
 
     @Test func theSameWithAnIndexAsWithout() throws {

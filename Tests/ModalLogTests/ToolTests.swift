@@ -65,7 +65,8 @@ func goldenText(_ path: String) throws -> String {
     }
 
     @Test func helpIsWrappedAtEightyColumns() {
-        for arguments in [["--help"], ["help", "replay"], ["help", "state"], ["help", "validate"]] {
+        let commands = ["replay", "state", "validate", "timeline", "diff", "bisect", "stats", "export", "completion"]
+        for arguments in [["--help"]] + commands.map({ ["help", $0] }) {
             for line in Run(arguments).output.split(separator: "\n") {
                 #expect(line.count <= 80, "\(arguments): \(line)")
             }

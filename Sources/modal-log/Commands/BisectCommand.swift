@@ -16,6 +16,15 @@ enum BisectCommand: ToolCommand {
             broken), keyboard > 0, seq >= 100. Docs/Debugging.md lists them all. \
             With --from and an index ('modal-log index'), reading starts at the \
             checkpoint before it.
+
+            Format 2: source == user (who caused the event: user, system, app, \
+            test, or none when the log does not say), session >= 2 (how many \
+            session.start events applied), queued(ROOT) > 0 (the modals waiting in \
+            a queue root), phase(LINK) == queued, height(LINK) > 400 (its top \
+            card's height in points; height(LINK) == none: live, with no height; a \
+            modal that is not live compares with nothing), canDismiss(LINK) (live, \
+            and a dimming tap or a drag may dismiss it). type == batch finds a \
+            batch; its events are not steps of their own.
             """,
         arguments: [CommonArguments.log],
         options: [

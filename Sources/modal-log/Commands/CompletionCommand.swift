@@ -5,7 +5,7 @@ enum CompletionCommand: ToolCommand {
         abstract: "Print a shell completion script (bash, zsh or fish).",
         discussion: """
             Completes subcommands, their options, option values from a fixed list \
-            (--color, --sync, --format) and log files. Load it in the shell's start-up file:
+            (--color, --sync, --format, --source) and log files. Load it in the shell's start-up file:
               bash:  source <(modal-log completion bash)
               zsh:   source <(modal-log completion zsh)
               fish:  modal-log completion fish | source

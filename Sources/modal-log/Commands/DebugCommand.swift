@@ -14,7 +14,10 @@ enum DebugCommand: ToolCommand {
             out (what if) or puts it back, ? shows every key, q quits. It fits \
             80x24 and uses the whole terminal when larger; the terminal is put back \
             on quit, Ctrl-C or a signal. With --follow, events the app appends show \
-            as they land, and a cursor on the last event moves on with them.
+            as they land, and a cursor on the last event moves on with them. A \
+            batch is one step, its events listed under it while the cursor is on \
+            it; a rule marks each session's start; what an event did names its \
+            source and caller when the log gives them.
             """,
         arguments: [CommonArguments.log],
         options: [

@@ -9,8 +9,10 @@ enum DiffCommand: ToolCommand {
         discussion: """
             Compares the state right after seq A with the state right after seq B \
             (0 is the state before any event; B may come before A): the keyboard, \
-            each root's settings, the modals that came or went, their phases, \
-            cards, snap state and payload, and the events rejected in between. \
+            each root's settings, the modals that came or went, their phases \
+            (queued: waiting in a queue root), cards (with their heights and \
+            whether they can be dismissed), snap state and payload, the session \
+            (how many session.start events applied), and the events rejected in between. \
             Modals are matched by root and link. With an index ('modal-log index'), \
             reading starts at the checkpoint nearest before the earlier seq. \
             Exit status 0 whether or not the states differ.
@@ -62,10 +64,16 @@ enum DiffCommand: ToolCommand {
     ///       phase: presenting -> presented
     ///     sheets/address: added
     ///       presenting · sheet · in checkout · cards AddressForm
+    ///
+    /// A change of session is one line: `session: 1 -> 2`.
     static func render(_ diff: StateDiff, style: TextStyle) -> String {
         let count = diff.changes.count == 1 ? "1 change" : "\(diff.changes.count) changes"
         var lines = ["from seq \(diff.fromSeq) to seq \(diff.toSeq): " + (diff.isEmpty ? "no changes" : count)]
         for group in EventText.groups(of: diff.changes, inStateOrder: true) {
+            if let only = group.changes.first, only.subject == .session {
+                lines.append(style.apply(group.name, .bold) + ": " + only.values)
+                continue
+            }
             if group.changes.count == 1, let only = group.changes.first, only.kind != .changed {
                 lines.append(style.apply(group.name, .bold) + ": " + kindText(only, style: style))
                 if let summary = summary(of: only) { lines.append("  " + summary) }
@@ -114,8 +122,9 @@ enum DiffCommand: ToolCommand {
         case .modal:
             var line = "\(text("phase")) · \(text("style"))"
             if value["parent"] != .null { line += " · in \(text("parent"))" }
+            if value["canDismiss"] == .bool(false) { line += " · cannot dismiss" }
             if case .array(let cards)? = value["cards"] {
-                line += " · cards " + cards.map { $0["content"]?.stringValue ?? "?" }.joined(separator: " > ")
+                line += " · cards " + cards.map(EventText.cardName).joined(separator: " > ")
             }
             return line
         case .rejection:

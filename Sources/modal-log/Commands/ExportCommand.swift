@@ -16,6 +16,14 @@ enum ExportCommand: ToolCommand {
             in #seq=N to open at seq N). --from and --to keep a range of seqs; the \
             page holds a state per event, so keep a long log's range to some \
             thousands of events. Written to standard output.
+
+            Format 2: a batch is one step: in mermaid, a shaded box with a note of \
+            what it did and an arrow for each of its events; in dot, its edges' \
+            seqs read '8 batch'; in html, one place of the slider, its events listed \
+            under it. A queued modal is drawn as waiting: a dashed arrow and a note \
+            in mermaid, a dashed grey node in dot, a dashed grey box in html. Each \
+            session.start is a note across the diagram in mermaid, '13 session' on \
+            the edges it made in dot, and a rule in the html event list.
             """,
         arguments: [CommonArguments.log],
         options: [
@@ -58,6 +66,10 @@ protocol Exporter {
 
 /// A Mermaid `sequenceDiagram`: the app, then each root and modal as it
 /// first appears; an arrow per event, crossed (`-x`) when it was rejected.
+/// A batch is a shaded box (`rect`) with a note of what it did and an arrow
+/// per event in it; an event that queues a modal is a dashed arrow (`-->>`)
+/// with a note `queued: waits its turn` over the modal, and a note says when
+/// its turn comes; a note across the diagram marks each session's start.
 struct MermaidExporter: Exporter {
     private var participants: [String: String] = [:]
     private var declarations: [String] = []
@@ -65,10 +77,53 @@ struct MermaidExporter: Exporter {
 
     mutating func add(_ step: Step, state: ModalState) {
         let event = step.entry.event
-        let target = participant(EventText.target(of: event))
+        let seq = step.entry.seq
         let effect = EventText.effect(of: step)
-        let arrow = step.rejection == nil ? "->>" : "-x"
-        messages.append("    app\(arrow)\(target): \(Self.text("\(step.entry.seq) \(event.type.rawValue): \(effect)"))")
+        let crossed = step.rejection != nil
+        guard case .batch(let events) = event else {
+            let target = participant(EventText.target(of: event))
+            if let title = TimelineLine.sessionTitle(of: step) {
+                messages.append("    Note over app,\(lastParticipant): \(Self.text(title))")
+            }
+            let queues = step.changes.contains { $0.phases?.new == ModalPhase.queued.rawValue }
+            let arrow = crossed ? "-x" : queues ? "-->>" : "->>"
+            messages.append("    app\(arrow)\(target): \(Self.text("\(seq) \(event.type.rawValue): \(effect)"))")
+            addQueueNotes(step)
+            return
+        }
+        messages.append("    rect rgba(128, 128, 128, 0.12)")
+        messages.append("    Note right of app: \(Self.text("\(seq) batch of \(events.count): \(effect)"))")
+        for (index, inner) in events.enumerated() {
+            let target = participant(EventText.target(of: inner))
+            let details = EventText.details(of: inner)
+            let label = "\(seq) \(inner.type.rawValue)" + (details.isEmpty ? "" : ": \(details)")
+            let refused = index == step.refusedBatchIndex ? " (rejected here)" : ""
+            messages.append("    app\(crossed ? "-x" : "->>")\(target): \(Self.text(label + refused))")
+        }
+        messages.append("    end")
+        addQueueNotes(step)
+    }
+
+    /// A note over each modal the step queued, or whose turn it brought.
+    private mutating func addQueueNotes(_ step: Step) {
+        for change in step.changes {
+            guard case .modal(let root, let link) = change.subject, let phases = change.phases else { continue }
+            let note: String
+            if phases.new == ModalPhase.queued.rawValue {
+                note = "queued: waits its turn"
+            } else if phases.old == ModalPhase.queued.rawValue, phases.new != StateChange.gone {
+                note = "its turn: \(phases.new)"
+            } else {
+                continue
+            }
+            let id = participant(StateChange.modalName(root: root, link: link))
+            messages.append("    Note over \(id): \(Self.text(note))")
+        }
+    }
+
+    /// The id of the participant declared last: a note over the app and it spans the diagram.
+    private var lastParticipant: String {
+        "p\(participants.count - 1)"
     }
 
     private mutating func participant(_ name: String) -> String {
@@ -98,7 +153,9 @@ struct MermaidExporter: Exporter {
 }
 
 /// A Graphviz `digraph`: a cluster per modal with the phases it went
-/// through, an edge per change of phase labelled with the seqs that made it.
+/// through, an edge per change of phase labelled with the seqs that made it
+/// (`8 batch` for a batch, `13 session` for a session's start); `queued` is
+/// a dashed grey node: the modal waited there.
 struct DotExporter: Exporter {
     private struct Transition: Hashable {
         var from: String
@@ -106,22 +163,28 @@ struct DotExporter: Exporter {
     }
 
     private var modals: [String] = []
-    private var transitions: [String: [Transition: [Int]]] = [:]
+    /// Each transition's seqs, as its label lists them: `2`, `8 batch`.
+    private var transitions: [String: [Transition: [String]]] = [:]
 
     mutating func add(_ step: Step, state: ModalState) {
+        let seq =
+            switch step.entry.event {
+            case .batch: "\(step.entry.seq) batch"
+            case .sessionStart: "\(step.entry.seq) session"
+            default: String(step.entry.seq)
+            }
         for change in step.changes {
             guard case .modal(let root, let link) = change.subject, let phases = change.phases else { continue }
             let name = StateChange.modalName(root: root, link: link)
             if transitions[name] == nil { modals.append(name) }
-            transitions[name, default: [:]][Transition(from: phases.old, to: phases.new), default: []].append(
-                step.entry.seq)
+            transitions[name, default: [:]][Transition(from: phases.old, to: phases.new), default: []].append(seq)
         }
     }
 
     var output: String {
         var lines = ["digraph phases {", "    rankdir=LR;", "    node [shape=box, style=rounded];"]
         for (index, modal) in modals.enumerated() {
-            let edges = transitions[modal]!.sorted { $0.value[0] < $1.value[0] }
+            let edges = transitions[modal]!.sorted { Self.seq($0.value[0]) < Self.seq($1.value[0]) }
             var phases: [String] = []
             for edge in edges {
                 for phase in [edge.key.from, edge.key.to] where !phases.contains(phase) { phases.append(phase) }
@@ -129,11 +192,15 @@ struct DotExporter: Exporter {
             lines.append("    subgraph cluster_\(index) {")
             lines.append("        label=\(Self.quoted(modal));")
             for phase in phases {
-                let shape = phase == StateChange.gone ? ", shape=point" : ""
+                let shape =
+                    phase == StateChange.gone
+                    ? ", shape=point"
+                    : phase == ModalPhase.queued.rawValue
+                        ? ", style=\"rounded,dashed\", color=gray50, fontcolor=gray50" : ""
                 lines.append("        \(Self.quoted("\(index):\(phase)")) [label=\(Self.quoted(phase))\(shape)];")
             }
             for (transition, seqs) in edges {
-                let shown = seqs.prefix(5).map(String.init).joined(separator: ", ")
+                let shown = seqs.prefix(5).joined(separator: ", ")
                 let label = seqs.count > 5 ? "\(shown) … (\(seqs.count))" : shown
                 lines.append(
                     "        \(Self.quoted("\(index):\(transition.from)")) -> \(Self.quoted("\(index):\(transition.to)")) [label=\(Self.quoted(label))];"
@@ -143,6 +210,11 @@ struct DotExporter: Exporter {
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The seq a label starts with: `8` of `8 batch`.
+    private static func seq(_ label: String) -> Int {
+        Int(label.prefix { $0 != " " }) ?? 0
     }
 
     /// A DOT string: in quotes, with `"` and `\` escaped.

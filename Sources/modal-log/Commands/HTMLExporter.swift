@@ -8,7 +8,9 @@ import ModalProjection
 ///
 /// The page holds each distinct root once (`roots`); each step lists the
 /// roots shown after it by their place there, so a root that an event did
-/// not touch costs nothing more.
+/// not touch costs nothing more. A batch is one step (one place of the
+/// slider), its events listed under it; a queued modal is a dashed grey box,
+/// waiting; a rule in the event list marks each session's start.
 struct HTMLExporter: Exporter {
     let title: String
     private var roots: [JSONValue] = []
@@ -33,17 +35,29 @@ struct HTMLExporter: Exporter {
             }
         }
         let entry = step.entry
-        steps.append(
-            .object([
-                JSONMember("seq", .number(JSONNumber(entry.seq))),
-                JSONMember("time", entry.time.map { .number(JSONNumber($0)) } ?? .null),
-                JSONMember("type", .string(entry.event.type.rawValue)),
-                JSONMember("target", .string(EventText.target(of: entry.event))),
-                JSONMember("effect", .string(EventText.effect(of: step))),
-                JSONMember("rejected", .bool(step.rejection != nil)),
-                JSONMember("keyboard", .number(JSONNumber(state.keyboard.height))),
-                JSONMember("roots", .array(current.map { .number(JSONNumber($0)) })),
-            ]))
+        var members = [
+            JSONMember("seq", .number(JSONNumber(entry.seq))),
+            JSONMember("time", entry.time.map { .number(JSONNumber($0)) } ?? .null),
+            JSONMember("type", .string(entry.event.type.rawValue)),
+            JSONMember("target", .string(EventText.target(of: entry.event))),
+            JSONMember("effect", .string(EventText.effect(of: step))),
+            JSONMember("rejected", .bool(step.rejection != nil)),
+            JSONMember("keyboard", .number(JSONNumber(state.keyboard.height))),
+            JSONMember("roots", .array(current.map { .number(JSONNumber($0)) })),
+            JSONMember("origin", .string(EventText.origin(of: entry))),
+            JSONMember("session", .number(JSONNumber(step.session))),
+        ]
+        if let title = TimelineLine.sessionTitle(of: step) { members.append(JSONMember("starts", .string(title))) }
+        if case .batch(let events) = entry.event {
+            // Each event of the batch in a line, as the timeline lists them.
+            let lines = events.enumerated().map { index, event in
+                let details = EventText.details(of: event)
+                return "\(event.type.rawValue) \(EventText.target(of: event))" + (details.isEmpty ? "" : " " + details)
+                    + (index == step.refusedBatchIndex ? "  <- rejected" : "")
+            }
+            members.append(JSONMember("events", .array(lines.map(JSONValue.string))))
+        }
+        steps.append(.object(members))
     }
 
     var output: String {
@@ -79,6 +93,7 @@ struct HTMLExporter: Exporter {
         .modal { border: 1px solid #888; border-radius: 6px; margin: 6px 0; padding: 6px; background: #fff; }
         .modal[data-phase="presenting"] { border-color: #2a2; }
         .modal[data-phase="dismissing"] { border-color: #c80; opacity: .7; }
+        .modal[data-phase="queued"] { border-style: dashed; border-color: #aaa; color: #888; background: #f6f6f6; }
         .card { border: 1px dashed #99a; border-radius: 4px; margin: 4px 0 0 8px; padding: 2px 6px; }
         .card.hidden { opacity: .45; }
         #events { flex: 2; list-style: none; margin: 0; padding: 0; max-height: 80vh; overflow: auto;
@@ -86,6 +101,9 @@ struct HTMLExporter: Exporter {
         #events li { padding: 2px 6px; cursor: pointer; white-space: pre-wrap; }
         #events li.current { background: #dde; }
         #events li.rejected { color: #b00; }
+        #events li .inner { display: block; padding-left: 2em; color: #555; }
+        #events li.session { border-top: 2px solid #557; margin-top: 6px; }
+        #events li .starts { display: block; color: #557; font-weight: bold; }
         </style>
         </head>
         <body>
@@ -112,7 +130,10 @@ struct HTMLExporter: Exporter {
           return node;
         }
         const items = data.steps.map((step, index) => {
-          const item = element("li", step.rejected ? "rejected" : "", `${step.seq}  ${step.type}  ${step.effect}`);
+          const item = element("li", [step.rejected ? "rejected" : "", step.starts ? "session" : ""].join(" ").trim());
+          if (step.starts) item.appendChild(element("span", "starts", step.starts));
+          item.appendChild(document.createTextNode(`${step.seq}  ${step.type}  ${step.effect}`));
+          for (const line of step.events || []) item.appendChild(element("span", "inner", line));
           item.dataset.seq = step.seq;
           item.addEventListener("click", () => { slider.value = index; show(index); });
           list.appendChild(item);
@@ -127,10 +148,13 @@ struct HTMLExporter: Exporter {
             const view = element("div", "modal");
             view.dataset.link = modal.link;
             view.dataset.phase = modal.phase;
-            view.appendChild(element("div", "", `${modal.link} · ${modal.phase} · ${modal.style}`));
+            const waiting = modal.phase === "queued" ? " (waiting)" : "";
+            const locked = modal.canDismiss === false ? " · cannot dismiss" : "";
+            view.appendChild(element("div", "", `${modal.link} · ${modal.phase}${waiting} · ${modal.style}${locked}`));
             modal.cards.forEach((card, index) => {
               const hidden = index < modal.cards.length - modal.visibleCards;
-              view.appendChild(element("div", hidden ? "card hidden" : "card", card.content));
+              const height = card.height == null ? "" : ` · ${card.height} pt`;
+              view.appendChild(element("div", hidden ? "card hidden" : "card", card.content + height));
             });
             box.appendChild(view);
           }
@@ -146,6 +170,7 @@ struct HTMLExporter: Exporter {
           shown = index;
           document.body.dataset.seq = step.seq;
           where.textContent = `seq ${step.seq}` + (step.time === null ? "" : ` · ${step.time} s`)
+            + (step.session > 0 ? ` · session ${step.session}` : "") + (step.origin ? ` · ${step.origin}` : "")
             + ` · ${step.type} ${step.target} · ${step.effect}` + (step.keyboard > 0 ? ` · keyboard ${step.keyboard}` : "");
           rootsView.replaceChildren(...step.roots.map(place => drawRoot(data.roots[place])));
         }

@@ -15,7 +15,8 @@ enum ReplayCommand: ToolCommand {
             What if: --skip replays as if the events with those seqs had never \
             happened, and lists the later events that are rejected because of it, \
             rejected for another reason, or no longer rejected; with --json, that \
-            list goes to standard error.
+            list goes to standard error. A batch has one seq: skipping it leaves \
+            out all its events.
             """,
         arguments: [CommonArguments.log],
         options: [
@@ -62,10 +63,13 @@ enum ReplayCommand: ToolCommand {
         var actual = replay.state
         var whatIf = replay.state
         var seen: Set<Int> = []
+        /// The skipped batches' sizes, by seq.
+        var batches: [Int: Int] = [:]
         while let entry = try reader.next() {
             try actual.apply(entry, readBy: reader)
             if skipped.contains(entry.seq) {
                 seen.insert(entry.seq)
+                if case .batch(let events) = entry.event { batches[entry.seq] = events.count }
             } else {
                 try whatIf.apply(entry, readBy: reader)
             }
@@ -87,7 +91,10 @@ enum ReplayCommand: ToolCommand {
             ),
             ("no longer rejected", actual.rejected.filter { now[$0.seq] == nil && !skipped.contains($0.seq) }),
         ]
-        var report = ["skipped: " + skipped.sorted().map { "seq \($0)" }.joined(separator: ", ")]
+        let skippedText = skipped.sorted().map { seq in
+            "seq \(seq)" + (batches[seq].map { " (a batch of \($0) event\($0 == 1 ? "" : "s"))" } ?? "")
+        }
+        var report = ["skipped: " + skippedText.joined(separator: ", ")]
         for (title, rejections) in sections where !rejections.isEmpty || title != "rejected for another reason" {
             report.append("\(title): " + (rejections.isEmpty ? "none" : String(rejections.count)))
             report += rejections.map { "  seq \($0.seq) \($0.code.rawValue): \($0.message)" }

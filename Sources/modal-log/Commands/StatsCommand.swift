@@ -12,6 +12,13 @@ enum StatsCommand: ToolCommand {
             deepest card stack, the time span and the longest-lived modal: from its \
             modal.present to its modal.dismissed, in seconds when the events have \
             times (else in events), or to the end of the log when it is still live.
+
+            Format 2: counts the events by source (none: the log does not say), \
+            the sessions (the session.start events that applied, and their seqs), \
+            the batches (their events, how many applied and how many were \
+            rejected), and the modals that waited in a queue. A batch is one event \
+            of type batch, counted under the root its events name (several roots: \
+            '(several roots)').
             """,
         arguments: [CommonArguments.log],
         options: [
@@ -58,15 +65,33 @@ struct LogStats {
     var byType: [EventType: Int] = [:]
     /// By root id; keyboard changes count under ``allRoots``.
     var byRoot: [String: Int] = [:]
+    /// By source word; the events without one count under ``StepFilter/noSource``.
+    var bySource: [String: Int] = [:]
     var rejections: [RejectionCode: Int] = [:]
     var presented = 0
     var dismissed = 0
+    /// The modals that came in phase `queued`: they waited for another to leave.
+    var queued = 0
+    /// The seqs of the `session.start` events that applied.
+    var sessions: [Int] = []
+    var batches = 0
+    var batchedEvents = 0
+    var rejectedBatches = 0
     var deepestStack: (depth: Int, root: String, seq: Int)?
     var mostCards: (count: Int, modal: String, seq: Int)?
     var longestLife: Life?
     private var live: [StateChange.Subject: (seq: Int, time: Double?)] = [:]
 
     static let allRoots = "(all roots)"
+    static let severalRoots = "(several roots)"
+
+    /// Where ``byRoot`` counts an event: its root, the one root a batch's
+    /// events name, else ``allRoots`` or ``severalRoots``.
+    static func rootKey(of event: ModalEvent) -> String {
+        guard case .batch(let events) = event else { return event.root ?? allRoots }
+        let roots = Set(events.map { $0.root ?? allRoots })
+        return roots.count == 1 ? roots.first! : severalRoots
+    }
 
     mutating func count(_ step: Step, state: ModalState) {
         let entry = step.entry
@@ -78,8 +103,19 @@ struct LogStats {
             lastTime = time
         }
         byType[entry.event.type, default: 0] += 1
-        byRoot[entry.event.root ?? Self.allRoots, default: 0] += 1
+        byRoot[Self.rootKey(of: entry.event), default: 0] += 1
+        bySource[entry.source?.rawValue ?? StepFilter.noSource, default: 0] += 1
         if let rejection = step.rejection { rejections[rejection.code, default: 0] += 1 }
+        switch entry.event {
+        case .sessionStart where step.rejection == nil:
+            sessions.append(entry.seq)
+        case .batch(let events):
+            batches += 1
+            batchedEvents += events.count
+            if step.rejection != nil { rejectedBatches += 1 }
+        default:
+            break
+        }
         var touchedRoots: Set<String> = []
         for change in step.changes {
             guard let root = change.root else { continue }
@@ -88,6 +124,7 @@ struct LogStats {
             switch change.kind {
             case .added:
                 presented += 1
+                if change.new?["phase"] == .string(ModalPhase.queued.rawValue) { queued += 1 }
                 live[change.subject] = (entry.seq, entry.time)
             case .removed:
                 dismissed += 1
@@ -153,7 +190,17 @@ struct LogStats {
         lines += table(types.map { ($0.rawValue, byType[$0]!) })
         lines.append("by root:")
         lines += table(byRoot.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { ($0.key, $0.value) })
-        lines.append("modals: \(presented) presented, \(dismissed) dismissed")
+        if bySource.keys.contains(where: { $0 != StepFilter.noSource }) {
+            lines.append("by source:")
+            lines += table(sources.map { ($0, bySource[$0]!) })
+        } else {
+            lines.append("by source: none recorded")
+        }
+        lines.append("sessions: " + sessionsText)
+        lines.append("batches: " + batchesText)
+        lines.append(
+            "modals: \(presented) presented, \(dismissed) dismissed"
+                + (queued == 0 ? "" : ", \(queued) waited in a queue"))
         lines.append(
             "deepest stack: "
                 + (deepestStack.map {
@@ -167,6 +214,27 @@ struct LogStats {
         let codes = RejectionCode.allCases.filter { rejections[$0] != nil }
         lines += table(codes.map { ($0.rawValue, rejections[$0]!) })
         return lines.joined(separator: "\n")
+    }
+
+    /// The source words counted, in the spec's order, then other words, then `none`.
+    private var sources: [String] {
+        let known = EventSource.knownValues.map(\.rawValue)
+        let others = bySource.keys.filter { !known.contains($0) && $0 != StepFilter.noSource }.sorted()
+        return (known + others + [StepFilter.noSource]).filter { bySource[$0] != nil }
+    }
+
+    /// `2 (at seq 1, 13)`; at most five seqs are listed.
+    private var sessionsText: String {
+        guard !sessions.isEmpty else { return "none" }
+        let seqs = sessions.prefix(5).map(String.init).joined(separator: ", ")
+        return "\(sessions.count) (at seq \(seqs)\(sessions.count > 5 ? ", …" : ""))"
+    }
+
+    /// `2 (5 events), 1 applied, 1 rejected`.
+    private var batchesText: String {
+        guard batches > 0 else { return "none" }
+        let events = batchedEvents == 1 ? "1 event" : "\(batchedEvents) events"
+        return "\(batches) (\(events)), \(batches - rejectedBatches) applied, \(rejectedBatches) rejected"
     }
 
     private func lifeText(_ life: Life) -> String {
@@ -197,8 +265,18 @@ struct LogStats {
                 )),
             JSONMember(
                 "byRoot", .object(byRoot.sorted { $0.key < $1.key }.map { JSONMember($0.key, number($0.value)) })),
+            JSONMember("bySource", .object(sources.map { JSONMember($0, number(bySource[$0]!)) })),
+            JSONMember("sessions", number(sessions.count)),
+            JSONMember("sessionSeqs", .array(sessions.map(number))),
+            JSONMember(
+                "batches",
+                [
+                    "count": number(batches), "events": number(batchedEvents),
+                    "applied": number(batches - rejectedBatches), "rejected": number(rejectedBatches),
+                ]),
             JSONMember("presented", number(presented)),
             JSONMember("dismissed", number(dismissed)),
+            JSONMember("queued", number(queued)),
             JSONMember(
                 "deepestStack",
                 deepestStack.map { ["depth": number($0.depth), "root": .string($0.root), "seq": number($0.seq)] }

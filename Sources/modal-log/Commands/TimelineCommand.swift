@@ -18,11 +18,23 @@ enum TimelineCommand: ToolCommand {
             an app appends to the log as they land, as 'tail -f' does, until it is \
             interrupted (Ctrl-C) or --to is reached; a last line still being \
             written is shown once its newline lands.
+
+            Format 2: a line gives the event's source after the time ('-' for \
+            none) and its caller after what it names when there is room \
+            ('· at Cart.swift:30'). A batch is one step: one line with what it did \
+            as a whole, then an indented line for each of its events ('<- \
+            rejected' on the one that rejected it). A line '── session 2' comes \
+            before each session.start, whatever the filters keep. --source keeps \
+            the events of a source (user, system, app or test; none for those \
+            that have none; several separated by commas); a batch's events have \
+            its source. --json lines also carry source, caller, session and, for a \
+            batch, its events.
             """,
         arguments: [CommonArguments.log],
         options: [
             OptionDescription(name: "root", valueName: "root", help: "Only events that name or change this root."),
             OptionDescription(name: "link", valueName: "link", help: "Only events that name or change this modal."),
+            StepFilter.sourceOption,
             OptionDescription(name: "from", valueName: "seq", help: "Start at this seq."),
             OptionDescription(name: "to", valueName: "seq", help: "Stop after this seq."),
             OptionDescription(name: "json", help: "Print each event as a JSON line, with its changes."),
@@ -43,6 +55,9 @@ enum TimelineCommand: ToolCommand {
         /// Prints `step` when the filter keeps it; whether to read on.
         func show(_ step: Step) -> Bool {
             if let last = filter.to, step.entry.seq > last { return false }
+            if !json, step.entry.seq >= filter.from, let separator = TimelineLine.separator(of: step) {
+                io.print(style.apply(separator, .blue))
+            }
             if filter.keeps(step) {
                 io.print(json ? TimelineLine.json(of: step) : TimelineLine.text(of: step, style: style))
             }
@@ -69,16 +84,30 @@ enum TimelineCommand: ToolCommand {
     }
 }
 
-/// Which steps `--root`, `--link`, `--from` and `--to` keep.
+/// Which steps `--root`, `--link`, `--source`, `--from` and `--to` keep.
 struct StepFilter {
     var root: String?
     var link: String?
+    /// The sources kept, `none` for the events that have none; `nil` keeps all.
+    var sources: Set<String>?
     var from = 1
     var to: Int?
+
+    /// How `--source` names the events that have no source.
+    static let noSource = "none"
+
+    /// The words `--source` takes.
+    static var sourceWords: [String] { EventSource.knownValues.map(\.rawValue) + [noSource] }
+
+    static let sourceOption = OptionDescription(
+        name: "source", valueName: "source",
+        help: "Only events of this source: user, system, app, test, or none (several: user,app).",
+        completion: .words(sourceWords))
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         root = arguments.options["root"]
         link = arguments.options["link"]
+        sources = try arguments.options["source"].map { text throws(UsageError) in try Self.sources(text) }
         from = try arguments.seq("from") ?? 1
         to = try arguments.seq("to")
         if let to, to < from {
@@ -86,8 +115,23 @@ struct StepFilter {
         }
     }
 
+    /// The words of `--source`: `user`, `user,app`, `none`.
+    static func sources(_ text: String) throws(UsageError) -> Set<String> {
+        let words = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            String($0.trimmingPrefix(" "))
+        }
+        guard words.allSatisfy(sourceWords.contains) else {
+            throw UsageError(
+                message: "The value '\(text)' is invalid for '--source <source>': expected "
+                    + sourceWords.dropLast().joined(separator: ", ") + " or \(noSource), or several separated by commas"
+            )
+        }
+        return Set(words)
+    }
+
     func keeps(_ step: Step) -> Bool {
         guard step.entry.seq >= from, to.map({ step.entry.seq <= $0 }) ?? true else { return false }
+        if let sources, !sources.contains(step.entry.source?.rawValue ?? Self.noSource) { return false }
         if let root, !step.touches(root: root) { return false }
         if let link, !Self.step(step, touches: link) { return false }
         return true
@@ -103,28 +147,97 @@ struct StepFilter {
 
 /// A step as a line of the timeline.
 enum TimelineLine {
-    /// `    4     1.600  modal.presented  sheets/checkout  sheets/checkout: presenting -> presented`
+    /// The width of the subject column: what the event names and its values.
+    static let subjectWidth = 34
+
+    /// The step's line; for a batch, an indented line for each of its
+    /// events below it:
+    ///
+    ///         4     1.600  modal.presented  sheets/checkout                     sheets/checkout: presenting -> presented
+    ///        10     4.000  system  batch            2 events                            toasts/saved: presenting -> gone; ...
+    ///                                modal.dismiss    toasts/saved reason timeout
+    ///                                modal.dismissed  toasts/saved
+    ///
+    /// A line of a version-2 log has the event's source after the time (`-`
+    /// when it has none), and its caller after the subject when the subject's
+    /// column has room for it (`checkout · at Cart.swift:30`).
     static func text(of step: Step, style: TextStyle) -> String {
         let entry = step.entry
         let seq = pad(String(entry.seq), to: 5, right: true)
         let time = pad(EventText.time(entry.time), to: 9, right: true)
         let type = pad(entry.event.type.rawValue, to: 16)
+        var subject = EventText.target(of: entry.event)
         let details = EventText.details(of: entry.event)
-        let subject = pad(EventText.target(of: entry.event) + (details.isEmpty ? "" : " " + details), to: 34)
+        // A batch's events have lines of their own.
+        if !details.isEmpty, entry.event.type != .batch { subject += " " + details }
+        var subjectStyled = subject
+        if let caller = entry.caller, subject.count + 6 + caller.count <= subjectWidth {
+            let at = " · at \(caller)"
+            subjectStyled += style.apply(at, .dim)
+            subject += at
+        }
+        subjectStyled += String(repeating: " ", count: max(0, subjectWidth - subject.count))
         let effect = EventText.effect(of: step)
         let effectStyled =
             step.rejection != nil
             ? style.apply(effect, .red, .bold) : step.isSkipped ? style.apply(effect, .dim) : effect
-        return "\(style.apply(seq, .dim)) \(style.apply(time, .dim))  "
-            + "\(style.apply(type, TextStyle.color(of: entry.event.type))) \(subject)  \(effectStyled)"
+        var line = "\(style.apply(seq, .dim)) \(style.apply(time, .dim))  "
+        if showsSource(step) { line += pad(entry.source?.rawValue ?? "-", to: 6) + "  " }
+        line += "\(style.apply(type, TextStyle.color(of: entry.event.type))) \(subjectStyled)  \(effectStyled)"
+        guard case .batch(let events) = entry.event else { return line }
+        for (index, event) in events.enumerated() {
+            line += "\n" + innerLine(event, of: step, refused: index == step.refusedBatchIndex, style: style)
+        }
+        return line
+    }
+
+    /// One event of a batch, under the batch's type: its type, what it names
+    /// and its values, and `<- rejected` on the one that rejected the batch.
+    private static func innerLine(_ event: ModalEvent, of step: Step, refused: Bool, style: TextStyle) -> String {
+        let indent = String(repeating: " ", count: showsSource(step) ? 27 : 19)
+        let details = EventText.details(of: event)
+        let subject = EventText.target(of: event) + (details.isEmpty ? "" : " " + details)
+        let type = style.apply(pad(event.type.rawValue, to: 16), TextStyle.color(of: event.type))
+        guard refused else { return indent + type + " " + subject }
+        return indent + type + " " + pad(subject, to: subjectWidth) + "  " + style.apply("<- rejected", .red, .bold)
+    }
+
+    /// Whether the step's line has a source column: in a version-2 log, where events may have one.
+    static func showsSource(_ step: Step) -> Bool {
+        step.formatVersion >= 2 || step.entry.source != nil
+    }
+
+    /// The line the timeline draws before a `session.start`, at most
+    /// `width` characters: `── session 2 · {"build":"1.4"} ─────` (the
+    /// info cut to fit); `nil` for any other step.
+    static func separator(of step: Step, width: Int = 80) -> String? {
+        guard let title = sessionTitle(of: step, width: width - 7) else { return nil }
+        let text = "── \(title)"
+        return text + " " + String(repeating: "─", count: max(3, width - text.count - 1))
+    }
+
+    /// What a `session.start` step starts, at most `width` characters:
+    /// `session 2 · {"build":"1.4"}`, or `session.start rejected` (or `left
+    /// out`); `nil` for any other step.
+    static func sessionTitle(of step: Step, width: Int = 80) -> String? {
+        guard case .sessionStart(let info) = step.entry.event else { return nil }
+        let title =
+            step.isSkipped
+            ? "session.start left out" : step.rejection != nil ? "session.start rejected" : "session \(step.session)"
+        guard let info else { return title }
+        let room = width - title.count - 3
+        let json = info.serialized()
+        return title + " · " + (json.count <= room ? json : String(json.prefix(max(0, room - 1))) + "…")
     }
 
     /// The step as one JSON line: `seq`, `time`, `type`, `root`, `link`,
     /// `effect` (the text line's), `rejected` (its code and message, or
-    /// null) and `changes` (as `modal-log diff --json` writes them).
+    /// null), `changes` (as `modal-log diff --json` writes them), `source`
+    /// and `caller` (or null), `session` (the state's, after the step), and
+    /// for a batch `events`, its events as the log writes them.
     static func json(of step: Step) -> String {
         let entry = step.entry
-        let value: JSONValue = .object([
+        var members = [
             JSONMember("seq", .number(JSONNumber(entry.seq))),
             JSONMember("time", entry.time.map { .number(JSONNumber($0)) } ?? .null),
             JSONMember("type", .string(entry.event.type.rawValue)),
@@ -135,8 +248,12 @@ enum TimelineLine {
                 "rejected",
                 step.rejection.map { ["code": .string($0.code.rawValue), "message": .string($0.message)] } ?? .null),
             JSONMember("changes", .array(step.changes.map(\.json))),
-        ])
-        return value.serialized()
+            JSONMember("source", entry.source.map { .string($0.rawValue) } ?? .null),
+            JSONMember("caller", entry.caller.map(JSONValue.string) ?? .null),
+            JSONMember("session", .number(JSONNumber(step.session))),
+        ]
+        if case .batch = entry.event { members.append(JSONMember("events", entry.json["events"] ?? .array([]))) }
+        return JSONValue.object(members).serialized()
     }
 
     /// `text` padded with spaces to `width` characters (on the left when `right`).

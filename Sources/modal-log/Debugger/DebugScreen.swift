@@ -9,9 +9,13 @@ import ModalProjection
 ///        8     6.350  modal.presented ...                               the middle)
 ///     ── state after seq 7 ─────────────
 ///     root "sheets" · window · ...                                     (the tree)
-///     ── what seq 7 did ────────────────
-///     sheets/address: gone -> presenting                               (the diff)
+///     ── what seq 7 did · source user · at Cart.swift:30 ──             (the diff,
+///     sheets/address: gone -> presenting                                with who and where)
 ///     j/k step · g seq · < > first/last · / search · f follow · ...    (keys or prompt)
+///
+/// A line `── session 2` comes before each `session.start` in the events;
+/// a batch is one step there, and its events are listed under it while the
+/// cursor is on it.
 ///
 /// Every line is exactly `width` characters (a character counts as one
 /// column: wide characters can push a line's end out of view). The events
@@ -86,13 +90,15 @@ enum DebugScreen {
         var lines = eventLines
         lines.append(rule("state after seq \(step.entry.seq)", width: width, style: style))
         lines += tree(of: state, step: step, focus: session.focus, rows: treeRows).map { fit($0, width) }
-        lines.append(rule("what seq \(step.entry.seq) did", width: width, style: style))
+        lines.append(rule(didTitle(of: step), width: width, style: style))
         lines += clipped(diffLines, rows: diffRows).map { fit($0, width) }
         return Array(lines.prefix(height))
     }
 
     /// The events around the cursor, the cursor's line marked and in the
-    /// middle; and the cursor's step with the state after it, met on the way.
+    /// middle (with a batch's events under it); a separator before each
+    /// session's start; and the cursor's step with the state after it, met
+    /// on the way.
     private static func events(
         _ session: DebugSession, rows: Int, width: Int, style: TextStyle
     ) -> (lines: [String], cursor: (Step, ModalState)?) {
@@ -101,23 +107,66 @@ enum DebugScreen {
         first = max(0, min(first, count - rows))
         let last = min(count - 1, first + rows - 1)
         var lines: [String] = []
+        // The cursor's lines: its separator, its line and its batch's events.
+        var block = 0..<0
         var cursor: (Step, ModalState)?
         session.walk(from: first, through: last) { index, step, state in
             let isCursor = index == session.cursor
-            if isCursor { cursor = (step, state) }
+            let start = lines.count
+            if let separator = TimelineLine.separator(of: step, width: width - 1) {
+                lines.append(style.apply(fit(" " + separator, width), .dim))
+            }
             let line = fit((isCursor ? "▶" : " ") + line(of: step), width)
             lines.append(isCursor ? style.apply(line, .reverse) : step.isSkipped ? style.apply(line, .dim) : line)
+            if isCursor {
+                cursor = (step, state)
+                lines += batchLines(of: step, rows: max(1, rows / 2 - 1)).map { fit($0, width) }
+                block = start..<lines.count
+            }
             return true
+        }
+        if lines.count > rows {
+            // Fewer events fit: the cursor's lines stay in view, in the middle where they can.
+            let start = max(0, min(block.lowerBound - (rows - block.count) / 2, lines.count - rows))
+            lines = Array(lines[start..<start + rows])
         }
         while lines.count < rows { lines.append(String(repeating: " ", count: width)) }
         return (lines, cursor)
     }
 
-    /// An event in the list: its seq, its type and what it did, which names
-    /// what it acted on (the header gives the time).
+    /// An event in the list: its seq, its type (a batch's with its count)
+    /// and what it did, which names what it acted on (the header gives the time).
     static func line(of step: Step) -> String {
         let seq = TimelineLine.pad(String(step.entry.seq), to: 5, right: true)
-        return "\(seq)  \(TimelineLine.pad(step.entry.event.type.rawValue, to: 16)) \(EventText.effect(of: step))"
+        var type = step.entry.event.type.rawValue
+        if case .batch(let events) = step.entry.event { type += " (\(events.count))" }
+        return "\(seq)  \(TimelineLine.pad(type, to: 16)) \(EventText.effect(of: step))"
+    }
+
+    /// A batch's events, under its line's type, at most `rows` lines (the
+    /// last saying how many more); `<- rejected` marks the one that
+    /// rejected it. None for any other step.
+    static func batchLines(of step: Step, rows: Int) -> [String] {
+        guard case .batch(let events) = step.entry.event else { return [] }
+        let lines = events.enumerated().map { index, event in
+            let details = EventText.details(of: event)
+            let line =
+                "          \(TimelineLine.pad(event.type.rawValue, to: 16)) \(EventText.target(of: event))"
+                + (details.isEmpty ? "" : " " + details)
+            return index == step.refusedBatchIndex ? line + "  <- rejected" : line
+        }
+        guard lines.count > rows else { return lines }
+        let more = lines.count - rows + 1
+        return Array(lines.prefix(rows - 1)) + ["          … \(more) more event\(more == 1 ? "" : "s")"]
+    }
+
+    /// The title over what the step did: `what seq 7 did`, with its source
+    /// and caller when the log gives them (`· source user · at Cart.swift:30`).
+    static func didTitle(of step: Step) -> String {
+        var parts = ["what seq \(step.entry.seq) did"]
+        if let source = step.entry.source { parts.append("source \(source.rawValue)") }
+        if let caller = step.entry.caller { parts.append("at \(caller)") }
+        return parts.joined(separator: " · ")
     }
 
     /// The state tree, scrolled to the followed root or modal, or to the
@@ -132,7 +181,11 @@ enum DebugScreen {
             switch focus {
             case .root(let root): "root \"\(root)\""
             case .link(let link): "\"\(link.split(separator: "/").last.map(String.init) ?? link)\""
-            case nil: step.entry.event.link.map { "\"\($0)\"" } ?? step.entry.event.root.map { "root \"\($0)\"" }
+            case nil:
+                // A batch's first event stands for it.
+                step.entry.event.steps.first.flatMap { event in
+                    event.link.map { "\"\($0)\"" } ?? event.root.map { "root \"\($0)\"" }
+                }
             }
         let start = target.flatMap { target in lines.firstIndex { $0.contains(target) } } ?? 0
         let from = max(0, min(start - 1, lines.count - rows))
@@ -144,7 +197,7 @@ enum DebugScreen {
         if step.isSkipped { return ["left out (s puts it back): the state is the one before it"] }
         if let rejection = step.rejection { return ["rejected \(rejection.code.rawValue): \(rejection.message)"] }
         if step.changes.isEmpty { return ["no change"] }
-        return EventText.groups(of: step.changes).map { group in
+        return EventText.groups(of: EventText.briefly(step.changes)).map { group in
             "\(group.name): " + group.changes.map(EventText.fieldText).joined(separator: ", ")
         }
     }

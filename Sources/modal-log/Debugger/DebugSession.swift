@@ -36,6 +36,9 @@ struct DebugSession {
     /// The log's name, for the header.
     let name: String
     private(set) var events: [LoggedEvent] = []
+    /// The format version of the file each event was read from (a folder
+    /// of segments may start in version 1), by place in ``events``.
+    private var formatVersions: [Int] = []
     /// The place in ``events`` of the event the cursor is on; the state
     /// shown is the state right after it.
     private(set) var cursor = 0
@@ -77,16 +80,17 @@ struct DebugSession {
     /// - Throws: `limitExceeded` naming `reader`'s line when the event grows
     ///   the state past ``ModalState/limits``, as a replay does.
     mutating func append(_ entry: LoggedEvent, readBy reader: EventLogReader) throws(EventLogError) {
-        append(entry)
+        append(entry, formatVersion: reader.fileVersion)
         if let exceeded = tail.limitExceeded(after: entry) {
             throw EventLogError(.limitExceeded, file: reader.file, line: reader.lineNumber, message: exceeded)
         }
     }
 
-    /// Adds an event (tests); see ``append(_:readBy:)``.
-    mutating func append(_ entry: LoggedEvent) {
+    /// Adds an event of a log of format `formatVersion` (tests); see ``append(_:readBy:)``.
+    mutating func append(_ entry: LoggedEvent, formatVersion: Int = LogHeader.currentVersion) {
         let wasAtEnd = !events.isEmpty && cursor == events.count - 1
         events.append(entry)
+        formatVersions.append(formatVersion)
         extendTail(over: events.count - 1)
         if wasAtEnd { cursor = events.count - 1 }
     }
@@ -97,8 +101,15 @@ struct DebugSession {
             checkpoints.append(tail)
             rejectionsBefore.append(tailRejections)
         }
+        _ = takeStep(at: index, to: &tail, rejectionCount: &tailRejections)
+    }
+
+    /// Applies event `index` to `state` (unless it is left out) and says what it did.
+    private func takeStep(at index: Int, to state: inout ModalState, rejectionCount: inout Int) -> Step {
         let entry = events[index]
-        _ = Step.taking(entry, to: &tail, isSkipped: skipped.contains(entry.seq), rejectionCount: &tailRejections)
+        return Step.taking(
+            entry, to: &state, formatVersion: formatVersions[index], isSkipped: skipped.contains(entry.seq),
+            rejectionCount: &rejectionCount)
     }
 
     /// Each step from event `first` to `last` (places in ``events``), with
@@ -109,9 +120,7 @@ struct DebugSession {
         var state = checkpoints[checkpoint]
         var rejections = rejectionsBefore[checkpoint]
         for index in checkpoint * Self.checkpointInterval...last {
-            let entry = events[index]
-            let step = Step.taking(
-                entry, to: &state, isSkipped: skipped.contains(entry.seq), rejectionCount: &rejections)
+            let step = takeStep(at: index, to: &state, rejectionCount: &rejections)
             if index >= first, !body(index, step, state) { return }
         }
     }

@@ -27,6 +27,7 @@ enum EventText {
         case .modalPresent(let presentation):
             var details = "\(presentation.content) · \(presentation.style)"
             if let parent = presentation.parent { details += " · in \(parent)" }
+            if let height = presentation.height { details += " · height \(number(height))" }
             return details
         case .modalDismiss(_, _, let reason):
             return "reason \(reason)"
@@ -77,9 +78,26 @@ enum EventText {
         if step.isSkipped { return "skipped" }
         if let rejection = step.rejection { return "rejected \(rejection.code.rawValue): \(rejection.message)" }
         if step.changes.isEmpty { return "no change" }
-        return groups(of: step.changes).map { group in
+        return groups(of: briefly(step.changes)).map { group in
             "\(group.name): " + group.changes.map(fieldText).joined(separator: ", ")
         }.joined(separator: "; ")
+    }
+
+    /// `changes` without those another one already says: a card stack
+    /// whose only difference is its top card's `canDismiss`, beside the
+    /// modal's own `canDismiss` change (which is its top card's).
+    static func briefly(_ changes: [StateChange]) -> [StateChange] {
+        changes.filter { change in
+            guard change.field == "cards", case .array(let old)? = change.old, case .array(let new)? = change.new,
+                old.count == new.count, !old.isEmpty,
+                changes.contains(where: { $0.subject == change.subject && $0.field == "canDismiss" })
+            else { return true }
+            func withoutCanDismiss(_ card: JSONValue) -> JSONValue {
+                guard case .object(let members) = card else { return card }
+                return .object(members.filter { $0.key != "canDismiss" })
+            }
+            return old.map(withoutCanDismiss) != new.map(withoutCanDismiss)
+        }
     }
 
     /// Changes gathered by what they are about, in the diff's order with
@@ -145,18 +163,35 @@ enum EventText {
 
     /// A card stack's change by its top: `+ ShippingCard (2)` for a push,
     /// `- ReviewCard (3)` for a pop, `ShippingCard -> PaymentCard (2)` for a
-    /// replace; the count is the new stack's.
+    /// replace, the count being the new stack's; a card with a height shows
+    /// it (`+ ShippingCard [height 420] (2)`); the top card changed in place
+    /// (`card.update`) says what changed: `CartCard height none -> 420`.
     static func cardsText(from old: [JSONValue], to new: [JSONValue]) -> String {
         let kept = zip(old, new).prefix { $0 == $1 }.count
         func names(_ cards: ArraySlice<JSONValue>) -> String {
-            cards.map { $0["content"]?.stringValue ?? StateChange.text(of: $0) }.joined(separator: ", ")
+            cards.map(cardName).joined(separator: ", ")
         }
         let removed = old[kept...]
         let added = new[kept...]
+        if removed.count == 1, added.count == 1, let before = removed.first, let after = added.first,
+            before["content"] == after["content"]
+        {
+            let fields = ["height", "canDismiss", "sticky"].filter { before[$0] != after[$0] }.map { field in
+                "\(field) \(StateChange.text(of: before[field] ?? .null)) -> \(StateChange.text(of: after[field] ?? .null))"
+            }
+            return "\(after["content"]?.stringValue ?? "?") " + fields.joined(separator: ", ")
+        }
         let change =
             removed.isEmpty
             ? "+ \(names(added))" : added.isEmpty ? "- \(names(removed))" : "\(names(removed)) -> \(names(added))"
         return "\(change) (\(new.count))"
+    }
+
+    /// A card as a change names it: its content, and its height when it has one.
+    static func cardName(_ card: JSONValue) -> String {
+        let name = card["content"]?.stringValue ?? StateChange.text(of: card)
+        guard case .number(let height)? = card["height"] else { return name }
+        return "\(name) [height \(height.literal)]"
     }
 
     /// A time as the timeline prints it: seconds with three decimals, or `-`.

@@ -13,18 +13,40 @@ struct Step {
     var changes: [StateChange]
     /// How many events the log has had rejected, this one included.
     var rejectionCount = 0
+    /// The state's session after the step: how many `session.start` events applied.
+    var session = 0
+    /// The format version of the log file the event was read from: in
+    /// version 1, `queue` is not a policy, and no event has a source.
+    var formatVersion = LogHeader.currentVersion
 
-    /// Whether the step names root `root` or changed it (or one of its modals).
+    /// Whether the step (or, for a batch, one of its events) names root
+    /// `root`, or changed it or one of its modals.
     func touches(root: String) -> Bool {
-        entry.event.root == root || changes.contains { $0.root == root }
+        names { $0.root == root } || changes.contains { $0.root == root }
     }
 
-    /// Whether the step names the modal `link` (in `root`, when given) or changed it.
+    /// Whether the step (or one of a batch's events) names the modal `link`
+    /// (in `root`, when given), or changed it.
     func touches(link: String, in root: String?) -> Bool {
-        if entry.event.link == link, root.map({ $0 == entry.event.root }) ?? true { return true }
+        if names({ event in event.link == link && (root.map { $0 == event.root } ?? true) }) { return true }
         return changes.contains { change in
             change.link == link && (root.map { $0 == change.root } ?? true)
         }
+    }
+
+    /// Whether the event, or one of a batch's events, meets `test`.
+    private func names(_ test: (ModalEvent) -> Bool) -> Bool {
+        guard case .batch(let events) = entry.event else { return test(entry.event) }
+        return events.contains(where: test)
+    }
+
+    /// Which of a rejected batch's events was refused: the `I` of the
+    /// message's `events[I]: `; `nil` for any other step.
+    var refusedBatchIndex: Int? {
+        guard case .batch = entry.event, let message = rejection?.message, message.hasPrefix("events[") else {
+            return nil
+        }
+        return Int(message.dropFirst("events[".count).prefix { $0 != "]" })
     }
 }
 
@@ -60,8 +82,8 @@ extension Replay {
         }
         eventCount += 1
         let step = Step.taking(
-            entry, to: &state, isSkipped: skipping.contains(entry.seq), describing: describesChanges,
-            rejectionCount: &rejectionCount)
+            entry, to: &state, formatVersion: reader.fileVersion, isSkipped: skipping.contains(entry.seq),
+            describing: describesChanges, rejectionCount: &rejectionCount)
         if let exceeded = state.limitExceeded(after: entry) {
             throw EventLogError(.limitExceeded, file: reader.file, line: reader.lineNumber, message: exceeded)
         }
@@ -71,24 +93,29 @@ extension Replay {
 }
 
 extension Step {
-    /// Applies `entry` to `state` (unless it `isSkipped`) and says what it
-    /// did (unless not `describing`: then ``changes`` is empty); a rejection
-    /// is counted in `rejectionCount` and not kept in the state's `rejected` list.
+    /// Applies `entry` to `state` as a log of format `formatVersion` holds
+    /// it (unless it `isSkipped`) and says what it did (unless not
+    /// `describing`: then ``changes`` is empty); a rejection is counted in
+    /// `rejectionCount` and not kept in the state's `rejected` list.
     static func taking(
-        _ entry: LoggedEvent, to state: inout ModalState, isSkipped: Bool = false, describing: Bool = true,
-        rejectionCount: inout Int
+        _ entry: LoggedEvent, to state: inout ModalState, formatVersion: Int = LogHeader.currentVersion,
+        isSkipped: Bool = false, describing: Bool = true, rejectionCount: inout Int
     ) -> Step {
         guard !isSkipped else {
-            return Step(entry: entry, isSkipped: true, changes: [], rejectionCount: rejectionCount)
+            return Step(
+                entry: entry, isSkipped: true, changes: [], rejectionCount: rejectionCount, session: state.session,
+                formatVersion: formatVersion)
         }
         let before = state
-        let rejection = state.apply(entry)
+        let rejection = state.apply(entry, formatVersion: formatVersion)
         let changes = describing ? StateDiff(from: before, to: state).changes : []
         if rejection != nil {
             rejectionCount += 1
             state.rejected.removeAll()
         }
-        return Step(entry: entry, rejection: rejection, changes: changes, rejectionCount: rejectionCount)
+        return Step(
+            entry: entry, rejection: rejection, changes: changes, rejectionCount: rejectionCount,
+            session: state.session, formatVersion: formatVersion)
     }
 }
 

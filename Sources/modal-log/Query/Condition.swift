@@ -6,6 +6,7 @@ import ModalProjection
 /// lists the language with examples, and ``ConditionParser`` reads it.
 ///
 ///     depth(sheets) >= 2 and not phase(sheets/checkout) == presented
+///     source == user and session >= 2 and queued(toasts) > 0
 indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
     case and(Condition, Condition)
     case or(Condition, Condition)
@@ -16,27 +17,36 @@ indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
     case broken
     /// The event is (or is not) of a type.
     case type(EventType, isEqual: Bool)
+    /// The event's source is (or is not) a word; `nil` is `none`, an event without one.
+    case source(EventSource?, isEqual: Bool)
     /// A modal is (or is not) in a phase; `nil` is `gone`, no live modal.
     case phase(ModalReference, ModalPhase?, isEqual: Bool)
     /// A modal is live.
     case live(ModalReference)
     /// A modal is being dragged.
     case dragging(ModalReference)
+    /// A modal is live and a dimming tap or a drag may dismiss it (its top card's `canDismiss`).
+    case canDismiss(ModalReference)
     /// A root's shared dimming view shows.
     case dimming(root: String)
-    /// A number of the state compared with a constant.
-    case compare(Quantity, Comparison, Double)
+    /// A number of the state compared with a constant; with `nil` (`none`,
+    /// `==` and `!=` only), whether the number is there but has no value.
+    case compare(Quantity, Comparison, Double?)
 
     /// A number a condition can compare.
     enum Quantity: Sendable, Equatable, CustomStringConvertible {
         /// The live modals of a root: its stack's depth.
         case depth(root: String)
+        /// The modals of a root waiting in its queue (phase `queued`).
+        case queued(root: String)
         /// The cards of a modal's stack.
         case cards(ModalReference)
         /// The snap index a modal rests at.
         case snap(ModalReference)
         /// A modal's drawn position, as a fractional snap index.
         case position(ModalReference)
+        /// The height of a modal's top card, in points; `none` when it has none.
+        case height(ModalReference)
         /// The keyboard's height.
         case keyboard
         /// How far a root moves up for the keyboard.
@@ -51,10 +61,14 @@ indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
         case time
         /// The events rejected so far, this one included.
         case rejections
+        /// The session: how many `session.start` events have applied.
+        case session
 
         var description: String {
             switch self {
             case .depth(let root): "depth(\(Condition.quoted(root)))"
+            case .queued(let root): "queued(\(Condition.quoted(root)))"
+            case .height(let modal): "height(\(modal))"
             case .cards(let modal): "cards(\(modal))"
             case .snap(let modal): "snap(\(modal))"
             case .position(let modal): "position(\(modal))"
@@ -65,6 +79,15 @@ indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
             case .seq: "seq"
             case .time: "time"
             case .rejections: "rejections"
+            case .session: "session"
+            }
+        }
+
+        /// Whether the quantity can be `none` (`height(MODAL) == none`, `time == none`).
+        var canBeNone: Bool {
+            switch self {
+            case .height, .time: true
+            default: false
             }
         }
     }
@@ -114,7 +137,9 @@ indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
 
     /// Whether the condition holds at `context`. A comparison with a number
     /// that has no value (the cards of a modal that is not live, the time
-    /// of an event without one) does not hold.
+    /// of an event without one) does not hold; `== none` holds when the
+    /// number is there without a value (a live modal whose top card has no
+    /// height, an event without a time), `!= none` when it has one.
     func holds(at context: Context) -> Bool {
         switch self {
         case .and(let left, let right): return left.holds(at: context) && right.holds(at: context)
@@ -125,14 +150,18 @@ indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
             return code.map { $0 == rejection.code } ?? true
         case .broken: return !context.state.invariantViolations().isEmpty
         case .type(let type, let isEqual): return (context.entry.event.type == type) == isEqual
+        case .source(let source, let isEqual): return (context.entry.source == source) == isEqual
         case .phase(let modal, let phase, let isEqual):
             return (modal.modal(in: context.state)?.phase == phase) == isEqual
         case .live(let modal): return modal.modal(in: context.state) != nil
         case .dragging(let modal): return modal.modal(in: context.state)?.snap.dragging == true
+        case .canDismiss(let modal): return modal.modal(in: context.state)?.canDismiss == true
         case .dimming(let root): return context.state.root(root)?.isDimmingVisible == true
-        case .compare(let quantity, let comparison, let constant):
+        case .compare(let quantity, let comparison, let constant?):
             guard let value = quantity.value(at: context) else { return false }
             return comparison.holds(value, constant)
+        case .compare(let quantity, let comparison, nil):
+            return comparison == .equal ? quantity.isNone(at: context) : quantity.value(at: context) != nil
         }
     }
 
@@ -144,13 +173,16 @@ indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
         case .rejected(let code): "rejected" + (code.map { "(\($0.rawValue))" } ?? "")
         case .broken: "broken"
         case .type(let type, let isEqual): "type \(isEqual ? "==" : "!=") \(type.rawValue)"
+        case .source(let source, let isEqual):
+            "source \(isEqual ? "==" : "!=") \(Condition.quoted(source?.rawValue ?? StepFilter.noSource))"
         case .phase(let modal, let phase, let isEqual):
             "phase(\(modal)) \(isEqual ? "==" : "!=") \(phase?.rawValue ?? StateChange.gone)"
         case .live(let modal): "live(\(modal))"
         case .dragging(let modal): "dragging(\(modal))"
+        case .canDismiss(let modal): "canDismiss(\(modal))"
         case .dimming(let root): "dimming(\(Condition.quoted(root)))"
         case .compare(let quantity, let comparison, let constant):
-            "\(quantity) \(comparison.rawValue) \(JSONNumber.text(constant))"
+            "\(quantity) \(comparison.rawValue) \(constant.map(JSONNumber.text) ?? StepFilter.noSource)"
         }
     }
 
@@ -189,6 +221,9 @@ extension Condition.Quantity {
         let state = context.state
         switch self {
         case .depth(let root): return Double(state.root(root)?.modals.count ?? 0)
+        case .queued(let root):
+            return Double(state.root(root)?.modals.count { $0.phase == .queued } ?? 0)
+        case .height(let modal): return modal.modal(in: state)?.cards.last?.height
         case .cards(let modal): return modal.modal(in: state).map { Double($0.cards.count) }
         case .snap(let modal): return modal.modal(in: state).map { Double($0.snap.index) }
         case .position(let modal): return modal.modal(in: state)?.snap.position
@@ -199,6 +234,17 @@ extension Condition.Quantity {
         case .seq: return Double(context.entry.seq)
         case .time: return context.entry.time
         case .rejections: return Double(context.rejectionCount)
+        case .session: return Double(state.session)
+        }
+    }
+
+    /// Whether the quantity is there but has no value: a live modal whose
+    /// top card has no height, an event without a time.
+    func isNone(at context: Condition.Context) -> Bool {
+        switch self {
+        case .height(let modal): modal.modal(in: context.state).map { $0.cards.last?.height == nil } ?? false
+        case .time: context.entry.time == nil
+        default: false
         }
     }
 }

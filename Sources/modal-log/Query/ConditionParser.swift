@@ -7,12 +7,13 @@ import ModalProjection
 ///     term       = factor ("and" factor)*
 ///     factor     = "not" factor | "(" condition ")" | test
 ///     test       = "rejected" ["(" code ")"] | "broken"
-///                | "type" ("==" | "!=") type
+///                | "type" ("==" | "!=") type | "source" ("==" | "!=") (source | "none")
 ///                | "phase" "(" modal ")" ("==" | "!=") phase
-///                | ("live" | "dragging") "(" modal ")" | "dimming" "(" name ")"
-///                | quantity comparison number
-///     quantity   = ("depth" | "offset") "(" name ")" | ("cards" | "snap" | "position") "(" modal ")"
-///                | "keyboard" | "roots" | "modals" | "seq" | "time" | "rejections"
+///                | ("live" | "dragging" | "canDismiss") "(" modal ")" | "dimming" "(" name ")"
+///                | quantity comparison number | ("height" "(" modal ")" | "time") ("==" | "!=") "none"
+///     quantity   = ("depth" | "queued" | "offset") "(" name ")"
+///                | ("cards" | "snap" | "position" | "height") "(" modal ")"
+///                | "keyboard" | "roots" | "modals" | "seq" | "time" | "rejections" | "session"
 ///     modal      = name ["/" name]        (root/link, or a link in any root)
 ///     name       = [A-Za-z0-9_.-]+ | a JSON string
 ///
@@ -168,18 +169,25 @@ struct ConditionParser {
                 throw Self.notOneOf(name, "an event type", EventType.allCases.map(\.rawValue))
             }
             return .type(type, isEqual: isEqual)
+        case "source":
+            let isEqual = try equality(after: "source")
+            let name = try self.name(what: "a source")
+            guard StepFilter.sourceWords.contains(name.text) else {
+                throw Self.notOneOf(name, "a source", StepFilter.sourceWords)
+            }
+            return .source(name.text == StepFilter.noSource ? nil : EventSource(rawValue: name.text), isEqual: isEqual)
         case "phase":
             let modal = try modalArgument()
             let isEqual = try equality(after: "phase(\(modal))")
             let name = try self.name(what: "a phase")
             guard name.text == StateChange.gone || ModalPhase(rawValue: name.text) != nil else {
-                throw Failure(
-                    column: name.column,
-                    message: "'\(name.text)' is not a phase: presenting, presented, dismissing or gone")
+                let phases = ModalPhase.allCases.map(\.rawValue).joined(separator: ", ")
+                throw Failure(column: name.column, message: "'\(name.text)' is not a phase: \(phases) or gone")
             }
             return .phase(modal, ModalPhase(rawValue: name.text), isEqual: isEqual)
         case "live": return .live(try modalArgument())
         case "dragging": return .dragging(try modalArgument())
+        case "canDismiss": return .canDismiss(try modalArgument())
         case "dimming": return .dimming(root: try rootArgument())
         default:
             let quantity = try self.quantity(token)
@@ -190,6 +198,8 @@ struct ConditionParser {
     private mutating func quantity(_ token: Token) throws(Failure) -> Condition.Quantity {
         switch token.text {
         case "depth": return .depth(root: try rootArgument())
+        case "queued": return .queued(root: try rootArgument())
+        case "height": return .height(try modalArgument())
         case "offset": return .offset(root: try rootArgument())
         case "cards": return .cards(try modalArgument())
         case "snap": return .snap(try modalArgument())
@@ -200,11 +210,13 @@ struct ConditionParser {
         case "seq": return .seq
         case "time": return .time
         case "rejections": return .rejections
+        case "session": return .session
         default:
             throw Failure(
                 column: token.column,
-                message: "'\(token.text)' is not a test: expected rejected, broken, type, phase, live, dragging, "
-                    + "dimming, depth, cards, snap, position, offset, keyboard, roots, modals, seq, time or rejections")
+                message: "'\(token.text)' is not a test: expected rejected, broken, type, source, phase, live, "
+                    + "dragging, canDismiss, dimming, depth, queued, cards, snap, position, height, offset, "
+                    + "keyboard, roots, modals, seq, time, rejections or session")
         }
     }
 
@@ -212,8 +224,19 @@ struct ConditionParser {
         guard let token = peek, token.kind == .symbol, let comparison = Condition.Comparison(rawValue: token.text)
         else { throw failure("expected a comparison (==, !=, <, <=, >, >=) after \(quantity)") }
         position += 1
+        if let none = peek, none.kind == .word, none.text == StepFilter.noSource {
+            guard quantity.canBeNone, comparison == .equal || comparison == .notEqual else {
+                throw Failure(
+                    column: none.column,
+                    message: "'none' is compared only with == or != to height(MODAL) or time, not \(quantity) "
+                        + comparison.rawValue)
+            }
+            position += 1
+            return .compare(quantity, comparison, nil)
+        }
         guard let number = peek, number.kind == .word, let value = Double(number.text), value.isFinite else {
-            throw failure("expected a number after \(quantity) \(comparison.rawValue)")
+            let none = quantity.canBeNone && (comparison == .equal || comparison == .notEqual) ? " or none" : ""
+            throw failure("expected a number\(none) after \(quantity) \(comparison.rawValue)")
         }
         position += 1
         return .compare(quantity, comparison, value)

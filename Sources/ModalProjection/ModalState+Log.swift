@@ -44,6 +44,17 @@ extension ModalState: LogProjection {
         limitExceeded(after: entry, limits: Self.limits)
     }
 
+    /// A relaunch: a `session.start` from version 2; in version 1, which
+    /// has none, what it does in version 1's words: a `root.remove` for each
+    /// root and the keyboard down (nothing, when nothing is left), so the
+    /// app can register its roots again. The session count stays, as a
+    /// version-1 log has none.
+    public func sessionStart(info: JSONValue?, formatVersion: Int) -> [ModalEvent]? {
+        guard formatVersion < 2 else { return [.sessionStart(info: info)] }
+        let keyboardDown = keyboard == KeyboardState() ? [] : [ModalEvent.keyboardChange(height: 0)]
+        return roots.map { .rootRemove(root: $0.id) } + keyboardDown
+    }
+
     /// The rejections: a log index stores and reads each once.
     public static var historyKey: String? { "rejected" }
 

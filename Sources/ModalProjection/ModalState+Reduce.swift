@@ -291,12 +291,11 @@ extension ModalState {
         }
         try Check.known(registration.presentation, field: "presentation")
         let level = try Check.integer(registration.level, field: "level")
-        try Check.known(registration.policy, field: "policy")
-        if registration.policy == .queue, formatVersion < 2 {
-            throw RuleRefusal(
-                .invalidValue,
-                "policy \"queue\" is not one of stack, single: the log is format version \(formatVersion), and queues came in version 2"
-            )
+        // Version 1 knows no queue: there, "queue" is a word like any other it does not list, rejected as before.
+        let policies = formatVersion < 2 ? RootPolicy.knownValues.filter { $0 != .queue } : RootPolicy.knownValues
+        guard policies.contains(registration.policy) else {
+            let list = policies.map(\.rawValue).joined(separator: ", ")
+            throw RuleRefusal(.invalidValue, "policy \"\(registration.policy.rawValue)\" is not one of \(list)")
         }
         try Check.known(registration.dimming.tap, field: "dimming.tap")
         try Check.known(registration.keyboard.strategy, field: "keyboard.strategy")

@@ -46,6 +46,54 @@ import Testing
         #expect(try folder.text("log.jsonl") == text)
     }
 
+    @Test func redactPrintsAFolderAsItsLastSegmentsVersion() throws {
+        let folder = try TemporaryFolder()
+        // What an upgrade cut short leaves: the last segment upgraded, the first not.
+        func makeLog(_ events: [ModalEvent], firstLine: (String) -> String = { $0 }) throws {
+            try? FileManager.default.removeItem(atPath: folder.file("log"))
+            let options = EventLogWriter.Options(durability: .none, segments: .init(maximumBytes: 10))
+            let opened = try EventLogWriter.open(
+                folder.file("log"), as: ModalState.self, header: LogHeader(version: 1), options: options)
+            var state = opened.state
+            for (index, event) in events.enumerated() {
+                let entry = LoggedEvent(seq: index + 1, event: event)
+                try opened.writer.append(entry) { state.json }
+                state.apply(entry, formatVersion: 1)
+            }
+            try opened.writer.close()
+            let first = folder.file("log/00000000000000000001.jsonl")
+            let last = folder.file("log/00000000000000000002.jsonl")
+            try firstLine(try String(contentsOfFile: first, encoding: .utf8))
+                .write(toFile: first, atomically: true, encoding: .utf8)
+            try String(contentsOfFile: last, encoding: .utf8).replacingOccurrences(
+                of: #""version":1"#, with: #""version":2"#
+            )
+            .write(toFile: last, atomically: true, encoding: .utf8)
+        }
+        try makeLog([
+            .rootRegister(RootRegistration(root: "main")),
+            .modalPresent(ModalPresentation(root: "main", link: "secret", content: "C")),
+        ])
+        let run = Run(["redact", folder.file("log"), "--names"])
+        #expect(run.status == 0, "\(run.error)")
+        let lines = run.output.split(separator: "\n")
+        #expect(lines.first == #"{"format":"modal-events","version":2}"#)
+        #expect(lines.count == 3 && !run.output.contains("secret"))
+        try folder.write(run.output, to: "copy.jsonl")
+        #expect(Run(["validate", folder.file("copy.jsonl")]).status == 0)
+
+        // A version-1 event that version 2 would apply cannot be copied as version 2.
+        try makeLog([
+            .rootRegister(RootRegistration(root: "main")),
+            .modalPresent(ModalPresentation(root: "main", link: "secret", content: "C")),
+        ]) {
+            $0.replacingOccurrences(of: #""type":"root.register""#, with: #""type":"root.register","policy":"queue""#)
+        }
+        let refused = Run(["redact", folder.file("log")])
+        #expect(refused.status == ExitCode.dataError)
+        #expect(refused.error.contains("00000000000000000001.jsonl:2: seq 1 means something else in version 2"))
+    }
+
     @Test func aMissingLogIsAnError() throws {
         let folder = try TemporaryFolder()
         #expect(Run(["upgrade", folder.file("none.jsonl")]).status == ExitCode.noInput)

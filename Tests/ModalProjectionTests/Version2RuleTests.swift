@@ -153,7 +153,13 @@ import Testing
     @Test func aVersion1LogHasNoQueuePolicy() {
         var state = ModalState()
         let rejection = state.apply(LoggedEvent(seq: 1, event: register("toasts", policy: .queue)), formatVersion: 1)
-        #expect(rejection?.code == .invalidValue && rejection?.message.contains("version 1") == true)
+        // As version 1 always said of a word it does not list.
+        #expect(
+            rejection?.code == .invalidValue && rejection?.message == #"policy "queue" is not one of stack, single"#)
+        var other = ModalState()
+        let word = other.apply(
+            LoggedEvent(seq: 1, event: register("toasts", policy: RootPolicy(rawValue: "line"))), formatVersion: 1)
+        #expect(word?.message == #"policy "line" is not one of stack, single"#)
         #expect(state.roots.isEmpty)
     }
 

@@ -221,8 +221,8 @@ extension ModalEvent {
             throw EventLogError(
                 .invalidBatch, message: "an event in a batch has no \"\(own.name)\" of its own: the batch's covers it")
         }
+        // A batch is version 2's, so its events may be of any type of it, but these two.
         let type = try fields.eventType()
-        guard type.formatVersion <= version else { throw type.newerThanLog(version: version) }
         guard type != .batch, type != .sessionStart else {
             throw EventLogError(.invalidBatch, message: "a batch cannot hold a \"\(type.rawValue)\"")
         }

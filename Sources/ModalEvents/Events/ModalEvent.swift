@@ -146,17 +146,26 @@ extension ModalEvent {
     /// version-2 types, a `queue` root, and a `height` or a card's
     /// `canDismiss`, which version 1 does not read; else 1.
     public var formatVersion: Int {
+        versionTwoPart == nil ? 1 : 2
+    }
+
+    /// What makes the event need format version 2, for messages (`a
+    /// "batch"`, `"card.push" with a height`); `nil` when version 1 holds it.
+    package var versionTwoPart: String? {
         switch self {
         case .sessionStart, .batch, .cardUpdate:
-            return 2
+            return "a \"\(type.rawValue)\""
         case .rootRegister(let registration):
-            return registration.policy == .queue ? 2 : 1
+            return registration.policy == .queue ? "a root with policy \"queue\"" : nil
         case .modalPresent(let presentation):
-            return presentation.height == nil ? 1 : 2
+            return presentation.height == nil ? nil : "\"modal.present\" with a height"
         case .cardPush(_, _, _, _, let height, let canDismiss), .cardReplace(_, _, _, _, _, let height, let canDismiss):
-            return height == nil && canDismiss == nil ? 1 : 2
+            if let part = height.map({ _ in "height" }) ?? canDismiss.map({ _ in "canDismiss" }) {
+                return "\"\(type.rawValue)\" with a \(part)"
+            }
+            return nil
         default:
-            return 1
+            return nil
         }
     }
 }

@@ -1,4 +1,31 @@
 extension EventLogWriter {
+    /// The line of `entry` (read from `json`, a version-1 line) in version
+    /// 2: its fields but those version 1 ignored and version 2 reads
+    /// (`source`, `caller`, a `height`, a card's `canDismiss`), in their
+    /// order, number literals as they were, `\n` included.
+    ///
+    /// - Throws: `limitExceeded` when no reader could read it back.
+    static func versionTwoLine(
+        of entry: LoggedEvent, from json: JSONValue, file: String, options: EventLogReader.Options
+    ) throws(EventLogError) -> [UInt8] {
+        guard case .object(let members) = json else { return EventLogEncoder.encode(entry) }
+        var ignoredByVersion1: Set<String> = ["source", "caller"]
+        switch entry.event.type {
+        case .modalPresent: ignoredByVersion1.insert("height")
+        case .cardPush, .cardReplace: ignoredByVersion1.formUnion(["height", "canDismiss"])
+        default: break
+        }
+        let kept = JSONValue.object(members.filter { !ignoredByVersion1.contains($0.key) })
+        let line = EventLogEncoder.line(kept)
+        // What no other field of version 1 can mean differently; else the event's own line.
+        guard (try? LoggedEvent(json: kept, version: 2)) == entry else { return EventLogEncoder.encode(entry) }
+        if let violation = options.violation(of: kept, line: line) {
+            throw EventLogError(
+                .limitExceeded, file: file, message: "cannot write seq \(entry.seq) again: \(violation)")
+        }
+        return line
+    }
+
     /// What ``upgrade(_:as:options:)`` did.
     public struct Upgrade: Sendable, Hashable, CustomStringConvertible {
         /// The files written again as version 2, in the order they were
@@ -9,7 +36,8 @@ extension EventLogWriter {
         public var keptLines = 0
         /// Event lines written again: they hold a field that version 2 reads
         /// and version 1 ignored (`source`, `caller`, a `height`, a card's
-        /// `canDismiss`), left out now so that the log replays the same.
+        /// `canDismiss`), left out now so that the log replays the same; the
+        /// rest of the line stays as it was.
         public var rewrittenLines = 0
         /// The seq of the log's last event.
         public var lastSeq = 0
@@ -38,7 +66,8 @@ extension EventLogWriter {
     /// writer's lock is held throughout, so no writer appends meanwhile. An
     /// event line that version 2 would read differently (it holds `source`,
     /// `caller`, `height` or a card's `canDismiss`, which version 1 ignores)
-    /// is written again without them; the rest are copied byte for byte, and
+    /// is written again without them (its other fields as they were); the
+    /// rest are copied byte for byte, and
     /// a segment's snapshot is written in the current state shape. Before a
     /// file is replaced, its events are applied as both versions define
     /// them: when one would be rejected by one version and not the other (a
@@ -66,6 +95,13 @@ extension EventLogWriter {
         // The writer's lock, on the file a writer appends to: no writer appends while the log is rewritten.
         var held = [try AppendableFile(path: files[files.count - 1], create: false)]
         defer { for file in held { file.close() } }
+        if files.count > 1 || FileSystem.entry(at: path) == .folder {
+            // A writer may have started a segment between the listing and the lock: its last is then another.
+            guard try EventLogReader.segments(in: path) == files else {
+                throw EventLogError(
+                    .writeFailed, file: path, message: "a writer started a new segment meanwhile: nothing was changed")
+            }
+        }
 
         let whole = try EventLogReader(path: path, options: reading)
         while try whole.next() != nil {}
@@ -77,7 +113,7 @@ extension EventLogWriter {
         var upgrade = Upgrade(lastSeq: whole.lastSeq)
         for file in files.reversed() {
             let reader = try EventLogReader(path: file, options: reading)
-            // Segments never go back a version, so the first version-2 one from the end ends the work.
+            // Segments never go back a version: the version-2 ones are the last, and are left as they are.
             guard reader.header.version < 2 else { continue }
             held.append(try rewrite(file, readBy: reader, as: State.self, into: &upgrade))
             upgrade.files.append(file)
@@ -109,14 +145,13 @@ extension EventLogWriter {
         do throws(EventLogError) {
             var bytes = EventLogEncoder.encode(header)
             while let (entry, line) = try reader.nextWithLine() {
-                let readAsVersion2 = try? LoggedEvent(
-                    json: EventLogReader.json(ofLine: line, options: reader.options), version: 2)
-                if readAsVersion2 == entry {
+                let json = try EventLogReader.json(ofLine: line, options: reader.options)
+                if (try? LoggedEvent(json: json, version: 2)) == entry {
                     bytes += line
                     bytes.append(UInt8(ascii: "\n"))
                     upgrade.keptLines += 1
                 } else {
-                    bytes += EventLogEncoder.encode(entry, version: 2)
+                    bytes += try versionTwoLine(of: entry, from: json, file: file, options: reader.options)
                     upgrade.rewrittenLines += 1
                 }
                 let refusedAsVersion1 = asVersion1.apply(entry, formatVersion: 1) != nil

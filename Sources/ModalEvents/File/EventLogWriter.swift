@@ -153,13 +153,12 @@ public final class EventLogWriter: Sendable {
         guard let first = entries.first else { return }
         var bytes: [UInt8] = []
         for entry in entries {
-            let needed = entry.event.formatVersion
-            guard needed <= version else {
+            if version < 2, let part = entry.event.versionTwoPart {
                 throw EventLogError(
                     .olderVersion, file: path,
                     message:
                         "cannot append seq \(entry.seq): the log is format version \(version), which cannot hold "
-                        + "\(Self.versionTwoPart(of: entry.event)); upgrade it first ('modal-log upgrade')")
+                        + "\(part); upgrade it first ('modal-log upgrade')")
             }
             let (line, violation) = options.reading.line(of: entry, version: version)
             if let violation {
@@ -186,21 +185,6 @@ public final class EventLogWriter: Sendable {
             try state.write(bytes)
             state.lastSeq = entries[entries.count - 1].seq
             afterWrite(&state, count: entries.count)
-        }
-    }
-
-    /// What makes `event` need format version 2, for messages: `a "batch"`,
-    /// `"card.push" with a height`.
-    static func versionTwoPart(of event: ModalEvent) -> String {
-        switch event {
-        case .sessionStart, .batch, .cardUpdate:
-            return "a \"\(event.type.rawValue)\""
-        case .cardPush(_, _, _, _, let height, _), .cardReplace(_, _, _, _, _, let height, _):
-            return "\"\(event.type.rawValue)\" with a \(height == nil ? "canDismiss" : "height")"
-        case .rootRegister:
-            return "a root with policy \"queue\""
-        default:
-            return "\"\(event.type.rawValue)\" with a height"
         }
     }
 

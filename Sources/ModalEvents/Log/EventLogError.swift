@@ -30,11 +30,13 @@ public struct EventLogError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let seqOutOfOrder = Kind(rawValue: "seqOutOfOrder")
         /// The first line is not a modal-events header.
         public static let missingHeader = Kind(rawValue: "missingHeader")
-        /// A header whose `version` this reader does not know, or a segment
-        /// of an older version after one of a newer.
+        /// A header whose `version` this reader does not know.
         public static let newerVersion = Kind(rawValue: "newerVersion")
-        /// An event that the log's format version cannot hold (a version-2
-        /// event appended to a version-1 log): upgrade the log first.
+        /// A log of a format version too old for what is asked of it: an
+        /// event its version cannot hold (a version-2 event appended to a
+        /// version-1 log; upgrade the log first), a segment of version 1
+        /// after one of version 2, an upgrade that would change what the log
+        /// replays to.
         public static let olderVersion = Kind(rawValue: "olderVersion")
         /// A file with no complete line at all.
         public static let emptyFile = Kind(rawValue: "emptyFile")

@@ -17,9 +17,6 @@ public struct LogHeader: Sendable, Hashable {
     /// the one place it switches on it).
     public static let currentVersion = 2
 
-    /// The format versions this package reads.
-    public static let readableVersions = 1...currentVersion
-
     /// The format version: 1 or 2.
     public var version: Int
     /// The seq of the first event in this file: 1, unless the file is a

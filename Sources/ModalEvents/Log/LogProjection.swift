@@ -25,6 +25,13 @@ public protocol LogProjection: EventProjection {
     @discardableResult
     mutating func apply(_ entry: LoggedEvent, formatVersion: Int) -> Refusal?
 
+    /// The events that record, in a log of format `formatVersion`, that the
+    /// app was launched again and nothing of the last process is on screen
+    /// (what a store on a log file appends when it opens one that holds
+    /// events). `nil` when the format has no way to say it. The default: a
+    /// `session.start` with `info` from version 2, `nil` before.
+    func sessionStart(info: JSONValue?, formatVersion: Int) -> [ModalEvent]?
+
     /// What the state, just after `entry` was applied, holds beyond the
     /// limits a replay of an untrusted log allows (too many of something),
     /// as a sentence fragment; `nil` within them. A replay stops there with
@@ -69,6 +76,10 @@ public protocol LogProjection: EventProjection {
 extension LogProjection {
     @discardableResult
     public mutating func apply(_ entry: LoggedEvent, formatVersion: Int) -> Refusal? { apply(entry) }
+
+    public func sessionStart(info: JSONValue?, formatVersion: Int) -> [ModalEvent]? {
+        formatVersion >= 2 ? [.sessionStart(info: info)] : nil
+    }
 
     public func limitExceeded(after entry: LoggedEvent) -> String? { nil }
 

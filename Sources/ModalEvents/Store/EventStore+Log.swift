@@ -27,8 +27,10 @@ extension EventStore where State: LogProjection {
     /// An app that opens its log at launch gets a new session: when the log
     /// holds events, the store appends `session.start` (source `system`), so
     /// the last process's modals are gone and the app registers its roots
-    /// again. A new log needs none. Pass ``LogSession/continueLast`` to go
-    /// on with the state the log ends in.
+    /// again. A new log needs none. A version-1 log has no `session.start`:
+    /// the state says in version 1's words what it means, if it can
+    /// (``LogProjection/sessionStart(info:formatVersion:)``). Pass
+    /// ``LogSession/continueLast`` to go on with the state the log ends in.
     ///
     /// An event the disk refuses is neither kept nor applied: the append
     /// throws ``EventStoreError/writeFailed(_:)``. How soon an event is
@@ -46,31 +48,36 @@ extension EventStore where State: LogProjection {
     ///     retention of ``EventStoreOptions/Retention/last(_:)`` keeps memory bounded.
     ///   - logOptions: Durability, segments, limits for reading.
     /// - Throws: ``EventLogError`` when the log cannot be opened or resumed,
-    ///   or (`olderVersion`) when a new session is asked of a version-1 log,
-    ///   which has none: upgrade it first (``EventLogWriter/upgrade(_:as:options:)``).
+    ///   or (`olderVersion`) when a new session is asked of a version-1 log
+    ///   and the state cannot say it there: upgrade it first
+    ///   (``EventLogWriter/upgrade(_:as:options:)``).
     public convenience init(
         logAt path: String, session: LogSession = .new, header: LogHeader = LogHeader(),
         options: EventStoreOptions = EventStoreOptions(), logOptions: EventLogWriter.Options = EventLogWriter.Options(),
         fileID: String = #fileID, line: Int = #line
     ) throws(EventLogError) {
         let opened = try EventLogWriter.open(path, as: State.self, header: header, options: logOptions)
-        let startsSession = opened.state.seq > 0 ? session.startInfo : .none
-        if startsSession != nil, opened.writer.version < 2 {
-            try? opened.writer.close()
-            throw EventLogError(
-                .olderVersion, file: path,
-                message:
-                    "the log is format version \(opened.writer.version), which has no sessions: upgrade it "
-                    + "('modal-log upgrade') or open it with session: .continueLast")
+        var sessionStart: [ModalEvent] = []
+        if opened.state.seq > 0, case .some(let info) = session.startInfo {
+            guard let events = opened.state.sessionStart(info: info, formatVersion: opened.writer.version) else {
+                try? opened.writer.close()
+                throw EventLogError(
+                    .olderVersion, file: path,
+                    message:
+                        "the log is format version \(opened.writer.version), which has no sessions: upgrade it "
+                        + "('modal-log upgrade') or open it with session: .continueLast")
+            }
+            sessionStart = events
         }
         self.init(state: opened.state, options: options)
         core.withLock { core in
             core.journal = StoreJournal(writer: opened.writer) { $0.json }
             if let time = opened.lastTime { core.clock.resume(from: time) }
         }
-        guard case .some(let info) = startsSession else { return }
+        guard !sessionStart.isEmpty else { return }
         do throws(EventStoreError<State.Refusal>) {
-            try append(.sessionStart(info: info), fileID: fileID, line: line)
+            // One write: a crash leaves the last session whole or ended.
+            try append(contentsOf: sessionStart, source: .system, fileID: fileID, line: line)
         } catch {
             try? opened.writer.close()
             if case .writeFailed(let error) = error { throw error }

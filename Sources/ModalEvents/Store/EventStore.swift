@@ -179,7 +179,9 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
     /// Brings in events from a foreign log (a file, another device): each is
     /// applied as the log records it, refusals included, with its own `seq`
     /// and `time`, and delivered to subscribers. Appended times continue
-    /// after the last replayed one.
+    /// after the last replayed one. Events apply as the current format
+    /// version means them (a `queue` policy read from a version-1 log applies
+    /// here, where a replay of that log rejects it).
     ///
     /// - Returns: The refusals, in order.
     /// - Throws: ``EventStoreError/seqOutOfOrder(expected:found:)`` at the

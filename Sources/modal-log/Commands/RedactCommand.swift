@@ -11,8 +11,9 @@ enum RedactCommand: ToolCommand {
             and link names (and parents, which are links). The same text always gives \
             the same hash, so the copy replays to the same structure: the same roots, \
             modals, phases, card stacks and rejections. Root names, numbers, words \
-            such as styles, and the header's fields stay. A folder of segments is \
-            printed as one log. Hashes of short names can be guessed by hashing \
+            such as styles, an event's source and caller, and the header's fields \
+            stay; a session's info is hashed. A folder of segments is printed as one \
+            log, of its last segment's format version. Hashes of short names can be guessed by hashing \
             candidates; a secret --salt prevents that.
             """,
         arguments: [CommonArguments.log],
@@ -29,9 +30,18 @@ enum RedactCommand: ToolCommand {
         if header.snapshot != nil {
             header.snapshot = redaction.redact(try ModalState(startOf: reader)).json
         }
+        // One file holds one version: a folder's last segment's, the newest.
+        header.version = try reader.segments.last.map { try EventLogReader(path: $0).header.version } ?? header.version
         var output = EventLogEncoder.encode(header)
         while let entry = try reader.next() {
-            output += EventLogEncoder.encode(redaction.redact(entry))
+            if entry.event.formatVersion > reader.fileVersion, reader.fileVersion < header.version {
+                throw EventLogError(
+                    .olderVersion, file: reader.file, line: reader.lineNumber,
+                    message:
+                        "seq \(entry.seq) means something else in version \(header.version), which the copy is: "
+                        + "upgrade the log first ('modal-log upgrade')")
+            }
+            output += EventLogEncoder.encode(redaction.redact(entry), version: header.version)
             if output.count >= 64 << 10 {
                 io.write(String(decoding: output, as: UTF8.self))
                 output.removeAll(keepingCapacity: true)

@@ -88,8 +88,7 @@ struct LogStats {
     /// Where ``byRoot`` counts an event: its root, the one root a batch's
     /// events name, else ``allRoots`` or ``severalRoots``.
     static func rootKey(of event: ModalEvent) -> String {
-        guard case .batch(let events) = event else { return event.root ?? allRoots }
-        let roots = Set(events.map { $0.root ?? allRoots })
+        let roots = Set(event.steps.map { $0.root ?? allRoots })
         return roots.count == 1 ? roots.first! : severalRoots
     }
 

@@ -36,8 +36,7 @@ struct Step {
 
     /// Whether the event, or one of a batch's events, meets `test`.
     private func names(_ test: (ModalEvent) -> Bool) -> Bool {
-        guard case .batch(let events) = entry.event else { return test(entry.event) }
-        return events.contains(where: test)
+        entry.event.steps.contains(where: test)
     }
 
     /// Which of a rejected batch's events was refused: the `I` of the

@@ -62,7 +62,7 @@ import Testing
         let lines = [
             #"{"format":"modal-events","version":1,"app":"Shop"}"#,
             #"{"seq":1, "type":"root.register" , "note":"kept as it is"}"#,
-            #"{"seq":2,"type":"modal.present","link":"a","content":"A","height":300,"source":"nobody"}"#,
+            #"{"seq":2,"time":1.50,"type":"modal.present","link":"a","content":"A","height":300,"note":"kept","source":"nobody"}"#,
             #"{"seq":3,"type":"card.push","link":"a","content":"B","canDismiss":null}"#,
             #"{"seq":4,"type":"dimming.tap","caller":"Tap.swift:1"}"#,
         ]
@@ -76,7 +76,8 @@ import Testing
         #expect(
             text == [
                 #"{"format":"modal-events","version":2,"app":"Shop"}"#, lines[1],
-                #"{"seq":2,"type":"modal.present","link":"a","content":"A"}"#,
+                // Only what version 1 ignored goes: the rest of the line stays, number literals too.
+                #"{"seq":2,"time":1.50,"type":"modal.present","link":"a","content":"A","note":"kept"}"#,
                 #"{"seq":3,"type":"card.push","link":"a","content":"B"}"#, #"{"seq":4,"type":"dimming.tap"}"#,
             ])
         let reader = try EventLogReader(path: folder.file("log.jsonl"))

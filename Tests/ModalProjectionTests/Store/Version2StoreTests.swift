@@ -36,22 +36,26 @@ import Testing
         try store!.log?.close()
     }
 
-    @Test func aVersion1LogHasNoSessionsUntilUpgraded() throws {
+    @Test func aVersion1LogEndsTheLastSessionInVersion1sWords() throws {
         let folder = try TemporaryFolder()
         let log = folder.file("old.jsonl")
         try folder.write(
-            #"{"format":"modal-events","version":1}"# + "\n" + #"{"seq":1,"type":"root.register"}"# + "\n",
-            to: "old.jsonl")
-        #expect {
-            try ModalStore(logAt: log)
-        } throws: { error in
-            let error = error as! EventLogError
-            return error.kind == .olderVersion && error.message.contains("upgrade")
-                && error.message.contains(".continueLast")
-        }
-        // It was left as it was, and opens to go on.
+            [
+                #"{"format":"modal-events","version":1}"#, #"{"seq":1,"type":"root.register"}"#,
+                #"{"seq":2,"type":"modal.present","link":"x","content":"X"}"#,
+                #"{"seq":3,"type":"keyboard.change","height":300}"#,
+            ].map { $0 + "\n" }.joined(), to: "old.jsonl")
+        // An app that updated the package opens its old log: the last session ends as version 1 can say it.
+        var relaunched: ModalStore? = try ModalStore(logAt: log)
+        #expect(relaunched!.events.map(\.event) == [.rootRemove(), .keyboardChange(height: 0)])
+        #expect(relaunched!.state.roots.isEmpty && relaunched!.state.session == 0)
+        try relaunched!.registerRoot()
+        try relaunched!.log?.close()
+        relaunched = nil
+        // Told to go on, it does.
         let store = try ModalStore(logAt: log, session: .continueLast)
-        #expect(store.log?.version == 1 && store.lastSeq == 1)
+        #expect(store.log?.version == 1 && store.lastSeq == 6)
+        #expect(throws: ModalStoreError.self) { try store.append(.sessionStart()) }
         // Compound commands still happen in one write; the log shows each event.
         try store.append(contentsOf: [.modalPresent(presentation("a")), .modalPresent(presentation("b"))])
         #expect(try store.dismissAll().count == 2)

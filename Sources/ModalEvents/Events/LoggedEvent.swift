@@ -46,15 +46,14 @@ public struct LoggedEvent: Sendable, Hashable {
         setOrigin(source: source, caller: caller)
     }
 
-    /// An event appended at a call site, whose `caller` is `fileID:line`
-    /// (``caller(fileID:line:)``), made into text only when it is read or
-    /// written: a store stamps every event it appends with one.
+    /// An event with `origin` as its source and caller: a store's, whose
+    /// caller is a call site (``Origin/init(source:callerText:fileID:line:)``).
     @usableFromInline
-    init(seq: Int, event: ModalEvent, source: EventSource?, fileID: String, line: Int) {
+    init(seq: Int, event: ModalEvent, origin: Origin) {
         self.seq = seq
         self.time = nil
         self.event = event
-        origin = Origin(source: source, callerText: nil, fileID: fileID, line: line)
+        self.origin = origin
     }
 
     private mutating func setOrigin(source: EventSource?, caller: String?) {
@@ -66,11 +65,15 @@ public struct LoggedEvent: Sendable, Hashable {
     /// of an event without them copies a null pointer.
     @usableFromInline
     final class Origin: Sendable, Hashable {
+        @usableFromInline
         let source: EventSource?
         /// The caller as the log or the app gave it.
         let callerText: String?
-        /// Else the call site it is made from, or `nil` for no caller.
+        /// Else the call site it is made from (`fileID:line`, made into text
+        /// only when it is read or written), or `nil` for no caller.
+        @usableFromInline
         let fileID: String?
+        @usableFromInline
         let line: Int
 
         @usableFromInline

@@ -129,14 +129,14 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
         _ event: ModalEvent, source: EventSource? = nil, caller: String? = nil, expectedSeq: Int? = nil,
         fileID: String = #fileID, line: Int = #line
     ) throws(EventStoreError<State.Refusal>) -> LoggedEvent {
-        let unstamped =
-            if let caller {
-                LoggedEvent(seq: 0, event: event, source: source ?? event.usualSource, caller: caller)
-            } else {
-                LoggedEvent(seq: 0, event: event, source: source ?? event.usualSource, fileID: fileID, line: line)
-            }
+        let source = source ?? event.usualSource
+        let given = caller.map { LoggedEvent(seq: 0, event: event, source: source, caller: $0) }
         let (entry, delivers, direct) = try core.withLock { core throws(EventStoreError<State.Refusal>) in
-            try core.appendOne(unstamped, expectedSeq: expectedSeq)
+            let unstamped =
+                given
+                ?? LoggedEvent(
+                    seq: 0, event: event, origin: core.callSites.origin(source: source, fileID: fileID, line: line))
+            return try core.appendOne(unstamped, expectedSeq: expectedSeq)
         }
         didChange()
         if delivers {

@@ -89,6 +89,25 @@ import Testing
         withExtendedLifetime(compose) {}
     }
 
+    @Test func callSitesThatShareASlotOfTheStoresTableKeepTheirOwnCallers() throws {
+        let store = ModalStore(options: EventStoreOptions(timestamps: .none))
+        // The store boxes each recent call site once, in a table of 64 slots
+        // a line and a file ID's length pick: these all land on one slot.
+        let sites = [("A/File.swift", 1), ("A/File.swift", 65), ("B/File.swift", 1), ("A/File.swift", 129)]
+        var expected: [(EventSource?, String?)] = []
+        for round in 0..<3 {
+            for (fileID, line) in sites {
+                let source: EventSource = round == 1 ? .test : .app
+                try store.append(.keyboardChange(height: 0), source: source, fileID: fileID, line: line)
+                expected.append((source, "\(fileID):\(line)"))
+            }
+        }
+        try store.append(.keyboardChange(height: 0), caller: "Given.swift:7", fileID: "A/File.swift", line: 1)
+        expected.append((.system, "Given.swift:7"))
+        #expect(store.events.map(\.source) == expected.map(\.0))
+        #expect(store.events.map(\.caller) == expected.map(\.1))
+    }
+
     @Test func aCallerKeepsItsEndWithinTheLimit() {
         let caller = LoggedEvent.caller(fileID: String(repeating: "Folder/", count: 50) + "File.swift", line: 42)
         #expect(caller.utf8.count <= LoggedEvent.maximumCallerLength)

@@ -29,6 +29,9 @@ struct StoreCore<State: EventProjection> {
     /// The log file the store runs on, when it runs on one.
     @usableFromInline
     var journal: StoreJournal<State>?
+    /// The boxes of the call sites events are appended from.
+    @usableFromInline
+    var callSites = CallSites()
 
     /// How many held events one catch-up step delivers, so catching up on a
     /// long log neither copies it whole nor holds the lock long.

@@ -140,17 +140,11 @@ extension Modal {
                 .wrongType, message: "field \"\(path)phase\" must be one of \(phases), found \"\(phaseName)\"")
         }
         let snap = try fields.requiredObject("snap")
-        /// The modal's own `canDismiss`, read only for a card that has none (a version-1 snapshot).
-        var modalCanDismiss: Bool?
         let cards = try fields.requiredArray("cards").enumerated().map { (index, card) throws(EventLogError) in
             let card = try JSONFields(card, path: "\(path)cards[\(index)].")
-            let canDismiss: Bool
-            if let own = try card.bool("canDismiss") {
-                canDismiss = own
-            } else {
-                if modalCanDismiss == nil { modalCanDismiss = try fields.requiredBool("canDismiss") }
-                canDismiss = modalCanDismiss!
-            }
+            // A version-1 snapshot's card has none: the modal's is read instead.
+            let canDismiss =
+                if let own = try card.bool("canDismiss") { own } else { try fields.requiredBool("canDismiss") }
             return Card(
                 content: try card.requiredString("content"), sticky: try card.string("sticky"),
                 height: try card.number("height"), canDismiss: canDismiss)

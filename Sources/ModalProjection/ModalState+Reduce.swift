@@ -85,6 +85,19 @@ extension ModalState: EventProjection {
     }
 }
 
+extension Rejection {
+    /// How a batch's rejection starts: `events[I]: `, then the rejection of
+    /// its event `I`.
+    static func batchPrefix(_ index: Int) -> String { "events[\(index)]: " }
+
+    /// Which event of a refused batch refused it (the `I` its message
+    /// starts with, `events[I]: `); `nil` for another rejection.
+    public var batchIndex: Int? {
+        guard message.hasPrefix("events[") else { return nil }
+        return Int(message.dropFirst("events[".count).prefix { $0 != "]" })
+    }
+}
+
 /// Why an event was refused, before it is tied to a seq.
 struct RuleRefusal: Error {
     var code: RejectionCode
@@ -127,7 +140,7 @@ extension ModalState {
                 }
             } catch {
                 self = before
-                throw RuleRefusal(error.code, "events[\(index)]: \(error.message)")
+                throw RuleRefusal(error.code, Rejection.batchPrefix(index) + error.message)
             }
         }
     }
@@ -137,9 +150,10 @@ extension ModalState {
     /// change up to date (the dimming when a phase changes or a modal comes
     /// or goes, a modal's visible cards when its stack does, the keyboard
     /// offsets when the keyboard or a root's size does), and a queue root
-    /// moves its queue on where a modal can leave it or join it (rule 14:
-    /// no other event leaves every live modal of a queue root queued), so
-    /// an event costs no more than the modals it touches.
+    /// moves its queue on at `modal.dismissed` (rule 14: a queue root has
+    /// at most one modal that is not queued, and only that event removes
+    /// it and leaves the rest queued), so an event costs no more than the
+    /// modals it touches.
     private mutating func applyRule(_ event: ModalEvent, formatVersion: Int) throws(RuleRefusal) {
         switch event {
         case .batch:
@@ -170,9 +184,8 @@ extension ModalState {
         case .modalDismiss(let root, let link, let reason):
             let (rootIndex, modalIndex) = try locate(link, in: root)
             if roots[rootIndex].modals[modalIndex].phase == .queued {
-                // Never shown: it leaves at once (rule 14).
+                // Never shown: it leaves at once (rule 14), behind the modal that is not queued.
                 roots[rootIndex].remove(at: modalIndex)
-                roots[rootIndex].promoteQueued()
             } else {
                 roots[rootIndex].startDismissing(at: modalIndex, reason: reason)
             }
@@ -205,8 +218,7 @@ extension ModalState {
                 try Check.height(height)
                 try modal.checkNotDismissing("replace a card")
                 // The sticky stays; the height is the event's; canDismiss stays unless the event gives one.
-                let top = modal.cards.last ?? Card(content: content)  // only a state built by hand has no card
-                modal.cards.removeLast(modal.cards.isEmpty ? 0 : 1)
+                let top = modal.cards.popLast() ?? Card(content: content)  // only a state built by hand has no card
                 modal.cards.append(
                     Card(content: content, sticky: top.sticky, height: height, canDismiss: canDismiss ?? top.canDismiss)
                 )
@@ -342,7 +354,6 @@ extension ModalState {
                 payload: presentation.payload, cards: [card],
                 snap: SnapState(points: presentation.snapPoints, index: initialSnap, position: Double(initialSnap))))
         roots[rootIndex].refreshVisibleCards(at: roots[rootIndex].modals.count - 1)
-        roots[rootIndex].promoteQueued()
         roots[rootIndex].refreshDimming()
     }
 

@@ -63,8 +63,10 @@ enum StateTree {
         let cards = modal.cards.map { card in
             // A card's own canDismiss shows where it is not the modal's (its top card's).
             let notes =
-                (card.sticky.map { ["sticky \($0)"] } ?? []) + (card.height.map { ["height \(number($0))"] } ?? [])
-                + (card.canDismiss == modal.canDismiss ? [] : [card.canDismiss ? "can dismiss" : "cannot dismiss"])
+                (card.sticky.map { ["sticky \($0)"] } ?? [])
+                + EventText.cardValues(
+                    height: card.height.map(number),
+                    canDismiss: card.canDismiss == modal.canDismiss ? nil : card.canDismiss)
             return card.content + (notes.isEmpty ? "" : " [\(notes.joined(separator: " · "))]")
         }
         var details = [

@@ -93,13 +93,10 @@ import Testing
 
     @Test func bisectFindsTheFirstSeqWhereItHoldsAsAPlainReplayDoes() throws {
         var random = PropertyRandom(seed: 0xB15E_C7 + 1)
-        let generator = EventGenerator(flow: .anything)
         let folder = try TemporaryFolder()
         var found = 0
         for index in 0..<60 {
-            let events = generator.sequence(length: random.int(in: 20...80), random: &random)
-            let log = folder.file("log-\(index).jsonl")
-            try Data(EventLogEncoder.encode(events: events)).write(to: URL(fileURLWithPath: log))
+            let (events, log) = try RandomLogs.write(index, in: folder, lengths: 20...80, random: &random)
             if index % 2 == 0 { #expect(Run(["index", log, "--every", "7"]).status == 0) }
             for _ in 0..<5 {
                 let condition = Self.randomCondition(depth: 2, random: &random)
@@ -236,12 +233,9 @@ import Testing
 @Suite struct WhatIfTests {
     @Test func skippingGivesTheStateOfTheLogWithoutThoseEvents() throws {
         var random = PropertyRandom(seed: 0x5_41F)
-        let generator = EventGenerator(flow: .anything)
         let folder = try TemporaryFolder()
         for index in 0..<40 {
-            let events = generator.sequence(length: random.int(in: 5...60), random: &random)
-            let log = folder.file("log-\(index).jsonl")
-            try Data(EventLogEncoder.encode(events: events)).write(to: URL(fileURLWithPath: log))
+            let (events, log) = try RandomLogs.write(index, in: folder, lengths: 5...60, random: &random)
             if index % 2 == 0 { #expect(Run(["index", log, "--every", "5"]).status == 0) }
             let skipped = Set((0..<random.int(in: 1...3)).map { _ in random.int(in: 1...events.count) })
             var expected = ModalState()
@@ -372,12 +366,9 @@ import Testing
 
     @Test func figuresAddUpOnRandomLogs() throws {
         var random = PropertyRandom(seed: 0x57A7)
-        let generator = EventGenerator(flow: .anything)
         let folder = try TemporaryFolder()
         for index in 0..<30 {
-            let events = generator.sequence(length: random.int(in: 1...80), random: &random)
-            let log = folder.file("log-\(index).jsonl")
-            try Data(EventLogEncoder.encode(events: events)).write(to: URL(fileURLWithPath: log))
+            let (events, log) = try RandomLogs.write(index, in: folder, lengths: 1...80, random: &random)
             var state = ModalState()
             var deepest = 0
             for entry in events {

@@ -202,12 +202,7 @@ import Testing
     }
 
     @Test func aVersionOneLogIsSteppedAsVersionOne() throws {
-        let log = """
-            {"format":"modal-events","version":1}
-            {"seq":1,"type":"root.register","root":"toasts","policy":"queue"}
-
-            """
-        let (folder, path) = try VersionTwoLogs.written(log, as: "v1.jsonl")
+        let (folder, path) = try VersionTwoLogs.written(VersionTwoLogs.versionOneQueue, as: "v1.jsonl")
         defer { withExtendedLifetime(folder) {} }
         let session = try DebugCommand.load(path).0
         #expect(session.step(at: 0)?.step.rejection?.code == .invalidValue)

@@ -159,12 +159,7 @@ import Testing
 
     @Test func aVersionOneLogKeepsItsLinesAndItsMeaning() throws {
         // No source column in a version-1 log; and there, queue is no policy: rejected, as replay says.
-        let log = """
-            {"format":"modal-events","version":1}
-            {"seq":1,"type":"root.register","root":"toasts","policy":"queue"}
-
-            """
-        let (folder, path) = try VersionTwoLogs.written(log, as: "v1.jsonl")
+        let (folder, path) = try VersionTwoLogs.written(VersionTwoLogs.versionOneQueue, as: "v1.jsonl")
         defer { withExtendedLifetime(folder) {} }
         let line = Run(["timeline", path]).output
         #expect(line.hasPrefix("    1         -  root.register    root toasts window · level 0 · queue  "))
@@ -223,12 +218,9 @@ import Testing
 
     @Test func sourceFiltersRandomLogsAsTheirEventsSay() throws {
         var random = PropertyRandom(seed: 0x50_0C3)
-        let generator = EventGenerator(flow: .anything)
         let folder = try TemporaryFolder()
         for index in 0..<20 {
-            let events = generator.sequence(length: random.int(in: 10...60), random: &random)
-            let log = folder.file("log-\(index).jsonl")
-            try Data(EventLogEncoder.encode(events: events)).write(to: URL(fileURLWithPath: log))
+            let (events, log) = try RandomLogs.write(index, in: folder, lengths: 10...60, random: &random)
             for source in ["user", "system", "app", "test", "none", "user,none"] {
                 let words = source.split(separator: ",").map(String.init)
                 let expected = events.filter { words.contains($0.source?.rawValue ?? "none") }.map(\.seq)

@@ -26,6 +26,14 @@ enum VersionTwoLogs {
 
         """
 
+    /// A version-1 log that registers a root with policy `queue`, a word
+    /// version 1 does not know: rejected there, in every command.
+    static let versionOneQueue = """
+        {"format":"modal-events","version":1}
+        {"seq":1,"type":"root.register","root":"toasts","policy":"queue"}
+
+        """
+
     /// `text` as the file `name` in a new temporary folder: the folder (keep
     /// it while the path is used) and the file's path.
     static func written(_ text: String = shop, as name: String = "shop.jsonl") throws -> (TemporaryFolder, String) {

@@ -129,13 +129,8 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
         _ event: ModalEvent, source: EventSource? = nil, caller: String? = nil, expectedSeq: Int? = nil,
         fileID: String = #fileID, line: Int = #line
     ) throws(EventStoreError<State.Refusal>) -> LoggedEvent {
-        let source = source ?? event.usualSource
-        let given = caller.map { LoggedEvent(seq: 0, event: event, source: source, caller: $0) }
         let (entry, delivers, direct) = try core.withLock { core throws(EventStoreError<State.Refusal>) in
-            let unstamped =
-                given
-                ?? LoggedEvent(
-                    seq: 0, event: event, origin: core.callSites.origin(source: source, fileID: fileID, line: line))
+            let unstamped = core.unstamped(event, source: source, caller: caller, fileID: fileID, line: line)
             return try core.appendOne(unstamped, expectedSeq: expectedSeq)
         }
         didChange()
@@ -166,10 +161,11 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
         contentsOf events: [ModalEvent], source: EventSource? = nil, caller: String? = nil, expectedSeq: Int? = nil,
         fileID: String = #fileID, line: Int = #line
     ) throws(EventStoreError<State.Refusal>) -> [LoggedEvent] {
-        let caller = caller ?? LoggedEvent.caller(fileID: fileID, line: line)
-        let unstamped = events.map { LoggedEvent(seq: 0, event: $0, source: source ?? $0.usualSource, caller: caller) }
         let (entries, delivery) = try core.withLock { core throws(EventStoreError<State.Refusal>) in
-            try core.append(contentsOf: unstamped, expectedSeq: expectedSeq)
+            let unstamped = events.map {
+                core.unstamped($0, source: source, caller: caller, fileID: fileID, line: line)
+            }
+            return try core.append(contentsOf: unstamped, expectedSeq: expectedSeq)
         }
         if !entries.isEmpty { didChange() }
         deliver(delivery)

@@ -28,7 +28,7 @@ extension EventStore where State == ModalState {
         try appendPlanned(source: source, caller: LoggedEvent.caller(fileID: fileID, line: line)) {
             state throws(Rejection) in
             try state.dismissals(in: root, above: nil, reason: reason)
-        }
+        }.entries
     }
 
     /// Dismisses every modal above `link` in `root` in one step, leaving
@@ -45,7 +45,7 @@ extension EventStore where State == ModalState {
         try appendPlanned(source: source, caller: LoggedEvent.caller(fileID: fileID, line: line)) {
             state throws(Rejection) in
             try state.dismissals(in: root, above: link, reason: reason)
-        }
+        }.entries
     }
 
     /// Replaces what `root` shows with `presentations`, bottom to top, in
@@ -71,24 +71,11 @@ extension EventStore where State == ModalState {
             presentation.root = root
             return presentation
         }
-        let caller = LoggedEvent.caller(fileID: fileID, line: line)
-        while true {
-            let state = self.state
-            let dismissals: [ModalEvent]
-            do {
-                dismissals = try state.dismissals(in: root, above: nil, reason: .replaced)
-            } catch {
-                throw .refused(error)
-            }
-            do {
-                return try appendStep(
-                    dismissals + presentations.map(ModalEvent.modalPresent), source: source, caller: caller,
-                    expectedSeq: state.seq, lifetimesOf: presentations
-                ).lifetimes
-            } catch .conflict {
-                continue  // another writer came in between: plan again
-            }
-        }
+        return try appendPlanned(
+            source: source, caller: LoggedEvent.caller(fileID: fileID, line: line), lifetimesOf: presentations
+        ) { state throws(Rejection) in
+            try state.dismissals(in: root, above: nil, reason: .replaced) + presentations.map(ModalEvent.modalPresent)
+        }.lifetimes
     }
 
     /// Appends the events `build` adds as one step: all of them, in order,
@@ -120,11 +107,13 @@ extension EventStore where State == ModalState {
 
     // MARK: One step
 
-    /// Plans events against the current state and appends them as one step,
-    /// planning again when another writer came in between.
+    /// Plans events against the current state and appends them as one step
+    /// (``appendStep(_:source:caller:expectedSeq:lifetimesOf:)``), planning
+    /// again when another writer came in between.
     func appendPlanned(
-        source: EventSource?, caller: String, _ plan: (ModalState) throws(Rejection) -> [ModalEvent]
-    ) throws(ModalStoreError) -> [LoggedEvent] {
+        source: EventSource?, caller: String, lifetimesOf presentations: [ModalPresentation] = [],
+        _ plan: (ModalState) throws(Rejection) -> [ModalEvent]
+    ) throws(ModalStoreError) -> (entries: [LoggedEvent], lifetimes: [ModalLifetime]) {
         while true {
             let state = self.state
             let events: [ModalEvent]
@@ -134,9 +123,10 @@ extension EventStore where State == ModalState {
                 throw .refused(error)
             }
             do {
-                return try appendStep(events, source: source, caller: caller, expectedSeq: state.seq).entries
+                return try appendStep(
+                    events, source: source, caller: caller, expectedSeq: state.seq, lifetimesOf: presentations)
             } catch .conflict {
-                continue
+                continue  // another writer came in between: plan again
             }
         }
     }

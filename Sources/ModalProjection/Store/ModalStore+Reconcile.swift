@@ -36,7 +36,7 @@ extension EventStore where State == ModalState {
         try appendPlanned(source: source, caller: LoggedEvent.caller(fileID: fileID, line: line)) {
             state throws(Rejection) in
             try state.reconciliation(of: root, to: desired)
-        }
+        }.entries
     }
 }
 

@@ -91,7 +91,7 @@ enum DiffCommand: ToolCommand {
         switch change.kind {
         case .added:
             if case .rejection = change.subject { return style.apply("rejected", .red) }
-            return style.apply(change.subject == .keyboard || change.subject == .session ? "changed" : "added", .green)
+            return style.apply(change.subject == .keyboard ? "changed" : "added", .green)
         case .removed:
             if case .rejection = change.subject { return style.apply("no longer rejected", .green) }
             return style.apply("removed", .yellow)

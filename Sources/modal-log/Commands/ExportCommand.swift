@@ -93,12 +93,12 @@ struct MermaidExporter: Exporter {
         }
         messages.append("    rect rgba(128, 128, 128, 0.12)")
         messages.append("    Note right of app: \(Self.text("\(seq) batch of \(events.count): \(effect)"))")
-        for (index, inner) in events.enumerated() {
+        for (inner, refused) in step.batchEvents {
             let target = participant(EventText.target(of: inner))
             let details = EventText.details(of: inner)
             let label = "\(seq) \(inner.type.rawValue)" + (details.isEmpty ? "" : ": \(details)")
-            let refused = index == step.refusedBatchIndex ? " (rejected here)" : ""
-            messages.append("    app\(crossed ? "-x" : "->>")\(target): \(Self.text(label + refused))")
+            messages.append(
+                "    app\(crossed ? "-x" : "->>")\(target): \(Self.text(label + (refused ? " (rejected here)" : "")))")
         }
         messages.append("    end")
         addQueueNotes(step)
@@ -163,11 +163,11 @@ struct DotExporter: Exporter {
     }
 
     private var modals: [String] = []
-    /// Each transition's seqs, as its label lists them: `2`, `8 batch`.
-    private var transitions: [String: [Transition: [String]]] = [:]
+    /// Each transition's seqs, with the text its label lists them by: `2`, `8 batch`.
+    private var transitions: [String: [Transition: [(seq: Int, text: String)]]] = [:]
 
     mutating func add(_ step: Step, state: ModalState) {
-        let seq =
+        let text =
             switch step.entry.event {
             case .batch: "\(step.entry.seq) batch"
             case .sessionStart: "\(step.entry.seq) session"
@@ -177,14 +177,15 @@ struct DotExporter: Exporter {
             guard case .modal(let root, let link) = change.subject, let phases = change.phases else { continue }
             let name = StateChange.modalName(root: root, link: link)
             if transitions[name] == nil { modals.append(name) }
-            transitions[name, default: [:]][Transition(from: phases.old, to: phases.new), default: []].append(seq)
+            transitions[name, default: [:]][Transition(from: phases.old, to: phases.new), default: []].append(
+                (step.entry.seq, text))
         }
     }
 
     var output: String {
         var lines = ["digraph phases {", "    rankdir=LR;", "    node [shape=box, style=rounded];"]
         for (index, modal) in modals.enumerated() {
-            let edges = transitions[modal]!.sorted { Self.seq($0.value[0]) < Self.seq($1.value[0]) }
+            let edges = transitions[modal]!.sorted { $0.value[0].seq < $1.value[0].seq }
             var phases: [String] = []
             for edge in edges {
                 for phase in [edge.key.from, edge.key.to] where !phases.contains(phase) { phases.append(phase) }
@@ -200,7 +201,7 @@ struct DotExporter: Exporter {
                 lines.append("        \(Self.quoted("\(index):\(phase)")) [label=\(Self.quoted(phase))\(shape)];")
             }
             for (transition, seqs) in edges {
-                let shown = seqs.prefix(5).joined(separator: ", ")
+                let shown = seqs.prefix(5).map(\.text).joined(separator: ", ")
                 let label = seqs.count > 5 ? "\(shown) … (\(seqs.count))" : shown
                 lines.append(
                     "        \(Self.quoted("\(index):\(transition.from)")) -> \(Self.quoted("\(index):\(transition.to)")) [label=\(Self.quoted(label))];"
@@ -210,11 +211,6 @@ struct DotExporter: Exporter {
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// The seq a label starts with: `8` of `8 batch`.
-    private static func seq(_ label: String) -> Int {
-        Int(label.prefix { $0 != " " }) ?? 0
     }
 
     /// A DOT string: in quotes, with `"` and `\` escaped.

@@ -48,12 +48,10 @@ struct HTMLExporter: Exporter {
             JSONMember("session", .number(JSONNumber(step.session))),
         ]
         if let title = TimelineLine.sessionTitle(of: step) { members.append(JSONMember("starts", .string(title))) }
-        if case .batch(let events) = entry.event {
+        if case .batch = entry.event {
             // Each event of the batch in a line, as the timeline lists them.
-            let lines = events.enumerated().map { index, event in
-                let details = EventText.details(of: event)
-                return "\(event.type.rawValue) \(EventText.target(of: event))" + (details.isEmpty ? "" : " " + details)
-                    + (index == step.refusedBatchIndex ? "  <- rejected" : "")
+            let lines = step.batchEvents.map { event, refused in
+                "\(event.type.rawValue) \(EventText.subject(of: event))" + (refused ? "  <- rejected" : "")
             }
             members.append(JSONMember("events", .array(lines.map(JSONValue.string))))
         }

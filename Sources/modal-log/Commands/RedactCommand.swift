@@ -34,7 +34,7 @@ enum RedactCommand: ToolCommand {
         header.version = try reader.segments.last.map { try EventLogReader(path: $0).header.version } ?? header.version
         var output = EventLogEncoder.encode(header)
         while let entry = try reader.next() {
-            if entry.event.formatVersion > reader.fileVersion, reader.fileVersion < header.version {
+            if reader.fileVersion < header.version, entry.event.formatVersion > reader.fileVersion {
                 throw EventLogError(
                     .olderVersion, file: reader.file, line: reader.lineNumber,
                     message:

@@ -88,7 +88,8 @@ struct LogStats {
     /// Where ``byRoot`` counts an event: its root, the one root a batch's
     /// events name, else ``allRoots`` or ``severalRoots``.
     static func rootKey(of event: ModalEvent) -> String {
-        let roots = Set(event.steps.map { $0.root ?? allRoots })
+        guard case .batch(let events) = event else { return event.root ?? allRoots }
+        let roots = Set(events.map { $0.root ?? allRoots })
         return roots.count == 1 ? roots.first! : severalRoots
     }
 
@@ -123,7 +124,7 @@ struct LogStats {
             switch change.kind {
             case .added:
                 presented += 1
-                if change.new?["phase"] == .string(ModalPhase.queued.rawValue) { queued += 1 }
+                if change.phases?.new == ModalPhase.queued.rawValue { queued += 1 }
                 live[change.subject] = (entry.seq, entry.time)
             case .removed:
                 dismissed += 1

@@ -166,10 +166,8 @@ enum TimelineLine {
         let seq = pad(String(entry.seq), to: 5, right: true)
         let time = pad(EventText.time(entry.time), to: 9, right: true)
         let type = pad(entry.event.type.rawValue, to: 16)
-        var subject = EventText.target(of: entry.event)
-        let details = EventText.details(of: entry.event)
         // A batch's events have lines of their own.
-        if !details.isEmpty, entry.event.type != .batch { subject += " " + details }
+        var subject = EventText.subject(of: entry.event)
         var subjectStyled = subject
         if let caller = entry.caller, subject.count + 6 + caller.count <= subjectWidth {
             let at = " · at \(caller)"
@@ -184,9 +182,8 @@ enum TimelineLine {
         var line = "\(style.apply(seq, .dim)) \(style.apply(time, .dim))  "
         if showsSource(step) { line += pad(entry.source?.rawValue ?? "-", to: 6) + "  " }
         line += "\(style.apply(type, TextStyle.color(of: entry.event.type))) \(subjectStyled)  \(effectStyled)"
-        guard case .batch(let events) = entry.event else { return line }
-        for (index, event) in events.enumerated() {
-            line += "\n" + innerLine(event, of: step, refused: index == step.refusedBatchIndex, style: style)
+        for (event, refused) in step.batchEvents {
+            line += "\n" + innerLine(event, of: step, refused: refused, style: style)
         }
         return line
     }
@@ -195,8 +192,7 @@ enum TimelineLine {
     /// and its values, and `<- rejected` on the one that rejected the batch.
     private static func innerLine(_ event: ModalEvent, of step: Step, refused: Bool, style: TextStyle) -> String {
         let indent = String(repeating: " ", count: showsSource(step) ? 27 : 19)
-        let details = EventText.details(of: event)
-        let subject = EventText.target(of: event) + (details.isEmpty ? "" : " " + details)
+        let subject = EventText.subject(of: event)
         let type = style.apply(pad(event.type.rawValue, to: 16), TextStyle.color(of: event.type))
         guard refused else { return indent + type + " " + subject }
         return indent + type + " " + pad(subject, to: subjectWidth) + "  " + style.apply("<- rejected", .red, .bold)

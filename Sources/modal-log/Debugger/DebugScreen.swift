@@ -147,17 +147,15 @@ enum DebugScreen {
     /// last saying how many more); `<- rejected` marks the one that
     /// rejected it. None for any other step.
     static func batchLines(of step: Step, rows: Int) -> [String] {
-        guard case .batch(let events) = step.entry.event else { return [] }
-        let lines = events.enumerated().map { index, event in
-            let details = EventText.details(of: event)
-            let line =
-                "          \(TimelineLine.pad(event.type.rawValue, to: 16)) \(EventText.target(of: event))"
-                + (details.isEmpty ? "" : " " + details)
-            return index == step.refusedBatchIndex ? line + "  <- rejected" : line
+        let events = step.batchEvents
+        let shown = events.count > rows ? rows - 1 : events.count
+        let lines = events.prefix(shown).map { event, refused in
+            "          \(TimelineLine.pad(event.type.rawValue, to: 16)) \(EventText.subject(of: event))"
+                + (refused ? "  <- rejected" : "")
         }
-        guard lines.count > rows else { return lines }
-        let more = lines.count - rows + 1
-        return Array(lines.prefix(rows - 1)) + ["          … \(more) more event\(more == 1 ? "" : "s")"]
+        guard shown < events.count else { return lines }
+        let more = events.count - shown
+        return lines + ["          … \(more) more event\(more == 1 ? "" : "s")"]
     }
 
     /// The title over what the step did: `what seq 7 did`, with its source
@@ -197,9 +195,7 @@ enum DebugScreen {
         if step.isSkipped { return ["left out (s puts it back): the state is the one before it"] }
         if let rejection = step.rejection { return ["rejected \(rejection.code.rawValue): \(rejection.message)"] }
         if step.changes.isEmpty { return ["no change"] }
-        return EventText.groups(of: EventText.briefly(step.changes)).map { group in
-            "\(group.name): " + group.changes.map(EventText.fieldText).joined(separator: ", ")
-        }
+        return EventText.changeLines(step.changes)
     }
 
     /// At most `rows` lines, the last saying how many were left out.

@@ -16,8 +16,16 @@ enum EventText {
         return "all roots"
     }
 
+    /// What the event names and its values: `sheets/checkout CartCard ·
+    /// card`, `root sheets`; a batch's events are not listed.
+    static func subject(of event: ModalEvent) -> String {
+        let details = details(of: event)
+        return target(of: event) + (details.isEmpty ? "" : " " + details)
+    }
+
     /// The event's own values, briefly: `CartCard · card · in checkout`,
-    /// `reason timeout`, `height 336`.
+    /// `reason timeout`, `height 336`; none for a batch, whose events have
+    /// values of their own.
     static func details(of event: ModalEvent) -> String {
         switch event {
         case .rootRegister(let registration):
@@ -46,8 +54,6 @@ enum EventText {
             return cardValues(height: heightText, canDismiss: canDismiss).joined(separator: " · ")
         case .sessionStart(let info):
             return info.map { "info \($0.serialized())" } ?? ""
-        case .batch(let events):
-            return events.map(\.type.rawValue).joined(separator: ", ")
         case .keyboardChange(let height, let responderBottom):
             return "height \(number(height))" + (responderBottom.map { " · responder bottom \(number($0))" } ?? "")
         case .snapTo(_, _, let index):
@@ -56,13 +62,13 @@ enum EventText {
             return "position \(number(position))"
         case .dragEnd(_, _, let position, let velocity):
             return (position.map { "position \(number($0)) · " } ?? "") + "velocity \(number(velocity))"
-        case .rootRemove, .modalPresented, .modalDismissed, .cardPop, .dimmingTap:
+        case .rootRemove, .modalPresented, .modalDismissed, .cardPop, .dimmingTap, .batch:
             return ""
         }
     }
 
     /// A card's values as an event sets them: `height 420`, `cannot dismiss`.
-    private static func cardValues(height: String?, canDismiss: Bool?) -> [String] {
+    static func cardValues(height: String?, canDismiss: Bool?) -> [String] {
         (height.map { ["height \($0)"] } ?? []) + (canDismiss.map { [$0 ? "can dismiss" : "cannot dismiss"] } ?? [])
     }
 
@@ -78,9 +84,14 @@ enum EventText {
         if step.isSkipped { return "skipped" }
         if let rejection = step.rejection { return "rejected \(rejection.code.rawValue): \(rejection.message)" }
         if step.changes.isEmpty { return "no change" }
-        return groups(of: briefly(step.changes)).map { group in
+        return changeLines(step.changes).joined(separator: "; ")
+    }
+
+    /// `changes`, a line per subject: `compose: presenting -> presented`.
+    static func changeLines(_ changes: [StateChange]) -> [String] {
+        groups(of: briefly(changes)).map { group in
             "\(group.name): " + group.changes.map(fieldText).joined(separator: ", ")
-        }.joined(separator: "; ")
+        }
     }
 
     /// `changes` without those another one already says: a card stack

@@ -36,16 +36,16 @@ struct Step {
 
     /// Whether the event, or one of a batch's events, meets `test`.
     private func names(_ test: (ModalEvent) -> Bool) -> Bool {
-        entry.event.steps.contains(where: test)
+        guard case .batch(let events) = entry.event else { return test(entry.event) }
+        return events.contains(where: test)
     }
 
-    /// Which of a rejected batch's events was refused: the `I` of the
-    /// message's `events[I]: `; `nil` for any other step.
-    var refusedBatchIndex: Int? {
-        guard case .batch = entry.event, let message = rejection?.message, message.hasPrefix("events[") else {
-            return nil
-        }
-        return Int(message.dropFirst("events[".count).prefix { $0 != "]" })
+    /// A batch's events, each with whether it is the one that refused the
+    /// batch; empty for any other step.
+    var batchEvents: [(event: ModalEvent, refused: Bool)] {
+        guard case .batch(let events) = entry.event else { return [] }
+        let refused = rejection?.batchIndex
+        return events.enumerated().map { ($0.element, $0.offset == refused) }
     }
 }
 

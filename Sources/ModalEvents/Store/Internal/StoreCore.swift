@@ -47,6 +47,18 @@ struct StoreCore<State: EventProjection> {
 
     // MARK: Appending
 
+    /// `event` as the store appends it, before its seq and time: `source`
+    /// (`nil`: the type's usual one) and `caller` (`nil`: the call site
+    /// `fileID:line`, whose box the store shares, ``CallSites``).
+    @inlinable
+    mutating func unstamped(
+        _ event: ModalEvent, source: EventSource?, caller: String?, fileID: String, line: Int
+    ) -> LoggedEvent {
+        let source = source ?? event.usualSource
+        if let caller { return LoggedEvent(seq: 0, event: event, source: source, caller: caller) }
+        return LoggedEvent(seq: 0, event: event, origin: callSites.origin(source: source, fileID: fileID, line: line))
+    }
+
     /// Appends `unstamped` with the next seq and a time, when the state
     /// accepts it (and the log file, when there is one, takes it), for the
     /// store's single appends, and says who delivers it.

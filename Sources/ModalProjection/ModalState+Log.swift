@@ -22,15 +22,19 @@ public struct ModalLimits: Sendable, Hashable {
         self.cardsPerModal = cardsPerModal
     }
 
-    /// What a state past each limit is told: one sentence for a snapshot and a replay.
-    var tooManyRoots: String { "more than \(roots) roots registered at once" }
+    /// What a state past each limit is told, for a snapshot and a replay.
+    var tooManyRoots: ExceededLimit { ExceededLimit(maximum: roots, of: "roots registered at once") }
 
-    func tooManyModals(inRoot root: String) -> String { "more than \(modalsPerRoot) modals in root \"\(root)\"" }
+    func tooManyModals(inRoot root: String) -> ExceededLimit {
+        ExceededLimit(maximum: modalsPerRoot, of: "modals", in: "root \"\(root)\"")
+    }
 
-    func tooManyCards(inModal link: String) -> String { "more than \(cardsPerModal) cards in modal \"\(link)\"" }
+    func tooManyCards(inModal link: String) -> ExceededLimit {
+        ExceededLimit(maximum: cardsPerModal, of: "cards", in: "modal \"\(link)\"")
+    }
 }
 
-extension ModalState: LogProjection {
+extension ModalState {
     /// The limits a replay of a log applies (``LogProjection/limitExceeded(after:)``).
     public static let limits = ModalLimits()
 
@@ -40,7 +44,7 @@ extension ModalState: LogProjection {
     }
 
     /// Checks only what `entry` can have grown, so the check is O(1) per event.
-    public func limitExceeded(after entry: LoggedEvent) -> String? {
+    public func limitExceeded(after entry: LoggedEvent) -> ExceededLimit? {
         limitExceeded(after: entry, limits: Self.limits)
     }
 
@@ -74,7 +78,7 @@ extension ModalState: LogProjection {
     }
 
     /// What the state holds past ``limits``, or `nil`: for a snapshot.
-    public func limitExceeded() -> String? {
+    public func limitExceeded() -> ExceededLimit? {
         let limits = Self.limits
         if roots.count > limits.roots { return limits.tooManyRoots }
         for root in roots {
@@ -87,12 +91,12 @@ extension ModalState: LogProjection {
     }
 
     /// What `entry` grew past `limits`, or `nil`.
-    public func limitExceeded(after entry: LoggedEvent, limits: ModalLimits) -> String? {
+    public func limitExceeded(after entry: LoggedEvent, limits: ModalLimits) -> ExceededLimit? {
         limitExceeded(after: entry.event, limits: limits)
     }
 
     /// What `event` (a batch: each of its events) grew past `limits`, or `nil`.
-    private func limitExceeded(after event: ModalEvent, limits: ModalLimits) -> String? {
+    private func limitExceeded(after event: ModalEvent, limits: ModalLimits) -> ExceededLimit? {
         switch event {
         case .batch(let events):
             for event in events {

@@ -1,50 +1,37 @@
 public import ModalEvents
 
-extension ModalState {
-    /// Applies one event: the projection of the spec's numbered rules.
+extension ModalState: EventProjection {
+    /// Applies `entry`, or throws its rejection and leaves the state exactly
+    /// as it was (``seq`` and ``rejected`` included): the projection of the
+    /// spec's numbered rules.
     ///
-    /// Pure: the result depends only on `state` and `entry`, with no clock,
-    /// randomness or I/O, so a log replays to the same state on any machine.
-    /// An event that cannot apply leaves the state as it was but for
-    /// ``seq`` and a new entry in ``rejected``. Checks run in a fixed order
-    /// (root, link, values, phase, the rest) and the first that fails names
-    /// the code; `Docs/Semantics.md` lists them event by event. It does not
-    /// check that `entry.seq` follows ``seq``: the log reader does.
+    /// Pure: the result depends only on the state and `entry`, with no
+    /// clock, randomness or I/O, so a log replays to the same state on any
+    /// machine. Checks run in a fixed order (root, link, values, phase, the
+    /// rest) and the first that fails names the code; `Docs/Semantics.md`
+    /// lists them event by event. It does not check that `entry.seq` follows
+    /// ``seq``: the log reader does. A store's commands apply their events
+    /// with it; ``replay(_:)`` applies an event as a log holds it, recording
+    /// a rejection in ``rejected``.
     ///
-    /// - Parameter formatVersion: The format version of the log the event
-    ///   is read from: in a version-1 log, `queue` is not a policy.
-    /// - Returns: The event's rejection (also appended to ``rejected``), or
-    ///   `nil` when it applied.
+    /// ```swift
+    /// var state = ModalState()
+    /// try state.apply(LoggedEvent(seq: 1, event: .rootRegister(RootRegistration())))
+    /// state.replay(LoggedEvent(seq: 2, event: .modalPresented(link: "compose")))  // unknownLink, recorded
+    /// ```
+    ///
+    /// - Throws: The event's ``Rejection``, with its seq and the spec's code.
     /// - Complexity: O(*r* + *m*) in the number of roots and of the root's
     ///   modals; a batch, that times its events; a `session.start`, O(1).
-    @discardableResult
-    public static func reduce(
-        into state: inout ModalState, event entry: LoggedEvent, formatVersion: Int = LogHeader.currentVersion
-    ) -> Rejection? {
-        let seq = entry.seq
-        do {
-            try state.take(entry, formatVersion: formatVersion)
-            state.seq = seq
-            return nil
-        } catch {
-            let rejection = Rejection(seq: seq, code: error.code, message: error.message)
-            state.rejected.append(rejection)
-            state.seq = seq
-            return rejection
-        }
+    public mutating func apply(_ entry: LoggedEvent) throws(Rejection) {
+        try apply(entry, formatVersion: LogHeader.currentVersion)
     }
 
-    /// Applies `entry`; see ``reduce(into:event:formatVersion:)``.
-    @discardableResult
-    public mutating func apply(_ entry: LoggedEvent) -> Rejection? {
-        Self.reduce(into: &self, event: entry)
-    }
-
-    /// Applies `entry` as a log of format `formatVersion` holds it; see
-    /// ``reduce(into:event:formatVersion:)``.
-    @discardableResult
-    public mutating func apply(_ entry: LoggedEvent, formatVersion: Int) -> Rejection? {
-        Self.reduce(into: &self, event: entry, formatVersion: formatVersion)
+    /// Records that `entry` was rejected: ``seq`` moves to it and
+    /// `rejection` joins ``rejected``, as a replay of a log does.
+    public mutating func record(_ rejection: Rejection, of entry: LoggedEvent) {
+        rejected.append(rejection)
+        seq = entry.seq
     }
 
     /// The rejection `event` would get as the next event (seq ``seq`` + 1),
@@ -58,26 +45,20 @@ extension ModalState {
     public func rejection(of event: ModalEvent) -> Rejection? {
         var copy = self
         do {
-            try copy.fold(event)
+            try copy.apply(LoggedEvent(seq: seq + 1, event: event))
             return nil
         } catch {
-            return Rejection(seq: seq + 1, code: error.code, message: error.message)
+            return error
         }
     }
 }
 
-extension ModalState: EventProjection {
-    public typealias Refusal = Rejection
-
-    /// Applies `entry` when the spec would not reject it; otherwise throws its
-    /// rejection and leaves the state exactly as it was (``seq`` and
-    /// ``rejected`` included). An ``EventStore`` checks its commands with it.
-    ///
-    /// - Throws: The rejection ``reduce(into:event:)`` would record.
-    /// - Complexity: As ``reduce(into:event:)``.
-    public mutating func accept(_ entry: LoggedEvent) throws(Rejection) {
+extension ModalState: LogProjection {
+    /// Applies `entry` as ``apply(_:)`` does, as a log of format
+    /// `formatVersion` means it: in a version-1 log, `queue` is not a policy.
+    public mutating func apply(_ entry: LoggedEvent, formatVersion: Int) throws(Rejection) {
         do {
-            try take(entry, formatVersion: LogHeader.currentVersion)
+            try take(entry, formatVersion: formatVersion)
         } catch {
             throw Rejection(seq: entry.seq, code: error.code, message: error.message)
         }
@@ -90,7 +71,7 @@ extension Rejection {
     /// its event `I`.
     static func batchPrefix(_ index: Int) -> String { "events[\(index)]: " }
 
-    /// Which event of a refused batch refused it (the `I` its message
+    /// Which event of a rejected batch rejected it (the `I` its message
     /// starts with, `events[I]: `); `nil` for another rejection.
     public var batchIndex: Int? {
         guard message.hasPrefix("events[") else { return nil }
@@ -98,8 +79,8 @@ extension Rejection {
     }
 }
 
-/// Why an event was refused, before it is tied to a seq.
-struct RuleRefusal: Error {
+/// Why an event is rejected, before the rejection is tied to a seq.
+struct RuleViolation: Error {
     var code: RejectionCode
     var message: String
 
@@ -112,35 +93,38 @@ struct RuleRefusal: Error {
 extension ModalState {
     /// Applies `entry` or throws why it cannot apply: its `source` and
     /// `caller` are checked first, then its event.
-    mutating func take(_ entry: LoggedEvent, formatVersion: Int) throws(RuleRefusal) {
-        if let problem = entry.originProblem { throw RuleRefusal(.invalidValue, problem) }
-        try fold(entry.event, formatVersion: formatVersion)
+    mutating func take(_ entry: LoggedEvent, formatVersion: Int) throws(RuleViolation) {
+        if let problem = entry.originProblem { throw RuleViolation(.invalidValue, problem) }
+        try fold(entry.event, formatVersion: formatVersion, loggedNumbers: entry.loggedNumbers)
     }
 
     /// Applies `event` or throws why it cannot apply, leaving the state as
     /// it was: a batch's events in turn, all or none (rule 13), any other
     /// event as its rule says.
-    mutating func fold(_ event: ModalEvent, formatVersion: Int = LogHeader.currentVersion) throws(RuleRefusal) {
+    mutating func fold(
+        _ event: ModalEvent, formatVersion: Int = LogHeader.currentVersion, loggedNumbers: [LoggedNumber] = []
+    ) throws(RuleViolation) {
         guard case .batch(let events) = event else {
-            try applyRule(event, formatVersion: formatVersion)
+            try applyRule(event, formatVersion: formatVersion, numbers: LoggedNumbers(loggedNumbers, step: 0))
             return
         }
         guard (1...ModalEvent.maximumBatchCount).contains(events.count) else {
-            throw RuleRefusal(
+            throw RuleViolation(
                 .invalidValue, "a batch holds 1 to \(ModalEvent.maximumBatchCount) events, found \(events.count)")
         }
         let before = self
         for (index, event) in events.enumerated() {
-            do throws(RuleRefusal) {
+            do throws(RuleViolation) {
                 switch event {
                 case .batch, .sessionStart:
-                    throw RuleRefusal(.invalidValue, "a batch cannot hold a \"\(event.type.rawValue)\"")
+                    throw RuleViolation(.invalidValue, "a batch cannot hold a \"\(event.type.rawValue)\"")
                 default:
-                    try applyRule(event, formatVersion: formatVersion)
+                    try applyRule(
+                        event, formatVersion: formatVersion, numbers: LoggedNumbers(loggedNumbers, step: index))
                 }
             } catch {
                 self = before
-                throw RuleRefusal(error.code, Rejection.batchPrefix(index) + error.message)
+                throw RuleViolation(error.code, Rejection.batchPrefix(index) + error.message)
             }
         }
     }
@@ -154,7 +138,9 @@ extension ModalState {
     /// at most one modal that is not queued, and only that event removes
     /// it and leaves the rest queued), so an event costs no more than the
     /// modals it touches.
-    private mutating func applyRule(_ event: ModalEvent, formatVersion: Int) throws(RuleRefusal) {
+    private mutating func applyRule(
+        _ event: ModalEvent, formatVersion: Int, numbers: LoggedNumbers
+    ) throws(RuleViolation) {
         switch event {
         case .batch:
             preconditionFailure("a batch is folded event by event")
@@ -163,7 +149,7 @@ extension ModalState {
             keyboard = KeyboardState()
             session += 1
         case .rootRegister(let registration):
-            try register(registration, formatVersion: formatVersion)
+            try register(registration, formatVersion: formatVersion, numbers: numbers)
         case .rootResize(let root, let size):
             let index = try registeredRoot(root)
             try Check.size(size)
@@ -172,11 +158,11 @@ extension ModalState {
         case .rootRemove(let root):
             roots.remove(at: try registeredRoot(root))
         case .modalPresent(let presentation):
-            try present(presentation)
+            try present(presentation, numbers: numbers)
         case .modalPresented(let root, let link):
-            try updateModal(link, in: root) { modal throws(RuleRefusal) in
+            try updateModal(link, in: root) { modal throws(RuleViolation) in
                 guard modal.phase == .presenting else {
-                    throw RuleRefusal(
+                    throw RuleViolation(
                         .invalidTransition, "modal \"\(link)\" is \(modal.phase.rawValue), not presenting")
                 }
                 modal.phase = .presented
@@ -196,23 +182,23 @@ extension ModalState {
             roots[rootIndex].promoteQueued()
             roots[rootIndex].refreshDimming()
         case .cardPush(let root, let link, let content, let sticky, let height, let canDismiss):
-            try updateStack(link, in: root) { modal throws(RuleRefusal) in
+            try updateStack(link, in: root) { modal throws(RuleViolation) in
                 try Check.height(height)
                 try modal.checkNotDismissing("push a card")
                 modal.cards.append(
                     Card(content: content, sticky: sticky, height: height, canDismiss: canDismiss ?? modal.canDismiss))
             }
         case .cardPop(let root, let link):
-            try updateStack(link, in: root) { modal throws(RuleRefusal) in
+            try updateStack(link, in: root) { modal throws(RuleViolation) in
                 try modal.checkNotDismissing("pop a card")
                 guard modal.cards.count > 1 else {
-                    throw RuleRefusal(
+                    throw RuleViolation(
                         .lastCard, "modal \"\(link)\" has one card left: dismiss the modal to close the stack")
                 }
                 modal.cards.removeLast()
             }
         case .cardReplace(let root, let link, let content, let direction, let animation, let height, let canDismiss):
-            try updateStack(link, in: root) { modal throws(RuleRefusal) in
+            try updateStack(link, in: root) { modal throws(RuleViolation) in
                 try Check.known(direction, field: "direction")
                 try Check.known(animation, field: "animation")
                 try Check.height(height)
@@ -224,9 +210,9 @@ extension ModalState {
                 )
             }
         case .cardUpdate(let root, let link, let height, let canDismiss):
-            try updateModal(link, in: root) { modal throws(RuleRefusal) in
+            try updateModal(link, in: root) { modal throws(RuleViolation) in
                 guard height != nil || canDismiss != nil else {
-                    throw RuleRefusal(.invalidValue, "card.update changes nothing: give a height, canDismiss or both")
+                    throw RuleViolation(.invalidValue, "card.update changes nothing: give a height, canDismiss or both")
                 }
                 if case .points(let points) = height { try Check.height(points) }
                 try modal.checkNotDismissing("update a card")
@@ -246,21 +232,23 @@ extension ModalState {
         case .keyboardChange(let height, let responderBottom):
             try Check.finite(height, field: "keyboard height")
             guard height >= 0 else {
-                throw RuleRefusal(.invalidValue, "keyboard height must be 0 or more, found \(JSONNumber.text(height))")
+                throw RuleViolation(
+                    .invalidValue, "keyboard height must be 0 or more, found \(JSONNumber.text(height))")
             }
             if let responderBottom { try Check.finite(responderBottom, field: "responderBottom") }
             keyboard = KeyboardState(height: height, responderBottom: responderBottom)
             for index in roots.indices { roots[index].refreshKeyboardOffset(keyboard) }
         case .snapTo(let root, let link, let index):
-            try updateModal(link, in: root) { modal throws(RuleRefusal) in
-                let snapIndex = try Check.snapIndex(index, field: "index", of: modal)
+            try updateModal(link, in: root) { modal throws(RuleViolation) in
+                let snapIndex = try Check.snapIndex(
+                    index, logged: numbers[.index], field: "index", points: modal.snap.points, link: modal.link)
                 try modal.checkPresented("snap")
                 modal.snap.index = snapIndex
                 modal.snap.position = Double(snapIndex)
                 modal.snap.dragging = false
             }
         case .dragChange(let root, let link, let position):
-            try updateModal(link, in: root) { modal throws(RuleRefusal) in
+            try updateModal(link, in: root) { modal throws(RuleViolation) in
                 try Check.finite(position, field: "position")
                 try modal.checkPresented("drag")
                 modal.snap.position = position
@@ -282,8 +270,8 @@ extension ModalState {
     /// - Returns: Where the modal is.
     @discardableResult
     private mutating func updateModal(
-        _ link: String, in root: String, _ body: (inout Modal) throws(RuleRefusal) -> Void
-    ) throws(RuleRefusal) -> (root: Int, modal: Int) {
+        _ link: String, in root: String, _ body: (inout Modal) throws(RuleViolation) -> Void
+    ) throws(RuleViolation) -> (root: Int, modal: Int) {
         let (rootIndex, modalIndex) = try locate(link, in: root)
         try body(&roots[rootIndex].modals[modalIndex])
         return (rootIndex, modalIndex)
@@ -291,31 +279,35 @@ extension ModalState {
 
     /// ``updateModal(_:in:_:)`` for a change to the card stack: then its visible cards follow.
     private mutating func updateStack(
-        _ link: String, in root: String, _ body: (inout Modal) throws(RuleRefusal) -> Void
-    ) throws(RuleRefusal) {
+        _ link: String, in root: String, _ body: (inout Modal) throws(RuleViolation) -> Void
+    ) throws(RuleViolation) {
         let (rootIndex, modalIndex) = try updateModal(link, in: root, body)
         roots[rootIndex].refreshVisibleCards(at: modalIndex)
     }
 
-    private mutating func register(_ registration: RootRegistration, formatVersion: Int) throws(RuleRefusal) {
+    private mutating func register(
+        _ registration: RootRegistration, formatVersion: Int, numbers: LoggedNumbers
+    ) throws(RuleViolation) {
         guard rootIndex(registration.root) == nil else {
-            throw RuleRefusal(.duplicateRoot, "root \"\(registration.root)\" is already registered")
+            throw RuleViolation(.duplicateRoot, "root \"\(registration.root)\" is already registered")
         }
         try Check.known(registration.presentation, field: "presentation")
-        let level = try Check.integer(registration.level, field: "level")
+        try Check.integer(logged: numbers[.level], field: "level")
+        let level = registration.level
         // Version 1 knows no queue: there, "queue" is a word like any other it does not list, rejected as before.
         let policies = formatVersion < 2 ? RootPolicy.knownValues.filter { $0 != .queue } : RootPolicy.knownValues
         guard policies.contains(registration.policy) else {
             let list = policies.map(\.rawValue).joined(separator: ", ")
-            throw RuleRefusal(.invalidValue, "policy \"\(registration.policy.rawValue)\" is not one of \(list)")
+            throw RuleViolation(.invalidValue, "policy \"\(registration.policy.rawValue)\" is not one of \(list)")
         }
         try Check.known(registration.dimming.tap, field: "dimming.tap")
         try Check.known(registration.keyboard.strategy, field: "keyboard.strategy")
         try Check.finite(registration.keyboard.additional, field: "keyboard.additional")
         try Check.size(registration.size)
-        let maxVisibleCards = try Check.integer(registration.maxVisibleCards, field: "maxVisibleCards")
+        try Check.integer(logged: numbers[.maxVisibleCards], field: "maxVisibleCards")
+        let maxVisibleCards = registration.maxVisibleCards
         guard maxVisibleCards >= 1 else {
-            throw RuleRefusal(.invalidValue, "maxVisibleCards must be 1 or more, found \(maxVisibleCards)")
+            throw RuleViolation(.invalidValue, "maxVisibleCards must be 1 or more, found \(maxVisibleCards)")
         }
         let root = RootState(
             id: registration.root, presentation: registration.presentation, level: level, policy: registration.policy,
@@ -327,13 +319,14 @@ extension ModalState {
         roots[position].refreshKeyboardOffset(keyboard)
     }
 
-    private mutating func present(_ presentation: ModalPresentation) throws(RuleRefusal) {
+    private mutating func present(_ presentation: ModalPresentation, numbers: LoggedNumbers) throws(RuleViolation) {
         let rootIndex = try registeredRoot(presentation.root)
-        try roots.withUnsafeBufferPointer { roots throws(RuleRefusal) in
+        try roots.withUnsafeBufferPointer { roots throws(RuleViolation) in
             try roots[rootIndex].checkPresentable(presentation)
         }
         let initialSnap = try Check.snapIndex(
-            presentation.initialSnap, field: "initialSnap", points: presentation.snapPoints, link: presentation.link)
+            presentation.initialSnap, logged: numbers[.initialSnap], field: "initialSnap",
+            points: presentation.snapPoints, link: presentation.link)
         var phase = ModalPhase.presenting
         switch roots[rootIndex].policy {
         case .single:
@@ -357,17 +350,17 @@ extension ModalState {
         roots[rootIndex].refreshDimming()
     }
 
-    private func registeredRoot(_ id: String) throws(RuleRefusal) -> Int {
+    private func registeredRoot(_ id: String) throws(RuleViolation) -> Int {
         guard let index = rootIndex(id) else {
-            throw RuleRefusal(.unknownRoot, "no modal host for root \"\(id)\": register it with root.register first")
+            throw RuleViolation(.unknownRoot, "no modal host for root \"\(id)\": register it with root.register first")
         }
         return index
     }
 
-    private func locate(_ link: String, in root: String) throws(RuleRefusal) -> (root: Int, modal: Int) {
+    private func locate(_ link: String, in root: String) throws(RuleViolation) -> (root: Int, modal: Int) {
         let rootIndex = try registeredRoot(root)
         guard let modalIndex = modalIndex(link: link, inRootAt: rootIndex) else {
-            throw RuleRefusal(.unknownLink, "no live modal \"\(link)\" in root \"\(root)\"")
+            throw RuleViolation(.unknownLink, "no live modal \"\(link)\" in root \"\(root)\"")
         }
         return (rootIndex, modalIndex)
     }
@@ -376,24 +369,24 @@ extension ModalState {
 extension RootState {
     /// The checks of rule 3 before `initialSnap`: the link, the parent, the
     /// style and the snap points.
-    func checkPresentable(_ presentation: ModalPresentation) throws(RuleRefusal) {
+    func checkPresentable(_ presentation: ModalPresentation) throws(RuleViolation) {
         if let existing = modalIndex(link: presentation.link) {
-            throw RuleRefusal(
+            throw RuleViolation(
                 .duplicateLink,
                 "link \"\(presentation.link)\" is already live in root \"\(id)\" (\(modals[existing].phase.rawValue))")
         }
         if let parent = presentation.parent {
             guard let parentIndex = modalIndex(link: parent) else {
-                throw RuleRefusal(.unknownLink, "parent \"\(parent)\" is not a live modal of root \"\(id)\"")
+                throw RuleViolation(.unknownLink, "parent \"\(parent)\" is not a live modal of root \"\(id)\"")
             }
             guard modals[parentIndex].phase != .dismissing else {
-                throw RuleRefusal(.unknownLink, "parent \"\(parent)\" is dismissing")
+                throw RuleViolation(.unknownLink, "parent \"\(parent)\" is dismissing")
             }
             guard policy != .single else {
-                throw RuleRefusal(.invalidValue, "root \"\(id)\" shows one modal at a time: a parent is not allowed")
+                throw RuleViolation(.invalidValue, "root \"\(id)\" shows one modal at a time: a parent is not allowed")
             }
             guard policy != .queue else {
-                throw RuleRefusal(
+                throw RuleViolation(
                     .invalidValue, "root \"\(id)\" queues its modals one at a time: a parent is not allowed")
             }
         }
@@ -502,93 +495,112 @@ extension RootState {
 }
 
 extension Modal {
-    func checkNotDismissing(_ action: String) throws(RuleRefusal) {
+    func checkNotDismissing(_ action: String) throws(RuleViolation) {
         guard phase != .dismissing else {
-            throw RuleRefusal(.invalidTransition, "cannot \(action) on modal \"\(link)\": it is dismissing")
+            throw RuleViolation(.invalidTransition, "cannot \(action) on modal \"\(link)\": it is dismissing")
         }
     }
 
-    func checkPresented(_ action: String) throws(RuleRefusal) {
+    func checkPresented(_ action: String) throws(RuleViolation) {
         guard phase == .presented else {
-            throw RuleRefusal(
+            throw RuleViolation(
                 .invalidTransition, "cannot \(action) modal \"\(link)\": it is \(phase.rawValue), not presented")
         }
     }
 }
 
+/// The numbers a log gives the integer fields of one step's event that
+/// their `Int`s do not hold (``LoggedEvent/loggedNumbers``): none for every
+/// event an app makes.
+struct LoggedNumbers {
+    private let numbers: [LoggedNumber]
+    private let step: Int
+
+    init(_ numbers: [LoggedNumber], step: Int) {
+        self.numbers = numbers
+        self.step = step
+    }
+
+    subscript(field: IntegerField) -> Double? {
+        numbers.isEmpty ? nil : numbers.value(of: field, step: step)
+    }
+}
+
 /// Value checks: a value out of its range is `invalidValue`.
 enum Check {
-    /// Integers exactly representable as both `Double` and `Int`.
-    static let integerRange = -9_007_199_254_740_992.0...9_007_199_254_740_992.0
-
-    static func finite(_ value: Double, field: String) throws(RuleRefusal) {
+    static func finite(_ value: Double, field: String) throws(RuleViolation) {
         guard value.isFinite else {
-            throw RuleRefusal(.invalidValue, "\(field) must be a finite number, found \(JSONNumber.text(value))")
+            throw RuleViolation(.invalidValue, "\(field) must be a finite number, found \(JSONNumber.text(value))")
         }
     }
 
-    /// An integer field with no range of its own (`level`, `maxVisibleCards`).
-    static func integer(_ value: Double, field: String) throws(RuleRefusal) -> Int {
-        try finite(value, field: field)
-        guard value == value.rounded() else {
-            throw RuleRefusal(.invalidValue, "\(field) must be an integer, found \(JSONNumber.text(value))")
+    /// An integer field with no range of its own (`level`, `maxVisibleCards`),
+    /// whose `Int` holds its value unless the log gave it a number it does
+    /// not hold (`logged`): then it is `invalidValue`.
+    static func integer(logged: Double?, field: String) throws(RuleViolation) {
+        guard let logged else { return }
+        try finite(logged, field: field)
+        guard logged == logged.rounded() else {
+            throw RuleViolation(.invalidValue, "\(field) must be an integer, found \(JSONNumber.text(logged))")
         }
-        guard integerRange.contains(value) else {
-            throw RuleRefusal(.invalidValue, "\(field) \(JSONNumber.text(value)) is out of range: at most 2^53 in size")
-        }
-        return Int(value)
+        throw RuleViolation(.invalidValue, "\(field) \(JSONNumber.text(logged)) is out of range: at most 2^53 in size")
     }
 
-    /// A snap index: an integer (`invalidValue`), then one of `points`' indexes (`snapOutOfRange`).
-    static func snapIndex(_ value: Double, field: String, points: [Double], link: String) throws(RuleRefusal) -> Int {
-        try finite(value, field: field)
-        guard value == value.rounded() else {
-            throw RuleRefusal(.invalidValue, "\(field) must be an integer, found \(JSONNumber.text(value))")
-        }
-        guard value >= 0, value < Double(points.count) else {
-            throw RuleRefusal(
+    /// A snap index: an integer (`invalidValue`), then one of `points`'
+    /// indexes (`snapOutOfRange`). `logged`, when the log gave the field a
+    /// number its `Int` does not hold, is checked instead of `value`.
+    static func snapIndex(
+        _ value: Int, logged: Double?, field: String, points: [Double], link: String
+    ) throws(RuleViolation) -> Int {
+        func outOfRange(_ text: String) -> RuleViolation {
+            RuleViolation(
                 .snapOutOfRange,
-                "\(field == "index" ? "snap index" : field) \(JSONNumber.text(value)) is outside 0..<\(points.count) of modal \"\(link)\""
+                "\(field == "index" ? "snap index" : field) \(text) is outside 0..<\(points.count) of modal \"\(link)\""
             )
         }
-        return Int(value)
+        if let logged {
+            try finite(logged, field: field)
+            guard logged == logged.rounded() else {
+                throw RuleViolation(.invalidValue, "\(field) must be an integer, found \(JSONNumber.text(logged))")
+            }
+            // A whole number an Int does not hold is far outside any snap points.
+            throw outOfRange(JSONNumber.text(logged))
+        }
+        guard points.indices.contains(value) else { throw outOfRange("\(value)") }
+        return value
     }
 
-    static func snapIndex(_ value: Double, field: String, of modal: Modal) throws(RuleRefusal) -> Int {
-        try snapIndex(value, field: field, points: modal.snap.points, link: modal.link)
-    }
-
-    static func known<Word: SpecWord>(_ word: Word, field: String) throws(RuleRefusal) {
+    static func known<Word: SpecWord>(_ word: Word, field: String) throws(RuleViolation) {
         guard word.isKnown else {
-            throw RuleRefusal(.invalidValue, "\(field) \"\(word.rawValue)\" is not one of \(Word.knownList)")
+            throw RuleViolation(.invalidValue, "\(field) \"\(word.rawValue)\" is not one of \(Word.knownList)")
         }
     }
 
     /// A card's preferred height: none, or a finite number > 0.
-    static func height(_ height: Double?) throws(RuleRefusal) {
+    static func height(_ height: Double?) throws(RuleViolation) {
         guard let height else { return }
         guard height.isFinite, height > 0 else {
-            throw RuleRefusal(.invalidValue, "height must be a finite number > 0, found \(JSONNumber.text(height))")
+            throw RuleViolation(.invalidValue, "height must be a finite number > 0, found \(JSONNumber.text(height))")
         }
     }
 
-    static func size(_ size: Size) throws(RuleRefusal) {
+    static func size(_ size: Size) throws(RuleViolation) {
         guard size.width > 0, size.height > 0 else {
-            throw RuleRefusal(.invalidValue, "size must be positive, found \(size)")
+            throw RuleViolation(.invalidValue, "size must be positive, found \(size)")
         }
         try finite(size.width, field: "size.width")
         try finite(size.height, field: "size.height")
     }
 
-    static func snapPoints(_ points: [Double]) throws(RuleRefusal) {
-        guard !points.isEmpty else { throw RuleRefusal(.invalidValue, "snapPoints must not be empty") }
+    static func snapPoints(_ points: [Double]) throws(RuleViolation) {
+        guard !points.isEmpty else { throw RuleViolation(.invalidValue, "snapPoints must not be empty") }
         for (index, point) in points.enumerated() {
             guard point > 0, point <= 1 else {
-                throw RuleRefusal(
+                throw RuleViolation(
                     .invalidValue, "snapPoints[\(index)] must be in (0, 1], found \(JSONNumber.text(point))")
             }
             guard index == 0 || points[index - 1] < point else {
-                throw RuleRefusal(
+                throw RuleViolation(
                     .invalidValue,
                     "snapPoints must be strictly increasing, found \(JSONNumber.text(point)) after \(JSONNumber.text(points[index - 1]))"
                 )

@@ -9,7 +9,7 @@ public import ModalEvents
 ///
 /// ```swift
 /// var state = ModalState()
-/// for entry in entries { ModalState.reduce(into: &state, event: entry) }
+/// for entry in entries { state.replay(entry) }
 /// state.modal(link: "compose", in: "default")?.phase  // .presented
 /// ```
 public struct ModalState: Sendable, Hashable {

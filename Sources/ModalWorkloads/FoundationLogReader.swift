@@ -223,8 +223,10 @@ private struct EventLine: Decodable {
         // In the package's order: the envelope, then the event's own fields.
         let source = version >= 2 ? try strict(String.self, .source, fields).map(EventSource.init) : nil
         let caller = version >= 2 ? try strict(String.self, .caller, fields) : nil
+        var loggedNumbers: [LoggedNumber] = []
+        let event = try Self.event(type, fields, version: version, loggedNumbers: &loggedNumbers)
         entry = LoggedEvent(
-            seq: seq, time: time, event: try Self.event(type, fields, version: version), source: source, caller: caller)
+            seq: seq, time: time, event: event, source: source, caller: caller, loggedNumbers: loggedNumbers)
     }
 
     /// The line's `type`, which its log's version must define.
@@ -238,9 +240,19 @@ private struct EventLine: Decodable {
 
     /// Decodes the fields of `type` in the order the package reads them, so
     /// that a line with two faults names the same one.
-    static func event(_ type: EventType, _ fields: KeyedDecodingContainer<Key>, version: Int) throws -> ModalEvent {
+    /// A number an integer field's `Int` does not hold goes to `loggedNumbers`, as step 0.
+    static func event(
+        _ type: EventType, _ fields: KeyedDecodingContainer<Key>, version: Int, loggedNumbers: inout [LoggedNumber]
+    ) throws -> ModalEvent {
         func string(_ key: Key) throws -> String? { try fields.decodeIfPresent(String.self, forKey: key) }
         func number(_ key: Key) throws -> Double? { try fields.decodeIfPresent(Double.self, forKey: key) }
+        func integer(_ field: IntegerField, _ number: Double) -> Int {
+            guard number == number.rounded(), abs(number) <= 9_007_199_254_740_992 else {
+                loggedNumbers.append(LoggedNumber(step: 0, field: field, value: number))
+                return 0
+            }
+            return Int(number)
+        }
         func required<Value: Decodable>(_ key: Key, _ type: Value.Type = Value.self) throws -> Value {
             try fields.decode(Value.self, forKey: key)
         }
@@ -256,7 +268,8 @@ private struct EventLine: Decodable {
             return .rootRegister(
                 RootRegistration(
                     root: try root(), presentation: try string(.presentation).map(RootPresentation.init) ?? .window,
-                    level: try number(.level) ?? 0, policy: try string(.policy).map(RootPolicy.init) ?? .stack,
+                    level: integer(.level, try number(.level) ?? 0),
+                    policy: try string(.policy).map(RootPolicy.init) ?? .stack,
                     dimming: DimmingConfiguration(
                         tap: dimming?.tap.map(DimmingTapAction.init) ?? .dismissTopmost,
                         hidden: dimming?.hidden ?? false
@@ -265,7 +278,7 @@ private struct EventLine: Decodable {
                         strategy: keyboard?.strategy.map(KeyboardStrategy.init) ?? .offsetByObscuredHeight,
                         additional: keyboard?.additional ?? 0),
                     size: try fields.decodeIfPresent(SizeFields.self, forKey: .size)?.size ?? .defaultRoot,
-                    maxVisibleCards: try number(.maxVisibleCards) ?? 2))
+                    maxVisibleCards: integer(.maxVisibleCards, try number(.maxVisibleCards) ?? 2)))
         case .rootResize:
             let size = try required(.size, SizeFields.self).size
             return .rootResize(root: try root(), size: size)
@@ -279,7 +292,8 @@ private struct EventLine: Decodable {
                     payload: try fields.decodeIfPresent(AnyJSON.self, forKey: .payload)?.value,
                     canDismiss: try fields.decodeIfPresent(Bool.self, forKey: .canDismiss) ?? true,
                     snapPoints: try fields.decodeIfPresent([Double].self, forKey: .snapPoints) ?? [1.0],
-                    initialSnap: try number(.initialSnap) ?? 0, sticky: try string(.sticky), height: try height()))
+                    initialSnap: integer(.initialSnap, try number(.initialSnap) ?? 0), sticky: try string(.sticky),
+                    height: try height()))
         case .modalPresented:
             return .modalPresented(root: try root(), link: try required(.link))
         case .modalDismiss:
@@ -316,7 +330,11 @@ private struct EventLine: Decodable {
             }
             var events: [ModalEvent] = []
             while !elements.isAtEnd {
-                events.append(try elements.decode(BatchEvent.self).event)
+                let element = try elements.decode(BatchEvent.self)
+                loggedNumbers += element.loggedNumbers.map {
+                    LoggedNumber(step: events.count, field: $0.field, value: $0.value)
+                }
+                events.append(element.event)
             }
             return .batch(events)
         case .dimmingTap:
@@ -324,7 +342,7 @@ private struct EventLine: Decodable {
         case .keyboardChange:
             return .keyboardChange(height: try required(.height), responderBottom: try number(.responderBottom))
         case .snapTo:
-            return .snapTo(root: try root(), link: try required(.link), index: try required(.index))
+            return .snapTo(root: try root(), link: try required(.link), index: integer(.index, try required(.index)))
         case .dragChange:
             return .dragChange(root: try root(), link: try required(.link), position: try required(.position))
         case .dragEnd:
@@ -338,6 +356,8 @@ private struct EventLine: Decodable {
 /// One event of a batch: as a line, but with no envelope of its own.
 private struct BatchEvent: Decodable {
     var event: ModalEvent
+    /// Its numbers that its integer fields' `Int`s do not hold, as step 0.
+    var loggedNumbers: [LoggedNumber] = []
 
     init(from decoder: any Decoder) throws {
         let version = decoder.userInfo[formatVersionKey] as? Int ?? LogHeader.currentVersion
@@ -349,7 +369,7 @@ private struct BatchEvent: Decodable {
         guard type != .batch, type != .sessionStart else {
             throw EventLogError(.invalidBatch, message: "a batch cannot hold a \(type.rawValue)")
         }
-        event = try EventLine.event(type, fields, version: version)
+        event = try EventLine.event(type, fields, version: version, loggedNumbers: &loggedNumbers)
     }
 }
 

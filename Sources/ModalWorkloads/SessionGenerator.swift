@@ -176,7 +176,7 @@ public struct SessionGenerator: Sequence, IteratorProtocol, Sendable {
             clock.advance(random.double(in: 1...6))
             if random.chance(0.2) {
                 index = random.int(in: 0...2)
-                activity.add(at: clock.now, .snapTo(root: "main", link: "details", index: Double(index)))
+                activity.add(at: clock.now, .snapTo(root: "main", link: "details", index: index))
                 continue
             }
             // A drag that settles at `target`: it ends within 0.3 of it, with a

@@ -51,7 +51,7 @@ func readBenchmarks(logs: [BenchLog], measure: Measure) throws -> [Row] {
             // Through `pointee`, which lends each event: a for-in loop, or a
             // subscript, would copy it out of the array first.
             entries.withUnsafeBufferPointer { buffer in
-                for index in buffer.indices { state.apply(buffer.baseAddress![index]) }
+                for index in buffer.indices { state.replay(buffer.baseAddress![index]) }
             }
             precondition(state.seq == largest.events)
         }

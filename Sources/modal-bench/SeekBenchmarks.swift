@@ -22,7 +22,7 @@ func seekBenchmarks(log: BenchLog, measure: Measure) throws -> [Row] {
         let start = ContinuousClock.now
         let reader = try EventLogReader(path: log.path)
         var state = try ModalState(startOf: reader)
-        while state.seq < seq, let entry = try reader.next() { state.apply(entry) }
+        while state.seq < seq, let entry = try reader.next() { state.replay(entry) }
         fromTop.append(start.duration(to: .now).seconds)
     }
     // From a checkpoint, the index open (as the debugger and a store hold it).
@@ -46,7 +46,7 @@ func seekBenchmarks(log: BenchLog, measure: Measure) throws -> [Row] {
         let resumed = try Index.resume(forLogAt: log.path, at: seq, creating: false, extending: true)!
         precondition(resumed.update == .unchanged)
         var state = resumed.state
-        while state.seq < seq, let entry = try resumed.reader.next() { state.apply(entry) }
+        while state.seq < seq, let entry = try resumed.reader.next() { state.replay(entry) }
         cold.append(start.duration(to: .now).seconds)
         precondition(state.seq == seq)
     }

@@ -25,7 +25,7 @@ final class HandWrittenStore: Sendable, Observable {
     func append(_ event: ModalEvent) throws(Rejection) {
         let entry = try core.withLock { core throws(Rejection) in
             let entry = LoggedEvent(seq: core.state.seq + 1, event: event)
-            try core.state.accept(entry)
+            try core.state.apply(entry)
             core.events.append(entry)
             return entry
         }

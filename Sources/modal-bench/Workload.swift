@@ -57,7 +57,7 @@ func storeCommands(count: Int) -> [ModalEvent] {
     commands.reserveCapacity(count)
     for entry in SessionGenerator(seed: workloadSeed) {
         guard commands.count < count else { break }
-        if state.apply(entry) == nil { commands.append(entry.event) }
+        if state.replay(entry) == nil { commands.append(entry.event) }
     }
     return commands
 }

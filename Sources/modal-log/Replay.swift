@@ -24,7 +24,7 @@ struct Replay {
     mutating func run(_ reader: EventLogReader, through seq: Int? = nil) throws(EventLogError) -> Bool {
         if let seq, seq <= state.seq { return seq == state.seq }
         while let entry = try reader.next() {
-            let rejection = try state.apply(entry, readBy: reader)
+            let rejection = try state.replay(entry, readBy: reader)
             eventCount += 1
             if let rejection {
                 rejectionCount += 1

@@ -124,8 +124,41 @@ import Testing
             #"{"seq":1,"type":"modal.present","link":"a","content":"A","style":"popover","initialSnap":0.5}"#)
         guard case .modalPresent(let presentation) = entry.event else { Issue.record("not a present"); return }
         #expect(presentation.style == ModalStyle(rawValue: "popover") && !presentation.style.isKnown)
-        #expect(presentation.initialSnap == 0.5)
+        #expect(presentation.initialSnap == 0)
+        #expect(entry.loggedNumbers == [LoggedNumber(step: 0, field: .initialSnap, value: 0.5)])
         #expect(encode(entry).contains(#""style":"popover""#))
+    }
+
+    /// A number an integer field's `Int` does not hold stays beside the
+    /// event as the log gives it, and is written back in its field's place.
+    static let linesWithLoggedNumbers = [
+        #"{"seq":1,"type":"root.register","level":1.5,"maxVisibleCards":1e+300}"#,
+        #"{"seq":1,"type":"modal.present","link":"a","content":"A","initialSnap":-0.25}"#,
+        #"{"seq":1,"type":"snap.to","link":"a","index":9.007199254740994e+15}"#,
+        #"{"seq":1,"type":"batch","events":[{"type":"snap.to","link":"a","index":1},{"type":"snap.to","link":"a","index":2.5}]}"#,
+    ]
+
+    @Test(arguments: linesWithLoggedNumbers)
+    func aNumberAnIntegerFieldDoesNotHoldRoundTrips(line: String) throws {
+        let entry = try decode(line)
+        #expect(!entry.loggedNumbers.isEmpty)
+        #expect(encode(entry) == line)
+        #expect(try decode(encode(entry)) == entry)
+    }
+
+    @Test func loggedNumbersNameTheirFieldAndStep() throws {
+        let batch = try decode(Self.linesWithLoggedNumbers[3])
+        #expect(batch.loggedNumbers == [LoggedNumber(step: 1, field: .index, value: 2.5)])
+        guard case .batch(let events) = batch.event else { Issue.record("not a batch"); return }
+        #expect(events[1] == .snapTo(link: "a", index: 0))
+        let registration = try decode(Self.linesWithLoggedNumbers[0])
+        #expect(registration.loggedNumbers.value(of: .level) == 1.5)
+        #expect(registration.loggedNumbers.value(of: .maxVisibleCards) == 1e300)
+        #expect(registration.event == .rootRegister(RootRegistration(level: 0, maxVisibleCards: 0)))
+        // Whole numbers an Int holds are Ints, -0 and 2^53 among them.
+        let whole = try decode(#"{"seq":1,"type":"root.register","level":-0,"maxVisibleCards":9007199254740992}"#)
+        #expect(whole.loggedNumbers.isEmpty)
+        #expect(whole.event == .rootRegister(RootRegistration(level: 0, maxVisibleCards: 9_007_199_254_740_992)))
     }
 
     static let malformedLines: [(String, EventLogError.Kind, String)] = [

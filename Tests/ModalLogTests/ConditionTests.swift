@@ -174,7 +174,7 @@ import Testing
     static func firstSeq(where condition: Condition, in events: [LoggedEvent], from: Int) -> Int? {
         var state = ModalState()
         for entry in events {
-            let rejection = state.apply(entry)
+            let rejection = state.replay(entry)
             let context = Condition.Context(
                 state: state, entry: entry, rejection: rejection, rejectionCount: state.rejected.count)
             if entry.seq >= from, condition.holds(at: context) { return entry.seq }
@@ -241,8 +241,8 @@ import Testing
             var expected = ModalState()
             var actual = ModalState()
             for entry in events {
-                actual.apply(entry)
-                if !skipped.contains(entry.seq) { expected.apply(entry) }
+                actual.replay(entry)
+                if !skipped.contains(entry.seq) { expected.replay(entry) }
             }
             let argument = skipped.sorted().map(String.init).joined(separator: ",")
             let run = Run(["replay", log, "--skip", argument, "--json"])
@@ -266,7 +266,7 @@ import Testing
         let (folder, log) = try VersionTwoLogs.written()
         defer { withExtendedLifetime(folder) {} }
         var expected = ModalState()
-        for entry in try EventLogReader(path: log).readAll() where entry.seq != 10 { expected.apply(entry) }
+        for entry in try EventLogReader(path: log).readAll() where entry.seq != 10 { expected.replay(entry) }
         let run = Run(["replay", log, "--skip", "10", "--json"])
         #expect(run.status == 0)
         #expect(try ModalState(json: JSONReader.read(Array(run.output.utf8))) == expected)
@@ -372,7 +372,7 @@ import Testing
             var state = ModalState()
             var deepest = 0
             for entry in events {
-                state.apply(entry)
+                state.replay(entry)
                 deepest = max(deepest, state.roots.map(\.modals.count).max() ?? 0)
             }
             let json = try JSONReader.read(Array(Run(["stats", log, "--json"]).output.utf8))

@@ -46,7 +46,7 @@ import Testing
             }
             let reader = try EventLogReader(path: log)
             var state = try ModalState(startOf: reader)
-            while let entry = try reader.next() { try state.apply(entry, readBy: reader) }
+            while let entry = try reader.next() { try state.replay(entry, readBy: reader) }
             #expect(state.rejected.isEmpty, "kill \(kill): \(state.rejected)")
             #expect(
                 reader.lastSeq >= acknowledged.last ?? 0,

@@ -41,7 +41,7 @@ import Testing
             for _ in 0..<8 {
                 let index = random.next(below: events.count)
                 var expected = ModalState()
-                for entry in events[...index] where !session.skipped.contains(entry.seq) { expected.apply(entry) }
+                for entry in events[...index] where !session.skipped.contains(entry.seq) { expected.replay(entry) }
                 let shown = session.step(at: index)!
                 var state = shown.state
                 state.rejected = expected.rejected

@@ -72,7 +72,7 @@ import Testing
             }
             var state = ModalState()
             for (entry, step) in zip(try EventLogReader(path: log).readAll(), steps) {
-                state.apply(entry)
+                state.replay(entry)
                 #expect(step["seq"]?.doubleValue == Double(entry.seq))
                 guard case .array(let places)? = step["roots"] else { continue }
                 let shown = JSONValue.array(places.map { roots[Int($0.doubleValue!)] })
@@ -143,7 +143,7 @@ import Testing
         #expect(steps.count == entries.count, "a batch is one place of the slider")
         var state = ModalState()
         for (entry, step) in zip(entries, steps) {
-            state.apply(entry)
+            state.replay(entry)
             guard case .array(let places)? = step["roots"] else { continue }
             #expect(.array(places.map { roots[Int($0.doubleValue!)] }) == state.json["roots"], "seq \(entry.seq)")
             #expect(step["session"]?.doubleValue == Double(state.session))

@@ -291,7 +291,7 @@ import Testing
         let json = try JSONReader.read(Array(run.output.utf8))
         var before = ModalState()
         var after = ModalState()
-        for entry in try EventLogReader(path: Self.tour).readAll() { after.apply(entry) }
+        for entry in try EventLogReader(path: Self.tour).readAll() { after.replay(entry) }
         before.seq = 0
         #expect(json == StateDiff(from: before, to: after).json)
     }

@@ -191,7 +191,7 @@ func goldenText(_ path: String) throws -> String {
         let entries = try EventLogReader(path: Self.log).readAll()
         var state = ModalState()
         for entry in entries {
-            ModalState.reduce(into: &state, event: entry)
+            state.replay(entry)
             let run = Run(["state", Self.log, "--at=\(entry.seq)", "--json"])
             #expect(run.status == 0)
             #expect(run.output == state.jsonText() + "\n")

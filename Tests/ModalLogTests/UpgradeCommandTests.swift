@@ -58,7 +58,7 @@ import Testing
             for (index, event) in events.enumerated() {
                 let entry = LoggedEvent(seq: index + 1, event: event)
                 try opened.writer.append(entry) { state.json }
-                state.apply(entry, formatVersion: 1)
+                state.replay(entry, formatVersion: 1)
             }
             try opened.writer.close()
             let first = folder.file("log/00000000000000000001.jsonl")

@@ -18,7 +18,7 @@ import Testing
     func replaysToItsExpectedState(log: String) throws {
         let reader = try EventLogReader(path: Fixtures.path(log))
         var state = ModalState()
-        while let entry = try reader.next() { ModalState.reduce(into: &state, event: entry) }
+        while let entry = try reader.next() { state.replay(entry) }
 
         let golden = Fixtures.goldenPath(of: log)
         let text = state.jsonText() + "\n"

@@ -130,8 +130,19 @@ import Testing
         breakage.breaking(&state)
         let violations = state.invariantViolations()
         #expect(
-            violations.contains { $0.hasPrefix(breakage.expected) },
+            violations.contains { $0.description.hasPrefix(breakage.expected) },
             "\(breakage.name): expected \"\(breakage.expected)...\", found \(violations)")
+    }
+
+    @Test func everyInvariantHasABreakageThatNamesIt() {
+        var named: Set<InvariantViolation.Invariant> = []
+        for breakage in Self.breakages {
+            var state = Self.base
+            breakage.breaking(&state)
+            named.formUnion(
+                state.invariantViolations().filter { $0.description.hasPrefix(breakage.expected) }.map(\.invariant))
+        }
+        #expect(named == Set(InvariantViolation.Invariant.allCases))
     }
 
     @Test func thereAreAtLeastTwelve() {

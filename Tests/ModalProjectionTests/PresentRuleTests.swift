@@ -77,7 +77,8 @@ import Testing
     @Test func initialSnapMustBeAnIndexOfTheSnapPoints() {
         expectRejected(replay([register()]), present("a", snapPoints: [0.5, 1], initialSnap: 2), .snapOutOfRange)
         expectRejected(replay([register()]), present("a", snapPoints: [0.5, 1], initialSnap: -1), .snapOutOfRange)
-        expectRejected(replay([register()]), present("a", snapPoints: [0.5, 1], initialSnap: 0.5), .invalidValue)
+        expectRejected(
+            replay([register()]), present("a", snapPoints: [0.5, 1]), logged: [.initialSnap: 0.5], .invalidValue)
     }
 
     @Test func aSingleRootStartsDismissingEveryModalThatIsNotAlreadyDismissing() {
@@ -108,13 +109,13 @@ import Testing
         // Bad snap points and an initialSnap outside them: invalidValue, not snapOutOfRange.
         expectRejected(replay([register()]), present("a", snapPoints: [0.5, 0.2], initialSnap: 5), .invalidValue)
         // A fractional initialSnap that is also out of range: invalidValue first.
-        expectRejected(replay([register()]), present("a", initialSnap: 7.5), .invalidValue)
+        expectRejected(replay([register()]), present("a"), logged: [.initialSnap: 7.5], .invalidValue)
     }
 
     @Test func notANumberIsInvalidValueAndNeverTraps() {
         let state = replay([register()])
         expectRejected(state, present("a", snapPoints: [.nan]), .invalidValue)
-        expectRejected(state, present("a", initialSnap: .nan), .invalidValue)
+        expectRejected(state, present("a"), logged: [.initialSnap: .nan], .invalidValue)
         expectRejected(state, .keyboardChange(height: .nan), .invalidValue)
         expectRejected(state, .rootResize(size: Size(width: .nan, height: 1)), .invalidValue)
         #expect(state.rejection(of: .keyboardChange(height: .nan))?.message.contains("NaN") == true)

@@ -78,23 +78,30 @@ import Testing
 
     static let invalidRegistrations: [RootRegistration] = [
         RootRegistration(presentation: RootPresentation(rawValue: "popup")),
-        RootRegistration(level: 1.5),
         RootRegistration(policy: RootPolicy(rawValue: "line")),
         RootRegistration(dimming: DimmingConfiguration(tap: DimmingTapAction(rawValue: "close"))),
         RootRegistration(keyboard: KeyboardConfiguration(strategy: KeyboardStrategy(rawValue: "avoid"))),
         RootRegistration(keyboard: KeyboardConfiguration(additional: .infinity)),
-        RootRegistration(level: .infinity),
-        RootRegistration(level: 1e20),  // an integer, but past 2^53
         RootRegistration(size: Size(width: .infinity, height: 844)),
         RootRegistration(size: Size(width: 0, height: 844)),
         RootRegistration(size: Size(width: 390, height: -1)),
         RootRegistration(maxVisibleCards: 0),
-        RootRegistration(maxVisibleCards: 2.5),
     ]
 
     @Test(arguments: invalidRegistrations)
     func registerRefusesValuesOutOfRange(registration: RootRegistration) {
         expectRejected(ModalState(), .rootRegister(registration), .invalidValue)
+    }
+
+    /// A foreign log's number that an integer field's `Int` does not hold.
+    static let loggedNumbers: [(IntegerField, Double)] = [
+        (.level, 1.5), (.level, .infinity), (.level, 1e20),  // an integer, but past 2^53
+        (.maxVisibleCards, 2.5), (.maxVisibleCards, -1e300),
+    ]
+
+    @Test(arguments: loggedNumbers)
+    func registerRefusesANumberItsIntegerFieldDoesNotHold(field: IntegerField, value: Double) {
+        expectRejected(ModalState(), .rootRegister(RootRegistration()), logged: [field: value], .invalidValue)
     }
 
     @Test func resizeChangesTheSize() {

@@ -23,13 +23,13 @@ import Testing
     }
 
     @Test func aFractionalOrInfiniteIndexIsInvalidValue() {
-        expectRejected(Self.sheet, .snapTo(link: "sheet", index: 1.5), .invalidValue)
-        expectRejected(Self.sheet, .snapTo(link: "sheet", index: .infinity), .invalidValue)
+        expectRejected(Self.sheet, .snapTo(link: "sheet", index: 0), logged: [.index: 1.5], .invalidValue)
+        expectRejected(Self.sheet, .snapTo(link: "sheet", index: 0), logged: [.index: .infinity], .invalidValue)
     }
 
     @Test func aHugeIntegerIndexIsSnapOutOfRange() {
-        expectRejected(Self.sheet, .snapTo(link: "sheet", index: 1e20), .snapOutOfRange)
-        expectRejected(replay([register()]), present("a", initialSnap: 1e20), .snapOutOfRange)
+        expectRejected(Self.sheet, .snapTo(link: "sheet", index: 0), logged: [.index: 1e20], .snapOutOfRange)
+        expectRejected(replay([register()]), present("a"), logged: [.initialSnap: 1e20], .snapOutOfRange)
     }
 
     @Test func infinitePositionsAndVelocitiesAreInvalidValue() {
@@ -59,7 +59,7 @@ import Testing
     @Test func valueAndRangeChecksComeBeforeThePhaseCheck() {
         let presenting = replay([register(), present("sheet")])
         expectRejected(presenting, .snapTo(link: "sheet", index: 5), .snapOutOfRange)
-        expectRejected(presenting, .snapTo(link: "sheet", index: 0.5), .invalidValue)
+        expectRejected(presenting, .snapTo(link: "sheet", index: 0), logged: [.index: 0.5], .invalidValue)
         expectRejected(presenting, .dragChange(link: "sheet", position: .infinity), .invalidValue)
         expectRejected(presenting, .dragEnd(link: "sheet", velocity: -.infinity), .invalidValue)
     }

@@ -29,7 +29,7 @@ import Testing
         var state = ModalState()
         try expectReadsBack(state)
         while let entry = try reader.next() {
-            ModalState.reduce(into: &state, event: entry)
+            state.replay(entry)
             try expectReadsBack(state)
         }
     }

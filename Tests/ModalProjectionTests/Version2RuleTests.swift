@@ -18,14 +18,14 @@ import Testing
             LoggedEvent(seq: 2, event: .batch([.dimmingTap()]), source: EventSource(rawValue: "")),
         ] {
             var after = state
-            let rejection = after.apply(entry)
+            let rejection = after.replay(entry)
             #expect(rejection?.code == .invalidValue, "\(entry)")
             #expect(rejection?.message.hasPrefix("events[") == false)
             #expect(after.roots == state.roots)
         }
         var after = state
         #expect(
-            after.apply(
+            after.replay(
                 LoggedEvent(seq: 2, event: .dimmingTap(), source: .user, caller: String(repeating: "a", count: 256)))
                 == nil)
     }
@@ -66,7 +66,7 @@ import Testing
     @Test func aBatchWithARefusedEventIsRefusedWholeWithItsCodeAndIndex() {
         let before = replay([register(), present("cart")])
         var after = before
-        let rejection = after.apply(
+        let rejection = after.replay(
             LoggedEvent(
                 seq: 3, event: .batch([.modalDismiss(link: "cart"), .cardPop(link: "cart"), .dimmingTap()])))
         #expect(rejection?.code == .invalidTransition)
@@ -152,12 +152,12 @@ import Testing
 
     @Test func aVersion1LogHasNoQueuePolicy() {
         var state = ModalState()
-        let rejection = state.apply(LoggedEvent(seq: 1, event: register("toasts", policy: .queue)), formatVersion: 1)
+        let rejection = state.replay(LoggedEvent(seq: 1, event: register("toasts", policy: .queue)), formatVersion: 1)
         // As version 1 always said of a word it does not list.
         #expect(
             rejection?.code == .invalidValue && rejection?.message == #"policy "queue" is not one of stack, single"#)
         var other = ModalState()
-        let word = other.apply(
+        let word = other.replay(
             LoggedEvent(seq: 1, event: register("toasts", policy: RootPolicy(rawValue: "line"))), formatVersion: 1)
         #expect(word?.message == #"policy "line" is not one of stack, single"#)
         #expect(state.roots.isEmpty)

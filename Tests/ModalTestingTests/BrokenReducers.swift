@@ -22,7 +22,7 @@ enum BrokenReducers {
     ) -> ModalReducer {
         ModalReducer(name: name) { state, entry in
             let validEnvelope = (entry.source?.isKnown ?? true) && (entry.caller?.utf8.count ?? 0) <= 256
-            return validEnvelope ? reduce(&state, entry) : ModalState.reduce(into: &state, event: entry)
+            return validEnvelope ? reduce(&state, entry) : state.replay(entry)
         }
     }
 
@@ -32,17 +32,17 @@ enum BrokenReducers {
         guard case .dimmingTap(let root) = entry.event, let rootState = state.root(root),
             rootState.dimming.tap == .dismissTopmost,
             let bottom = rootState.modals.first(where: { $0.phase.isShowing && $0.canDismiss })
-        else { return ModalState.reduce(into: &state, event: entry) }
+        else { return state.replay(entry) }
         var dismissal = entry
         dismissal.event = .modalDismiss(root: root, link: bottom.link, reason: .dimmingTap)
-        return ModalState.reduce(into: &state, event: dismissal)
+        return state.replay(dismissal)
     }
 
     /// `card.pop` takes the last card too, leaving an empty stack.
     static let popEmptiesTheStack = bug("a pop that empties the stack") { state, entry in
         guard case .cardPop(let root, let link) = entry.event, let (r, m) = state.locate(link, in: root),
             state.roots[r].modals[m].phase != .dismissing, state.roots[r].modals[m].cards.count == 1
-        else { return ModalState.reduce(into: &state, event: entry) }
+        else { return state.replay(entry) }
         state.roots[r].modals[m].cards.removeAll()
         state.seq = entry.seq
         state.refreshDerivedValues()
@@ -53,7 +53,7 @@ enum BrokenReducers {
     static let dismissalDoesNotCascade = bug("a dismissal that does not cascade") { state, entry in
         guard case .modalDismiss(let root, let link, let reason) = entry.event,
             let (r, m) = state.locate(link, in: root), state.roots[r].modals[m].phase.isShowing
-        else { return ModalState.reduce(into: &state, event: entry) }
+        else { return state.replay(entry) }
         state.roots[r].modals[m].phase = .dismissing
         state.roots[r].modals[m].dismissReason = reason
         state.seq = entry.seq
@@ -65,7 +65,7 @@ enum BrokenReducers {
     /// instead of subtracted: `responderBottom + additional - (height + H)`.
     static let keyboardOffsetWithAFlippedSign = bug("a keyboard formula with a flipped sign") {
         state, entry in
-        let rejection = ModalState.reduce(into: &state, event: entry)
+        let rejection = state.replay(entry)
         let keyboard = state.keyboard
         for index in state.roots.indices where keyboard.height > 0 {
             let root = state.roots[index]
@@ -82,10 +82,10 @@ enum BrokenReducers {
         guard case .modalPresent(let presentation) = entry.event,
             let index = state.roots.firstIndex(where: { $0.id == presentation.root }),
             state.roots[index].policy == .single
-        else { return ModalState.reduce(into: &state, event: entry) }
+        else { return state.replay(entry) }
         state.roots[index].policy = .stack
         defer { state.roots[index].policy = .single }
-        return ModalState.reduce(into: &state, event: entry)
+        return state.replay(entry)
     }
 
     /// ModalPresenter's data source cache without its cleanup: a payload is
@@ -95,13 +95,13 @@ enum BrokenReducers {
         var cache: [String: JSONValue] = [:]
         return { state, entry in
             guard case .modalPresent(var presentation) = entry.event else {
-                return ModalState.reduce(into: &state, event: entry)
+                return state.replay(entry)
             }
             let key = presentation.root + "/" + presentation.link
             if let payload = presentation.payload { cache[key] = payload } else { presentation.payload = cache[key] }
             var cached = entry
             cached.event = .modalPresent(presentation)
-            return ModalState.reduce(into: &state, event: cached)
+            return state.replay(cached)
         }
     }
 }
@@ -111,7 +111,7 @@ extension BrokenReducers {
     static let dismissedOnlyWhenDismissing = bug("a dismissed refused before dismiss") { state, entry in
         guard case .modalDismissed(let root, let link) = entry.event, let (r, m) = state.locate(link, in: root),
             state.roots[r].modals[m].phase != .dismissing
-        else { return ModalState.reduce(into: &state, event: entry) }
+        else { return state.replay(entry) }
         return state.reject(entry, .invalidTransition, "not dismissing")
     }
 
@@ -119,7 +119,7 @@ extension BrokenReducers {
     static let popNeedsThreeCards = bug("a pop refused with two cards") { state, entry in
         guard case .cardPop(let root, let link) = entry.event, let (r, m) = state.locate(link, in: root),
             state.roots[r].modals[m].phase != .dismissing, state.roots[r].modals[m].cards.count == 2
-        else { return ModalState.reduce(into: &state, event: entry) }
+        else { return state.replay(entry) }
         return state.reject(entry, .lastCard, "two cards left")
     }
 
@@ -127,10 +127,10 @@ extension BrokenReducers {
     static let snapWhilePresenting = bug("a snap while presenting") { state, entry in
         guard case .snapTo(let root, let link, let index) = entry.event, let (r, m) = state.locate(link, in: root),
             state.roots[r].modals[m].phase == .presenting,
-            state.roots[r].modals[m].snap.points.indices.contains(Int(exactly: index) ?? -1)
-        else { return ModalState.reduce(into: &state, event: entry) }
-        state.roots[r].modals[m].snap.index = Int(index)
-        state.roots[r].modals[m].snap.position = index
+            entry.loggedNumbers.isEmpty, state.roots[r].modals[m].snap.points.indices.contains(index)
+        else { return state.replay(entry) }
+        state.roots[r].modals[m].snap.index = index
+        state.roots[r].modals[m].snap.position = Double(index)
         state.seq = entry.seq
         return nil
     }
@@ -140,12 +140,12 @@ extension BrokenReducers {
         guard case .dragEnd(let root, let link, let position, let velocity) = entry.event,
             let (r, m) = state.locate(link, in: root), state.roots[r].modals[m].phase == .presented,
             velocity.isFinite, position?.isFinite ?? true
-        else { return ModalState.reduce(into: &state, event: entry) }
+        else { return state.replay(entry) }
         let released = (position ?? state.roots[r].modals[m].snap.position) + 0.2 * velocity
         let even = released.rounded(.toNearestOrEven)
         guard even != released.rounded(.toNearestOrAwayFromZero), even >= 0,
             even < Double(state.roots[r].modals[m].snap.points.count)
-        else { return ModalState.reduce(into: &state, event: entry) }
+        else { return state.replay(entry) }
         state.roots[r].modals[m].snap = SnapState(
             points: state.roots[r].modals[m].snap.points, index: Int(even), position: even)
         state.seq = entry.seq
@@ -155,7 +155,7 @@ extension BrokenReducers {
     /// An applied event leaves `seq` where it was.
     static let seqStandsStill = bug("a seq that stands still") { state, entry in
         let seq = state.seq
-        let rejection = ModalState.reduce(into: &state, event: entry)
+        let rejection = state.replay(entry)
         if rejection == nil { state.seq = seq }
         return rejection
     }
@@ -165,11 +165,11 @@ extension BrokenReducers {
     /// A batch applies its events one by one and keeps those before the one
     /// that is refused (rule 13: none of them).
     static let batchKeepsItsFirstEvents = bug("a batch that keeps its first events") { state, entry in
-        guard case .batch(let events) = entry.event else { return ModalState.reduce(into: &state, event: entry) }
+        guard case .batch(let events) = entry.event else { return state.replay(entry) }
         for (index, event) in events.enumerated() {
             var single = entry
             single.event = event
-            if let refused = ModalState.reduce(into: &state, event: single) {
+            if let refused = state.replay(single) {
                 state.rejected.removeLast()
                 return state.reject(entry, refused.code, "events[\(index)]: \(refused.message)")
             }
@@ -180,7 +180,7 @@ extension BrokenReducers {
     /// A queue root presents its newest waiting modal, not its oldest (rule 14).
     static let queuePromotesTheNewest = bug("a queue that promotes the newest") { state, entry in
         let before = state
-        let rejection = ModalState.reduce(into: &state, event: entry)
+        let rejection = state.replay(entry)
         guard rejection == nil, let root = entry.event.root, let r = state.rootIndex(root),
             state.roots[r].policy == .queue, state.roots[r].modals.count > 1,
             state.roots[r].modals[0].phase == .presenting,
@@ -198,14 +198,14 @@ extension BrokenReducers {
         let root: String
         switch entry.event {
         case .dimmingTap(let id), .dragEnd(let id, _, _, _): root = id
-        default: return ModalState.reduce(into: &state, event: entry)
+        default: return state.replay(entry)
         }
-        guard let r = state.rootIndex(root) else { return ModalState.reduce(into: &state, event: entry) }
+        guard let r = state.rootIndex(root) else { return state.replay(entry) }
         let tops = state.roots[r].modals.map(\.canDismiss)
         for m in state.roots[r].modals.indices {
             state.roots[r].modals[m].canDismiss = state.roots[r].modals[m].cards.first?.canDismiss ?? true
         }
-        let rejection = ModalState.reduce(into: &state, event: entry)
+        let rejection = state.replay(entry)
         // Put the top cards' own values back; the event removes no modal, so the indexes hold.
         for (m, top) in tops.enumerated() where state.roots[r].modals.indices.contains(m) {
             state.roots[r].modals[m].canDismiss = top
@@ -215,9 +215,9 @@ extension BrokenReducers {
 
     /// A new session takes every root away but leaves the keyboard up (rule 12: it goes down).
     static let sessionKeepsTheKeyboard = bug("a session that keeps the keyboard") { state, entry in
-        guard case .sessionStart = entry.event else { return ModalState.reduce(into: &state, event: entry) }
+        guard case .sessionStart = entry.event else { return state.replay(entry) }
         let keyboard = state.keyboard
-        let rejection = ModalState.reduce(into: &state, event: entry)
+        let rejection = state.replay(entry)
         state.keyboard = keyboard
         return rejection
     }

@@ -30,7 +30,7 @@ import Testing
                 for entry in generator.sequence(length: random.int(in: flow.length), random: &random) {
                     events += 1
                     if entry.source != nil || entry.caller != nil { signedEvents += 1 }
-                    if let rejection = state.apply(entry) {
+                    if let rejection = state.replay(entry) {
                         rejections += 1
                         codes.insert(rejection.code)
                         if case .batch = entry.event { refusedBatches += 1 }
@@ -119,14 +119,17 @@ import Testing
             var random = PropertyRandom(seed: seed)
             var state = ModalState()
             for entry in EventGenerator(flow: .anything.with(invalidShare: 0)).sequence(length: 30, random: &random) {
-                state.apply(entry)
+                state.replay(entry)
             }
             var generation = Generation(flow: .anything, random: random)
             generation.state = state
             for _ in 0..<20 {
+                generation.loggedNumbers = []
                 guard let event = generation.invalidEvent() else { continue }
                 made += 1
-                let rejection = state.rejection(of: event)
+                var after = state
+                let rejection = after.replay(
+                    LoggedEvent(seq: state.seq + 1, event: event, loggedNumbers: generation.loggedNumbers))
                 #expect(rejection != nil, "applies: \(event)")
                 if let rejection { codes.insert(rejection.code) }
             }
@@ -155,7 +158,7 @@ import Testing
             var random = PropertyRandom(seed: seed)
             var state = ModalState()
             for entry in generator.sequence(length: 40, random: &random) {
-                let rejected = state.apply(entry) != nil
+                let rejected = state.replay(entry) != nil
                 if rejected { continue }
                 #expect(entry.event.root == nil || entry.event.root == "default")
                 #expect(entry.event.links.allSatisfy { ["cart", "checkout"].contains($0) })

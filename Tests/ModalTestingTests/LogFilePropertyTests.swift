@@ -14,7 +14,7 @@ import Testing
         var state = ModalState()
         return [state]
             + entries.map { entry in
-                state.apply(entry)
+                state.replay(entry)
                 return state
             }
     }

@@ -265,7 +265,7 @@ import Testing
     /// The state a resumption's checkpoint and the rest of its log give.
     static func finish(_ resumed: Index.Resumption) throws -> ModalState {
         var state = resumed.state
-        while let entry = try resumed.reader.next() { state.apply(entry) }
+        while let entry = try resumed.reader.next() { state.replay(entry) }
         return state
     }
 

@@ -32,7 +32,7 @@ import Testing
                 checked += 1
             case .failure(let error):
                 // Only a desired link still animating out cannot show again yet.
-                guard case .refused(let rejection) = error else {
+                guard case .rejected(let rejection) = error else {
                     Issue.record("\(error)")
                     continue
                 }

@@ -24,7 +24,7 @@ import Testing
             #expect(time >= lastTime, "seq \(entry.seq): time went back")
             lastTime = time
             types[entry.event.type, default: 0] += 1
-            state.apply(entry)
+            state.replay(entry)
             if entry.seq % 10_000 == 0 { #expect(state.invariantViolations() == [], "at seq \(entry.seq)") }
         }
         // Every type of version 1 but root.remove: an app keeps its modal hosts.

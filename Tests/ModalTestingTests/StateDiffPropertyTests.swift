@@ -45,7 +45,7 @@ import Testing
             var state = ModalState()
             for entry in events {
                 let before = state
-                let rejection = state.apply(entry)
+                let rejection = state.replay(entry)
                 let changes = StateDiff(from: before, to: state).changes
                 if let rejection {
                     #expect(
@@ -73,7 +73,7 @@ import Testing
         var state = ModalState()
         var states = [state]
         for entry in events {
-            state.apply(entry)
+            state.replay(entry)
             states.append(state)
         }
         return states

@@ -7,23 +7,32 @@ public struct LoggedEvent: Sendable, Hashable {
     public var time: Double?
     /// What happened.
     public var event: ModalEvent
-    /// `source` and `caller`, boxed: an event is copied often (a reader
-    /// hands it out, a store keeps and delivers it), and most events of a
-    /// version-1 log have neither, so they cost a word, not four.
-    @usableFromInline var origin: Origin?
+    /// `source`, `caller` and ``loggedNumbers``, boxed: an event is copied
+    /// often (a reader hands it out, a store keeps and delivers it), and
+    /// most events of a version-1 log have none, so they cost a word, not five.
+    @usableFromInline var extras: Extras?
 
     /// Who caused it: a person's gesture, the platform, the app's code, a
     /// test. `nil` when the log does not say (and always in a version-1 log).
     public var source: EventSource? {
-        get { origin?.source }
-        set { setOrigin(source: newValue, caller: caller) }
+        get { extras?.source }
+        set { setExtras(source: newValue, caller: caller, loggedNumbers: loggedNumbers) }
     }
 
     /// Where in the app it was appended (`"CheckoutFlow.swift:42"`), at most
     /// ``maximumCallerLength`` bytes of UTF-8. `nil` when the log does not say.
     public var caller: String? {
-        get { origin?.caller }
-        set { setOrigin(source: source, caller: newValue) }
+        get { extras?.caller }
+        set { setExtras(source: source, caller: newValue, loggedNumbers: loggedNumbers) }
+    }
+
+    /// The numbers the log gives integer fields of the event that their
+    /// `Int`s do not hold (a `level` of `1.5`): empty for every event an app
+    /// makes. The projection rejects an event that has one; the writer
+    /// writes each back in its field's place. See ``LoggedNumber``.
+    public var loggedNumbers: [LoggedNumber] {
+        get { extras?.loggedNumbers ?? [] }
+        set { setExtras(source: source, caller: caller, loggedNumbers: newValue) }
     }
 
     /// The longest ``caller``, in UTF-8 bytes; a longer one is rejected
@@ -35,36 +44,42 @@ public struct LoggedEvent: Sendable, Hashable {
     /// (`invalidValue`); `nil` when nothing is, at once when neither is given.
     @inlinable
     package var originProblem: String? {
-        guard let origin else { return nil }
-        return origin.problem
+        guard let extras else { return nil }
+        return extras.problem
     }
 
-    public init(seq: Int, time: Double? = nil, event: ModalEvent, source: EventSource? = nil, caller: String? = nil) {
+    /// - Parameter loggedNumbers: Only for an event read from a log: see ``loggedNumbers``.
+    public init(
+        seq: Int, time: Double? = nil, event: ModalEvent, source: EventSource? = nil, caller: String? = nil,
+        loggedNumbers: [LoggedNumber] = []
+    ) {
         self.seq = seq
         self.time = time
         self.event = event
-        setOrigin(source: source, caller: caller)
+        setExtras(source: source, caller: caller, loggedNumbers: loggedNumbers)
     }
 
-    /// An event with `origin` as its source and caller: a store's, whose
-    /// caller is a call site (``Origin/init(source:callerText:fileID:line:)``).
+    /// An event with `extras` as its source and caller: a store's, whose
+    /// caller is a call site (``Extras/init(source:callerText:fileID:line:)``).
     @usableFromInline
-    init(seq: Int, event: ModalEvent, origin: Origin) {
+    init(seq: Int, event: ModalEvent, extras: Extras) {
         self.seq = seq
         self.time = nil
         self.event = event
-        self.origin = origin
+        self.extras = extras
     }
 
-    private mutating func setOrigin(source: EventSource?, caller: String?) {
-        origin =
-            source == nil && caller == nil ? nil : Origin(source: source, callerText: caller, fileID: nil, line: 0)
+    private mutating func setExtras(source: EventSource?, caller: String?, loggedNumbers: [LoggedNumber]) {
+        extras =
+            source == nil && caller == nil && loggedNumbers.isEmpty
+            ? nil
+            : Extras(source: source, callerText: caller, fileID: nil, line: 0, loggedNumbers: loggedNumbers)
     }
 
-    /// `source` and `caller` in a box of their own: a reference, so a copy
-    /// of an event without them copies a null pointer.
+    /// `source`, `caller` and ``loggedNumbers`` in a box of their own: a
+    /// reference, so a copy of an event without them copies a null pointer.
     @usableFromInline
-    final class Origin: Sendable, Hashable {
+    final class Extras: Sendable, Hashable {
         @usableFromInline
         let source: EventSource?
         /// The caller as the log or the app gave it.
@@ -75,13 +90,17 @@ public struct LoggedEvent: Sendable, Hashable {
         let fileID: String?
         @usableFromInline
         let line: Int
+        let loggedNumbers: [LoggedNumber]
 
         @usableFromInline
-        init(source: EventSource?, callerText: String?, fileID: String?, line: Int) {
+        init(
+            source: EventSource?, callerText: String?, fileID: String?, line: Int, loggedNumbers: [LoggedNumber] = []
+        ) {
             self.source = source
             self.callerText = callerText
             self.fileID = fileID
             self.line = line
+            self.loggedNumbers = loggedNumbers
         }
 
         var caller: String? {
@@ -89,14 +108,15 @@ public struct LoggedEvent: Sendable, Hashable {
         }
 
         @usableFromInline
-        static func == (left: Origin, right: Origin) -> Bool {
-            left.source == right.source && left.caller == right.caller
+        static func == (left: Extras, right: Extras) -> Bool {
+            left.source == right.source && left.caller == right.caller && left.loggedNumbers == right.loggedNumbers
         }
 
         @usableFromInline
         func hash(into hasher: inout Hasher) {
             hasher.combine(source)
             hasher.combine(caller)
+            hasher.combine(loggedNumbers)
         }
 
         /// See ``LoggedEvent/originProblem``.

@@ -38,9 +38,9 @@ extension LoggedEvent {
             source = try fields.strictString(.source).map(EventSource.init)
             caller = try fields.strictString(.caller)
         }
-        self.init(
-            seq: seq, time: time, event: try ModalEvent(type: type, fields: fields, version: version), source: source,
-            caller: caller)
+        var loggedNumbers: [LoggedNumber] = []
+        let event = try ModalEvent(type: type, fields: fields, version: version, loggedNumbers: &loggedNumbers)
+        self.init(seq: seq, time: time, event: event, source: source, caller: caller, loggedNumbers: loggedNumbers)
     }
 
     /// The event as one log line's JSON object in the current format:
@@ -63,7 +63,7 @@ extension LoggedEvent {
         fields.integer("seq", seq)
         if let time { fields.number("time", time) }
         fields.string("type", event.type.rawValue)
-        event.writeFields(to: &fields)
+        event.writeFields(to: &fields, loggedNumbers: loggedNumbers)
         guard version >= 2 else { return }
         if let source { fields.string("source", source.rawValue) }
         if let caller { fields.string("caller", caller) }
@@ -82,9 +82,20 @@ extension EventType {
 }
 
 extension ModalEvent {
-    init(type: EventType, fields: some EventFieldReader, version: Int) throws(EventLogError) {
+    /// Decodes an event of `type` (the `step`th of its line) from `fields`;
+    /// a number an integer field's `Int` does not hold goes to `loggedNumbers`.
+    init(
+        type: EventType, fields: some EventFieldReader, version: Int, step: Int = 0,
+        loggedNumbers: inout [LoggedNumber]
+    ) throws(EventLogError) {
         // Read only by the types that take a root: on `keyboard.change` it is an unknown field, ignored.
         func root() throws(EventLogError) -> String { try fields.string(.root) ?? ModalEvent.defaultRoot }
+        /// The integer `field` holds, or 0 with its number kept in `loggedNumbers`.
+        func integer(_ field: IntegerField, _ number: Double) -> Int {
+            if let integer = LoggedNumber.integer(number) { return integer }
+            loggedNumbers.append(LoggedNumber(step: step, field: field, value: number))
+            return 0
+        }
         switch type {
         case .rootRegister:
             let dimming = try fields.object(.dimming)
@@ -93,7 +104,7 @@ extension ModalEvent {
                 RootRegistration(
                     root: try root(),
                     presentation: try fields.string(.presentation).map(RootPresentation.init) ?? .window,
-                    level: try fields.number(.level) ?? 0,
+                    level: integer(.level, try fields.number(.level) ?? 0),
                     policy: try fields.string(.policy).map(RootPolicy.init) ?? .stack,
                     dimming: DimmingConfiguration(
                         tap: try dimming?.string("tap").map(DimmingTapAction.init) ?? .dismissTopmost,
@@ -103,7 +114,7 @@ extension ModalEvent {
                             ?? .offsetByObscuredHeight,
                         additional: try keyboard?.number("additional") ?? 0),
                     size: try fields.size(.size) ?? .defaultRoot,
-                    maxVisibleCards: try fields.number(.maxVisibleCards) ?? 2))
+                    maxVisibleCards: integer(.maxVisibleCards, try fields.number(.maxVisibleCards) ?? 2)))
         case .rootResize:
             guard let size = try fields.size(.size) else { throw JSONFields.missing("size", path: "") }
             self = .rootResize(root: try root(), size: size)
@@ -120,7 +131,7 @@ extension ModalEvent {
                     payload: fields.any(.payload),
                     canDismiss: try fields.bool(.canDismiss) ?? true,
                     snapPoints: try fields.numbers(.snapPoints) ?? [1.0],
-                    initialSnap: try fields.number(.initialSnap) ?? 0,
+                    initialSnap: integer(.initialSnap, try fields.number(.initialSnap) ?? 0),
                     sticky: try fields.string(.sticky),
                     height: version >= 2 ? try fields.number(.height) : nil))
         case .modalPresented:
@@ -163,7 +174,7 @@ extension ModalEvent {
         case .sessionStart:
             self = .sessionStart(info: fields.any(.info))
         case .batch:
-            self = .batch(try Self.batchEvents(fields.any(.events), version: version))
+            self = .batch(try Self.batchEvents(fields.any(.events), version: version, loggedNumbers: &loggedNumbers))
         case .dimmingTap:
             self = .dimmingTap(root: try root())
         case .keyboardChange:
@@ -171,7 +182,8 @@ extension ModalEvent {
                 height: try fields.requiredNumber(.height), responderBottom: try fields.number(.responderBottom))
         case .snapTo:
             self = .snapTo(
-                root: try root(), link: try fields.requiredString(.link), index: try fields.requiredNumber(.index))
+                root: try root(), link: try fields.requiredString(.link),
+                index: integer(.index, try fields.requiredNumber(.index)))
         case .dragChange:
             self = .dragChange(
                 root: try root(), link: try fields.requiredString(.link),
@@ -189,7 +201,9 @@ extension ModalEvent {
     ///
     /// - Throws: ``EventLogError`` whose message starts `events[I]: ` for
     ///   the first fault of an event.
-    private static func batchEvents(_ value: JSONValue?, version: Int) throws(EventLogError) -> [ModalEvent] {
+    private static func batchEvents(
+        _ value: JSONValue?, version: Int, loggedNumbers: inout [LoggedNumber]
+    ) throws(EventLogError) -> [ModalEvent] {
         guard let value else { throw JSONFields.missing("events", path: "") }
         guard case .array(let elements) = value else {
             throw JSONFields.wrongType("events", path: "", expected: "an array of events", found: value.typeDescription)
@@ -202,7 +216,7 @@ extension ModalEvent {
         events.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
             do throws(EventLogError) {
-                events.append(try batchEvent(element, version: version))
+                events.append(try batchEvent(element, version: version, step: index, loggedNumbers: &loggedNumbers))
             } catch {
                 var located = error
                 located.message = "events[\(index)]: \(error.message)"
@@ -212,7 +226,9 @@ extension ModalEvent {
         return events
     }
 
-    private static func batchEvent(_ element: JSONValue, version: Int) throws(EventLogError) -> ModalEvent {
+    private static func batchEvent(
+        _ element: JSONValue, version: Int, step: Int, loggedNumbers: inout [LoggedNumber]
+    ) throws(EventLogError) -> ModalEvent {
         guard case .object(let members) = element else {
             throw EventLogError(.wrongType, message: "an event must be a JSON object, found \(element.typeDescription)")
         }
@@ -226,16 +242,25 @@ extension ModalEvent {
         guard type != .batch, type != .sessionStart else {
             throw EventLogError(.invalidBatch, message: "a batch cannot hold a \"\(type.rawValue)\"")
         }
-        return try ModalEvent(type: type, fields: fields, version: version)
+        return try ModalEvent(type: type, fields: fields, version: version, step: step, loggedNumbers: &loggedNumbers)
     }
 
-    /// Writes the event's fields in the spec's order, leaving out those equal to their default.
-    func writeFields(to fields: inout some EventFieldWriter) {
+    /// Writes the event's fields in the spec's order, leaving out those
+    /// equal to their default; an integer field with a number in
+    /// `loggedNumbers` (for step `step`) is written as that number.
+    func writeFields(to fields: inout some EventFieldWriter, loggedNumbers: [LoggedNumber] = [], step: Int = 0) {
+        func integer(_ field: IntegerField, _ value: Int, default defaultValue: Int? = nil) {
+            if let logged = loggedNumbers.value(of: field, step: step) {
+                fields.number(field.rawValue, logged)
+            } else if value != defaultValue {
+                fields.integer(field.rawValue, value)
+            }
+        }
         switch self {
         case .rootRegister(let registration):
             fields.root(registration.root)
             fields.word("presentation", registration.presentation, default: .window)
-            fields.number("level", registration.level, default: 0)
+            integer(.level, registration.level, default: 0)
             fields.word("policy", registration.policy, default: .stack)
             if registration.dimming != DimmingConfiguration() {
                 var dimming = JSONMemberWriter()
@@ -250,7 +275,7 @@ extension ModalEvent {
                 fields.add("keyboard", .object(keyboard.members))
             }
             if registration.size != .defaultRoot { fields.size(registration.size) }
-            fields.number("maxVisibleCards", registration.maxVisibleCards, default: 2)
+            integer(.maxVisibleCards, registration.maxVisibleCards, default: 2)
         case .rootResize(let root, let size):
             fields.root(root)
             fields.size(size)
@@ -267,7 +292,7 @@ extension ModalEvent {
             if presentation.snapPoints != [1.0] {
                 fields.add("snapPoints", .array(presentation.snapPoints.map { .number(JSONNumber($0)) }))
             }
-            fields.number("initialSnap", presentation.initialSnap, default: 0)
+            integer(.initialSnap, presentation.initialSnap, default: 0)
             fields.optionalString("sticky", presentation.sticky)
             fields.optionalNumber("height", presentation.height)
         case .modalPresented(let root, let link), .modalDismissed(let root, let link), .cardPop(let root, let link):
@@ -307,10 +332,10 @@ extension ModalEvent {
             fields.add(
                 "events",
                 .array(
-                    events.map { event in
+                    events.enumerated().map { step, event in
                         var members = JSONMemberWriter()
                         members.string("type", event.type.rawValue)
-                        event.writeFields(to: &members)
+                        event.writeFields(to: &members, loggedNumbers: loggedNumbers, step: step)
                         return .object(members.members)
                     }))
         case .keyboardChange(let height, let responderBottom):
@@ -319,7 +344,7 @@ extension ModalEvent {
         case .snapTo(let root, let link, let index):
             fields.root(root)
             fields.string("link", link)
-            fields.number("index", index)
+            integer(.index, index)
         case .dragChange(let root, let link, let position):
             fields.root(root)
             fields.string("link", link)

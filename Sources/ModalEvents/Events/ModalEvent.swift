@@ -2,10 +2,11 @@
 ///
 /// Each case is one `type` of the spec (`Docs/event-log-v1.md`, and for
 /// `session.start`, `batch` and `card.update` `Docs/event-log-v2.md`),
-/// with the spec's fields and defaults. Values are kept as the log states
-/// them: a number that must be an integer (`index`, `level`) is a `Double`
-/// here, so a well-formed event with a fractional index reads, writes back
-/// unchanged, and is rejected by the projection with `invalidValue`.
+/// with the spec's fields and defaults. A number the spec says is an
+/// integer (`index`, `level`) is an `Int`; a log that gives one a fraction
+/// still reads, and the event keeps it beside its body
+/// (``LoggedEvent/loggedNumbers``) so it writes back unchanged and the
+/// projection rejects it with `invalidValue`.
 ///
 /// ```swift
 /// let events: [ModalEvent] = [
@@ -59,8 +60,8 @@ public enum ModalEvent: Sendable, Hashable {
     /// `keyboard.change`: the keyboard frame changed; applies to every root.
     /// `responderBottom` `nil` means the bottom edge of each root.
     case keyboardChange(height: Double, responderBottom: Double? = nil)
-    /// `snap.to`: snap to one of the modal's snap points (an integer index).
-    case snapTo(root: String = ModalEvent.defaultRoot, link: String, index: Double)
+    /// `snap.to`: snap to one of the modal's snap points, by its index.
+    case snapTo(root: String = ModalEvent.defaultRoot, link: String, index: Int)
     /// `drag.change`: a drag moves the modal to a fractional snap index (-1 is off-screen).
     case dragChange(root: String = ModalEvent.defaultRoot, link: String, position: Double)
     /// `drag.end`: the drag is released. `position` `nil` means the current position;

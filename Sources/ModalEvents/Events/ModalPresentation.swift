@@ -17,8 +17,8 @@ public struct ModalPresentation: Sendable, Hashable {
     public var canDismiss: Bool
     /// Heights as fractions of the root's height, strictly increasing, each in (0, 1].
     public var snapPoints: [Double]
-    /// The index of the snap point it opens at. An integer.
-    public var initialSnap: Double
+    /// The index in ``snapPoints`` of the snap point it opens at.
+    public var initialSnap: Int
     /// The sticky elements shown over the first card; they survive `card.replace`.
     public var sticky: String?
     /// The first card's preferred height in points (version 2); `nil`: the
@@ -34,7 +34,7 @@ public struct ModalPresentation: Sendable, Hashable {
         payload: JSONValue? = nil,
         canDismiss: Bool = true,
         snapPoints: [Double] = [1.0],
-        initialSnap: Double = 0,
+        initialSnap: Int = 0,
         sticky: String? = nil,
         height: Double? = nil
     ) {

@@ -7,8 +7,8 @@ public struct RootRegistration: Sendable, Hashable {
     public var root: String
     /// A window of its own, or an overlay over the view it sits on.
     public var presentation: RootPresentation
-    /// Window level: roots are ordered by it, then by registration. An integer.
-    public var level: Double
+    /// Window level: roots are ordered by it, then by registration.
+    public var level: Int
     /// Whether it stacks modals or shows one at a time.
     public var policy: RootPolicy
     /// Its shared dimming view.
@@ -17,18 +17,18 @@ public struct RootRegistration: Sendable, Hashable {
     public var keyboard: KeyboardConfiguration
     /// Its size in points; positive.
     public var size: Size
-    /// How many cards of a stack show at once. An integer, at least 1.
-    public var maxVisibleCards: Double
+    /// How many cards of a stack show at once: at least 1.
+    public var maxVisibleCards: Int
 
     public init(
         root: String = ModalEvent.defaultRoot,
         presentation: RootPresentation = .window,
-        level: Double = 0,
+        level: Int = 0,
         policy: RootPolicy = .stack,
         dimming: DimmingConfiguration = DimmingConfiguration(),
         keyboard: KeyboardConfiguration = KeyboardConfiguration(),
         size: Size = .defaultRoot,
-        maxVisibleCards: Double = 2
+        maxVisibleCards: Int = 2
     ) {
         self.root = root
         self.presentation = presentation

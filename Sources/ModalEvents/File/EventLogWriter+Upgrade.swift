@@ -154,8 +154,8 @@ extension EventLogWriter {
                     bytes += try versionTwoLine(of: entry, from: json, file: file, options: reader.options)
                     upgrade.rewrittenLines += 1
                 }
-                let refusedAsVersion1 = asVersion1.apply(entry, formatVersion: 1) != nil
-                let refusedAsVersion2 = asVersion2.apply(entry, formatVersion: 2) != nil
+                let refusedAsVersion1 = asVersion1.replay(entry, formatVersion: 1) != nil
+                let refusedAsVersion2 = asVersion2.replay(entry, formatVersion: 2) != nil
                 guard refusedAsVersion1 == refusedAsVersion2 else {
                     throw EventLogError(
                         .olderVersion, file: file, line: reader.lineNumber,

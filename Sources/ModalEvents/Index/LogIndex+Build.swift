@@ -312,7 +312,7 @@ struct IndexBuilder<State: LogProjection> {
         var state = state
         var lastTime = time
         while let entry = try reader.next() {
-            try state.apply(entry, readBy: reader)
+            try state.replay(entry, readBy: reader)
             lastTime = entry.time ?? lastTime
             if entry.seq % interval == 0 { add(state, time: lastTime, position: reader.position) }
         }

@@ -123,7 +123,7 @@ public struct LogIndex<State: LogProjection>: Sendable {
     {
         var (state, reader) = try resume(at: seq, options: options)
         while state.seq < seq, let entry = try reader.next() {
-            try state.apply(entry, readBy: reader)
+            try state.replay(entry, readBy: reader)
         }
         guard state.seq >= seq else {
             throw EventLogError(
@@ -147,7 +147,7 @@ public struct LogIndex<State: LogProjection>: Sendable {
                 }
             }
             let state = try State(json: lines.state(of: index), history: elements)
-            if let exceeded = state.limitExceeded() { throw EventLogError(.limitExceeded, message: exceeded) }
+            if let exceeded = state.limitExceeded() { throw EventLogError(exceeded) }
             guard state.seq == checkpoint.seq else {
                 throw EventLogError(.invalidState, message: "its state is at seq \(state.seq), not \(checkpoint.seq)")
             }

@@ -22,8 +22,7 @@ public protocol LogProjection: EventProjection {
     /// ``EventProjection/apply(_:)`` does: where the versions give an event
     /// different meanings (a word version 2 added), the older one's. The
     /// default ignores the version.
-    @discardableResult
-    mutating func apply(_ entry: LoggedEvent, formatVersion: Int) -> Refusal?
+    mutating func apply(_ entry: LoggedEvent, formatVersion: Int) throws(Rejection)
 
     /// The events that record, in a log of format `formatVersion`, that the
     /// app was launched again and nothing of the last process is on screen
@@ -33,16 +32,16 @@ public protocol LogProjection: EventProjection {
     func sessionStart(info: JSONValue?, formatVersion: Int) -> [ModalEvent]?
 
     /// What the state, just after `entry` was applied, holds beyond the
-    /// limits a replay of an untrusted log allows (too many of something),
-    /// as a sentence fragment; `nil` within them. A replay stops there with
-    /// a `limitExceeded` error, so no log can make the state grow without
-    /// bound. The default has no limits.
-    func limitExceeded(after entry: LoggedEvent) -> String?
+    /// limits a replay of an untrusted log allows (too many of something);
+    /// `nil` within them. A replay stops there with a `limitExceeded`
+    /// error, so no log can make the state grow without bound. The default
+    /// has no limits.
+    func limitExceeded(after entry: LoggedEvent) -> ExceededLimit?
 
     /// What the whole state holds beyond those limits, or `nil`: checked
     /// once on a snapshot read from a segment's header, which no event built.
     /// The default has no limits.
-    func limitExceeded() -> String?
+    func limitExceeded() -> ExceededLimit?
 
     /// What the state's history holds: a list the state only ever adds to,
     /// at most one element per event (`ModalState`'s rejections). A log
@@ -74,16 +73,27 @@ public protocol LogProjection: EventProjection {
 }
 
 extension LogProjection {
+    public mutating func apply(_ entry: LoggedEvent, formatVersion: Int) throws(Rejection) { try apply(entry) }
+
+    /// ``EventProjection/replay(_:)`` for a log of format `formatVersion`.
     @discardableResult
-    public mutating func apply(_ entry: LoggedEvent, formatVersion: Int) -> Refusal? { apply(entry) }
+    public mutating func replay(_ entry: LoggedEvent, formatVersion: Int) -> Rejection? {
+        do {
+            try apply(entry, formatVersion: formatVersion)
+            return nil
+        } catch {
+            record(error, of: entry)
+            return error
+        }
+    }
 
     public func sessionStart(info: JSONValue?, formatVersion: Int) -> [ModalEvent]? {
         formatVersion >= 2 ? [.sessionStart(info: info)] : nil
     }
 
-    public func limitExceeded(after entry: LoggedEvent) -> String? { nil }
+    public func limitExceeded(after entry: LoggedEvent) -> ExceededLimit? { nil }
 
-    public func limitExceeded() -> String? { nil }
+    public func limitExceeded() -> ExceededLimit? { nil }
 
     public static var historyKey: String? { nil }
 
@@ -133,19 +143,20 @@ extension LogProjection {
         }
     }
 
-    /// Applies an entry that `reader` just read, as a log records it (and as
+    /// Replays an entry that `reader` just read, as a log holds it (and as
     /// its file's format version means it), and checks the state against its
     /// limits.
     ///
-    /// - Returns: The refusal, when the event cannot apply.
+    /// - Returns: The rejection, when the event cannot apply.
     /// - Throws: `limitExceeded`, naming the entry's file and line.
     @discardableResult
-    public mutating func apply(_ entry: LoggedEvent, readBy reader: EventLogReader) throws(EventLogError) -> Refusal? {
-        let refusal = apply(entry, formatVersion: reader.fileVersion)
+    public mutating func replay(_ entry: LoggedEvent, readBy reader: EventLogReader) throws(EventLogError) -> Rejection?
+    {
+        let rejection = replay(entry, formatVersion: reader.fileVersion)
         if let exceeded = limitExceeded(after: entry) {
-            throw EventLogError(.limitExceeded, file: reader.file, line: reader.lineNumber, message: exceeded)
+            throw EventLogError(exceeded, file: reader.file, line: reader.lineNumber)
         }
-        return refusal
+        return rejection
     }
 
     /// The state after every event `reader` has left to read, from the
@@ -165,9 +176,39 @@ extension LogProjection {
     mutating func applyRest(of reader: EventLogReader) throws(EventLogError) -> Double? {
         var lastTime: Double?
         while let entry = try reader.next() {
-            try apply(entry, readBy: reader)
+            try replay(entry, readBy: reader)
             lastTime = entry.time ?? lastTime
         }
         return lastTime
+    }
+}
+
+/// What a state holds past a bound that a replay of an untrusted log applies
+/// (``LogProjection/limitExceeded(after:)``): which bound, its maximum, and
+/// what holds too many.
+public struct ExceededLimit: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is counted: `roots registered at once`, `modals`, `cards`.
+    public var items: String
+    /// The most the bound allows.
+    public var maximum: Int
+    /// What holds too many of them (`root "sheets"`), or `nil` for the whole state.
+    public var holder: String?
+
+    public init(maximum: Int, of items: String, in holder: String? = nil) {
+        self.items = items
+        self.maximum = maximum
+        self.holder = holder
+    }
+
+    /// `more than 1000 modals in root "sheets"`.
+    public var description: String {
+        "more than \(maximum) \(items)" + (holder.map { " in \($0)" } ?? "")
+    }
+}
+
+extension EventLogError {
+    /// The error a replay stops with at a state past one of its limits: `limitExceeded`.
+    public init(_ exceeded: ExceededLimit, file: String = "", line: Int? = nil) {
+        self.init(.limitExceeded, file: file, line: line, message: exceeded.description)
     }
 }

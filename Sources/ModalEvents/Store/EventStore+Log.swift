@@ -75,7 +75,7 @@ extension EventStore where State: LogProjection {
             if let time = opened.lastTime { core.clock.resume(from: time) }
         }
         guard !sessionStart.isEmpty else { return }
-        do throws(EventStoreError<State.Refusal>) {
+        do throws(EventStoreError<State.Rejection>) {
             // One write: a crash leaves the last session whole or ended.
             try append(contentsOf: sessionStart, source: .system, fileID: fileID, line: line)
         } catch {

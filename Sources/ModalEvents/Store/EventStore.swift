@@ -17,11 +17,11 @@ public import Synchronization
 ///
 /// ## Appending
 /// ``append(_:expectedSeq:)`` assigns the next `seq` and a `time`, checks
-/// the event against the state (``EventProjection/accept(_:)``), applies it,
-/// keeps it, and then notifies subscribers. An event the state refuses
-/// throws ``EventStoreError/refused(_:)`` and nothing is appended, so the
-/// store's own log never holds a refusal. ``replay(_:)`` brings in a foreign
-/// log and records its refusals in the state, as a replay does.
+/// the event against the state and applies it (``EventProjection/apply(_:)``),
+/// keeps it, and then notifies subscribers. An event the state rejects
+/// throws ``EventStoreError/rejected(_:)`` and nothing is appended, so the
+/// store's own log never holds a rejection. ``replay(_:)`` brings in a
+/// foreign log and records its rejections in the state, as a replay does.
 ///
 /// ## Threads and delivery order
 /// Every method may be called from any thread. Subscribers get events in
@@ -102,7 +102,7 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
 
     // MARK: Appending
 
-    /// Appends `event` as the next seq, when the state accepts it.
+    /// Appends `event` as the next seq, when the state applies it.
     ///
     /// ```swift
     /// try store.append(.dimmingTap(root: "sheets"))  // source "user", caller "Sheets/Host.swift:42"
@@ -118,7 +118,7 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
     ///     last. When the log has moved on since, nothing is appended.
     /// - Returns: The event as the log holds it, with its `seq`, `time`,
     ///   `source` and `caller`.
-    /// - Throws: ``EventStoreError/refused(_:)`` when the state refuses it,
+    /// - Throws: ``EventStoreError/rejected(_:)`` when the state rejects it,
     ///   ``EventStoreError/conflict(expected:actual:)`` when `expectedSeq` is
     ///   not the last seq.
     /// - Complexity: The projection's cost for one event, plus one call per
@@ -128,8 +128,8 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
     public func append(
         _ event: ModalEvent, source: EventSource? = nil, caller: String? = nil, expectedSeq: Int? = nil,
         fileID: String = #fileID, line: Int = #line
-    ) throws(EventStoreError<State.Refusal>) -> LoggedEvent {
-        let (entry, delivers, direct) = try core.withLock { core throws(EventStoreError<State.Refusal>) in
+    ) throws(EventStoreError<State.Rejection>) -> LoggedEvent {
+        let (entry, delivers, direct) = try core.withLock { core throws(EventStoreError<State.Rejection>) in
             let unstamped = core.unstamped(event, source: source, caller: caller, fileID: fileID, line: line)
             return try core.appendOne(unstamped, expectedSeq: expectedSeq)
         }
@@ -152,7 +152,7 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
     /// - Parameters: As ``append(_:source:caller:expectedSeq:fileID:line:)``,
     ///   for every event.
     /// - Throws: As ``append(_:source:caller:expectedSeq:fileID:line:)``; a
-    ///   refusal names the event's seq.
+    ///   rejection names the event's seq.
     /// - Complexity: O(size of the state) for the copy it checks on, plus the
     ///   projection's cost per event.
     @discardableResult
@@ -160,8 +160,8 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
     public func append(
         contentsOf events: [ModalEvent], source: EventSource? = nil, caller: String? = nil, expectedSeq: Int? = nil,
         fileID: String = #fileID, line: Int = #line
-    ) throws(EventStoreError<State.Refusal>) -> [LoggedEvent] {
-        let (entries, delivery) = try core.withLock { core throws(EventStoreError<State.Refusal>) in
+    ) throws(EventStoreError<State.Rejection>) -> [LoggedEvent] {
+        let (entries, delivery) = try core.withLock { core throws(EventStoreError<State.Rejection>) in
             let unstamped = events.map {
                 core.unstamped($0, source: source, caller: caller, fileID: fileID, line: line)
             }
@@ -173,32 +173,32 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
     }
 
     /// Brings in events from a foreign log (a file, another device): each is
-    /// applied as the log records it, refusals included, with its own `seq`
+    /// applied as the log records it, rejections included, with its own `seq`
     /// and `time`, and delivered to subscribers. Appended times continue
     /// after the last replayed one. Events apply as the current format
     /// version means them (a `queue` policy read from a version-1 log applies
     /// here, where a replay of that log rejects it).
     ///
-    /// - Returns: The refusals, in order.
+    /// - Returns: The rejections, in order.
     /// - Throws: ``EventStoreError/seqOutOfOrder(expected:found:)`` at the
     ///   first entry whose seq does not follow the last; those before it stay.
     @discardableResult
     @inlinable
     public func replay(
         _ entries: some Sequence<LoggedEvent>
-    ) throws(EventStoreError<State.Refusal>) -> [State.Refusal] {
-        var refusals: [State.Refusal] = []
+    ) throws(EventStoreError<State.Rejection>) -> [State.Rejection] {
+        var rejections: [State.Rejection] = []
         var replayed = false
         defer { if replayed { didChange() } }
         for entry in entries {
-            let (refusal, delivery) = try core.withLock { core throws(EventStoreError<State.Refusal>) in
+            let (rejection, delivery) = try core.withLock { core throws(EventStoreError<State.Rejection>) in
                 try core.replay(entry)
             }
             replayed = true
-            if let refusal { refusals.append(refusal) }
+            if let rejection { rejections.append(rejection) }
             deliver(delivery)
         }
-        return refusals
+        return rejections
     }
 
     // MARK: Subscribing
@@ -272,9 +272,8 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
         }
     }
 
-    /// How many subscriptions are on: for tests and leak checks.
-    @inlinable
-    public var subscriberCount: Int {
+    /// How many subscriptions are on: the package's tests check for leaks with it.
+    package var subscriberCount: Int {
         core.withLock { $0.listeners.count }
     }
 
@@ -289,9 +288,9 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
     package func append(
         _ unstamped: [LoggedEvent], expectedSeq: Int? = nil,
         subscribingToStates subscriptions: [(filter: EventFilter, receive: @Sendable (State, LoggedEvent?) -> Void)]
-    ) throws(EventStoreError<State.Refusal>) -> ([LoggedEvent], [SubscriptionToken]) {
+    ) throws(EventStoreError<State.Rejection>) -> ([LoggedEvent], [SubscriptionToken]) {
         let (entries, listeners, delivery) = try core.withLock {
-            core throws(EventStoreError<State.Refusal>) in
+            core throws(EventStoreError<State.Rejection>) in
             var (entries, delivery) = try core.append(contentsOf: unstamped, expectedSeq: expectedSeq)
             let listeners = subscriptions.map { subscription in
                 let (listener, start) = core.addListener(

@@ -1,8 +1,8 @@
 /// Why an ``EventStore`` did not append: nothing was appended.
-public enum EventStoreError<Refusal: Error>: Error, CustomStringConvertible {
-    /// The projection refused the event against the current state (for the
-    /// modal state, a `Rejection` with the spec's code).
-    case refused(Refusal)
+public enum EventStoreError<Rejection: Error>: Error, CustomStringConvertible {
+    /// The projection rejected the event against the current state (for
+    /// the modal state, a `Rejection` with the spec's code).
+    case rejected(Rejection)
     /// Optimistic concurrency: the caller expected the log to end at
     /// `expected`, but another writer got there first and it ends at `actual`.
     case conflict(expected: Int, actual: Int)
@@ -16,8 +16,8 @@ public enum EventStoreError<Refusal: Error>: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .refused(let refusal):
-            "refused: \(refusal)"
+        case .rejected(let rejection):
+            "rejected: \(rejection)"
         case .conflict(let expected, let actual):
             "conflict: expected the log to end at seq \(expected), but it ends at seq \(actual)"
         case .seqOutOfOrder(let expected, let found):
@@ -28,4 +28,4 @@ public enum EventStoreError<Refusal: Error>: Error, CustomStringConvertible {
     }
 }
 
-extension EventStoreError: Equatable where Refusal: Equatable {}
+extension EventStoreError: Equatable where Rejection: Equatable {}

@@ -18,7 +18,7 @@ extension EventStore where State == ModalState {
     /// ```
     ///
     /// - Returns: The events appended; none when no modal was left to dismiss.
-    /// - Throws: ``EventStoreError/refused(_:)``: `unknownRoot` for a root
+    /// - Throws: ``EventStoreError/rejected(_:)``: `unknownRoot` for a root
     ///   that is not registered.
     @discardableResult
     public func dismissAll(
@@ -35,7 +35,7 @@ extension EventStore where State == ModalState {
     /// `link` on top ("back to the checkout").
     ///
     /// - Returns: The events appended; none when nothing is above it.
-    /// - Throws: ``EventStoreError/refused(_:)``: `unknownRoot`, or
+    /// - Throws: ``EventStoreError/rejected(_:)``: `unknownRoot`, or
     ///   `unknownLink` when `link` is not live in `root`.
     @discardableResult
     public func dismissAll(
@@ -53,14 +53,14 @@ extension EventStore where State == ModalState {
     /// and the new ones presented, each with its lifetime.
     ///
     /// A modal keeps its link until `modal.dismissed`, so presenting a link
-    /// that is live (dismissing included) is refused (`duplicateLink`) and
+    /// that is live (dismissing included) is rejected (`duplicateLink`) and
     /// the whole step with it; to keep the modals that stay, use
     /// ``reconcile(_:to:source:fileID:line:)``.
     ///
     /// - Parameter presentations: Each one's own `root` is ignored.
     /// - Returns: The lifetimes of the new modals, in order: releasing one
     ///   dismisses its modal.
-    /// - Throws: ``EventStoreError/refused(_:)`` with the first refused
+    /// - Throws: ``EventStoreError/rejected(_:)`` with the first rejected
     ///   event's code, its message starting `events[I]: `.
     public func replaceStack(
         in root: String = ModalEvent.defaultRoot, with presentations: [ModalPresentation], source: EventSource? = nil,
@@ -79,7 +79,7 @@ extension EventStore where State == ModalState {
     }
 
     /// Appends the events `build` adds as one step: all of them, in order,
-    /// or (when one is refused) none.
+    /// or (when one is rejected) none.
     ///
     /// ```swift
     /// try store.batch { batch in
@@ -93,7 +93,7 @@ extension EventStore where State == ModalState {
     /// ``present(_:source:fileID:line:)`` for one.
     ///
     /// - Returns: The events appended; none when `build` added none.
-    /// - Throws: ``EventStoreError/refused(_:)`` with the first refused
+    /// - Throws: ``EventStoreError/rejected(_:)`` with the first rejected
     ///   event's code, its message starting `events[I]: `.
     @discardableResult
     public func batch(
@@ -120,7 +120,7 @@ extension EventStore where State == ModalState {
             do {
                 events = try plan(state)
             } catch {
-                throw .refused(error)
+                throw .rejected(error)
             }
             do {
                 return try appendStep(
@@ -270,7 +270,7 @@ public struct ModalBatch: Sendable {
     }
 
     public mutating func snap(_ link: String, to index: Int, in root: String = ModalEvent.defaultRoot) {
-        add(.snapTo(root: root, link: link, index: Double(index)))
+        add(.snapTo(root: root, link: link, index: index))
     }
 
     public mutating func drag(_ link: String, to position: Double, in root: String = ModalEvent.defaultRoot) {

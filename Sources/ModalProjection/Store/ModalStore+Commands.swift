@@ -2,7 +2,7 @@ public import ModalEvents
 
 /// The modal commands: each appends one event of the spec after checking it
 /// against the current state. An event the spec would reject throws
-/// ``EventStoreError/refused(_:)`` with its ``Rejection`` (the spec's code)
+/// ``EventStoreError/rejected(_:)`` with its ``Rejection`` (the spec's code)
 /// and nothing is appended.
 ///
 /// Every command records who caused its event and where: `source` defaults
@@ -53,7 +53,7 @@ extension EventStore where State == ModalState {
     /// if try await lifetime.presented() { ... }
     /// ```
     ///
-    /// - Throws: ``EventStoreError/refused(_:)`` with the spec's code
+    /// - Throws: ``EventStoreError/rejected(_:)`` with the spec's code
     ///   (`unknownRoot`, `duplicateLink`, `unknownLink` for a parent that is
     ///   not live, `invalidValue`, `snapOutOfRange`).
     public func present(
@@ -154,7 +154,7 @@ extension EventStore where State == ModalState {
     ///   - height: The new height, `.automatic` to let the content size
     ///     itself; `nil` leaves it.
     ///   - canDismiss: `nil` leaves it.
-    /// - Throws: ``EventStoreError/refused(_:)``: `invalidValue` when
+    /// - Throws: ``EventStoreError/rejected(_:)``: `invalidValue` when
     ///   neither is given or the height is not a number > 0,
     ///   `invalidTransition` on a dismissing modal.
     @discardableResult
@@ -199,7 +199,7 @@ extension EventStore where State == ModalState {
         _ link: String, to index: Int, in root: String = ModalEvent.defaultRoot, source: EventSource? = nil,
         fileID: String = #fileID, line: Int = #line
     ) throws(ModalStoreError) -> LoggedEvent {
-        try append(.snapTo(root: root, link: link, index: Double(index)), source: source, fileID: fileID, line: line)
+        try append(.snapTo(root: root, link: link, index: index), source: source, fileID: fileID, line: line)
     }
 
     /// Appends `drag.change`: a drag moves the modal to a fractional snap

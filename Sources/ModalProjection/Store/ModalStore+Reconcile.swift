@@ -26,7 +26,7 @@ extension EventStore where State == ModalState {
     ///     its children.
     /// - Returns: The events appended (one, a batch or a single event, but on
     ///   a version-1 log), none when the root already matches.
-    /// - Throws: ``EventStoreError/refused(_:)`` when it cannot get there: see
+    /// - Throws: ``EventStoreError/rejected(_:)`` when it cannot get there: see
     ///   ``ModalState/reconciliation(of:to:)``.
     @discardableResult
     public func reconcile(
@@ -49,7 +49,7 @@ extension ModalState {
     ///
     /// The plan is not checked against the spec's rules: a modal that is
     /// still dismissing under a desired link is presented again, and the
-    /// store refuses that with `duplicateLink`.
+    /// store rejects that with `duplicateLink`.
     ///
     /// - Throws: A ``Rejection`` (`invalidValue`, seq ``seq`` + 1) when
     ///   `desired` names a link twice, lists a child before its parent or

@@ -7,7 +7,7 @@ import ModalProjection
 /// queues and several roots instead of being rejected at the first step. A
 /// share of the events (``ModalFlow/invalidShare``) is made to be rejected,
 /// one rejection code or another; batches are made of events chosen the same
-/// way, so some apply and some are refused. Events carry a `source` and a
+/// way, so some apply and some are rejected. Events carry a `source` and a
 /// `caller` now and then.
 ///
 /// ```swift
@@ -29,11 +29,14 @@ public struct EventGenerator: Sendable {
         events.reserveCapacity(length)
         var time = 0.0
         for seq in stride(from: 1, through: length, by: 1) {
+            generation.loggedNumbers = []
             let event = generation.nextEvent()
             time += (generation.random.double(in: 0...1.5) * 1000).rounded() / 1000
-            var entry = LoggedEvent(seq: seq, time: generation.random.chance(0.9) ? time : nil, event: event)
+            var entry = LoggedEvent(
+                seq: seq, time: generation.random.chance(0.9) ? time : nil, event: event,
+                loggedNumbers: generation.loggedNumbers)
             generation.sign(&entry)
-            generation.state.apply(entry)
+            generation.state.replay(entry)
             events.append(entry)
         }
         random = generation.random
@@ -49,6 +52,9 @@ struct Generation {
     /// The root ids and links this sequence invents (when the flow names none).
     let inventedRoots: [String]
     let inventedLinks: [String]
+    /// What the event being made gives integer fields that their `Int`s do
+    /// not hold, as a foreign log may (``LoggedEvent/loggedNumbers``).
+    var loggedNumbers: [LoggedNumber] = []
 
     init(flow: ModalFlow, random: PropertyRandom) {
         self.flow = flow
@@ -96,16 +102,20 @@ struct Generation {
     }
 
     /// A batch of 1 to 4 events, each chosen as a single event would be from
-    /// the state the ones before it leave: most apply, some are refused.
+    /// the state the ones before it leave: most apply, some are rejected.
     private mutating func batch() -> ModalEvent? {
         let start = state
         defer { state = start }
         var events: [ModalEvent] = []
-        for _ in 0..<random.int(in: 1...4) {
+        var numbers: [LoggedNumber] = []
+        for step in 0..<random.int(in: 1...4) {
+            loggedNumbers = []
             let event = nextEvent(inBatch: true)
             events.append(event)
-            state.apply(LoggedEvent(seq: state.seq + 1, event: event))
+            state.replay(LoggedEvent(seq: state.seq + 1, event: event, loggedNumbers: loggedNumbers))
+            numbers += loggedNumbers.map { LoggedNumber(step: step, field: $0.field, value: $0.value) }
         }
+        loggedNumbers = numbers
         return .batch(events)
     }
 
@@ -164,7 +174,7 @@ struct Generation {
         case .snapTo:
             guard let target = modal({ $0.phase == .presented }) else { return nil }
             return .snapTo(
-                root: target.root, link: target.link, index: Double(random.int(below: target.modal.snap.points.count)))
+                root: target.root, link: target.link, index: random.int(below: target.modal.snap.points.count))
         case .dragChange:
             guard let target = modal({ $0.phase == .presented }) else { return nil }
             let top = Double(target.modal.snap.points.count)
@@ -197,14 +207,14 @@ struct Generation {
     private mutating func registration(_ id: String) -> RootRegistration {
         RootRegistration(
             root: id, presentation: random.element(of: RootPresentation.knownValues)!,
-            level: Double(random.int(in: -1...3)),
+            level: random.int(in: -1...3),
             policy: random.weighted([(RootPolicy.stack, 0.7), (.single, 0.15), (.queue, 0.15)])!,
             dimming: DimmingConfiguration(
                 tap: random.element(of: DimmingTapAction.knownValues)!, hidden: random.chance(0.2)),
             keyboard: KeyboardConfiguration(
                 strategy: random.element(of: KeyboardStrategy.knownValues)!,
                 additional: random.chance(0.6) ? 0 : random.number(in: -50...50)),
-            size: random.chance(0.5) ? .defaultRoot : size(), maxVisibleCards: Double(random.int(in: 1...4)))
+            size: random.chance(0.5) ? .defaultRoot : size(), maxVisibleCards: random.int(in: 1...4))
     }
 
     /// A presentation that applies: a link not live in its root, over a live parent when it nests.
@@ -236,14 +246,14 @@ struct Generation {
             return ModalPresentation(
                 root: root, link: link, content: spec.contents[0], parent: parent, style: spec.style,
                 payload: spec.payload, canDismiss: spec.canDismiss, snapPoints: spec.snapPoints,
-                initialSnap: Double(random.int(below: max(spec.snapPoints.count, 1))), sticky: spec.sticky,
+                initialSnap: random.int(below: max(spec.snapPoints.count, 1)), sticky: spec.sticky,
                 height: spec.height)
         }
         let points = snapPoints()
         return ModalPresentation(
             root: root, link: link, content: content(of: link), parent: parent,
             style: random.element(of: ModalStyle.knownValues)!, payload: random.chance(0.5) ? random.json() : nil,
-            canDismiss: random.chance(0.75), snapPoints: points, initialSnap: Double(random.int(below: points.count)),
+            canDismiss: random.chance(0.75), snapPoints: points, initialSnap: random.int(below: points.count),
             sticky: sticky(of: link), height: height())
     }
 
@@ -254,6 +264,7 @@ struct Generation {
         var makers: [(inout Generation) -> ModalEvent?] = [
             { $0.unknownRoot() }, { $0.duplicateRoot() }, { $0.duplicateLink() }, { $0.unknownLink() },
             { $0.wrongPhase() }, { $0.snapOutOfRange() }, { $0.lastCard() }, { $0.invalidValue() },
+            { $0.loggedNumber() },
         ]
         while !makers.isEmpty {
             let index = random.int(below: makers.count)
@@ -328,14 +339,38 @@ struct Generation {
 
     private mutating func snapOutOfRange() -> ModalEvent? {
         if random.chance(0.5), let target = modal({ $0.phase == .presented }) {
-            let index = random.chance(0.5) ? -1 : Double(target.modal.snap.points.count + random.int(below: 3))
+            let index = random.chance(0.5) ? -1 : target.modal.snap.points.count + random.int(below: 3)
             return .snapTo(root: target.root, link: target.link, index: index)
         }
         guard let root = anyRoot(), let link = random.element(of: linkNames.filter({ root.modal(link: $0) == nil }))
         else { return nil }
         var presentation = presentation(of: link, in: root.id, parent: nil)
-        presentation.initialSnap = Double(presentation.snapPoints.count)
+        presentation.initialSnap = presentation.snapPoints.count
         return .modalPresent(presentation)
+    }
+
+    /// An event whose integer field the log gives a number its `Int` does
+    /// not hold: a fraction, or a whole number beyond 2^53 (`invalidValue`;
+    /// a snap index that large is `snapOutOfRange`).
+    private mutating func loggedNumber() -> ModalEvent? {
+        let late = random.element(of: unregisteredRoots) ?? "late"
+        var options: [(ModalEvent, IntegerField)] = [
+            (.rootRegister(RootRegistration(root: late)), .level),
+            // The field's `Int` holds 0, as a reader leaves it.
+            (.rootRegister(RootRegistration(root: late, maxVisibleCards: 0)), .maxVisibleCards),
+        ]
+        if let root = anyRoot() {
+            let free = random.element(of: linkNames.filter { root.modal(link: $0) == nil }) ?? "fresh"
+            options.append((.modalPresent(ModalPresentation(root: root.id, link: free, content: free)), .initialSnap))
+        }
+        if let target = modal() {
+            // Checked before the phase: invalidValue (or snapOutOfRange) whatever the modal's phase.
+            options.append((.snapTo(root: target.root, link: target.link, index: 0), .index))
+        }
+        guard let (event, field) = random.element(of: options) else { return nil }
+        let value = random.element(of: [0.5, 1.5, -2.25, 9_007_199_254_740_994, 1e300, -1e20])!
+        loggedNumbers.append(LoggedNumber(step: 0, field: field, value: value))
+        return event
     }
 
     private mutating func lastCard() -> ModalEvent? {
@@ -348,10 +383,7 @@ struct Generation {
             .rootRegister(
                 RootRegistration(
                     root: random.element(of: unregisteredRoots) ?? "late", policy: RootPolicy(rawValue: "wobbly"))),
-            .rootRegister(RootRegistration(root: random.element(of: unregisteredRoots) ?? "late", level: 0.5)),
             .rootRegister(RootRegistration(root: random.element(of: unregisteredRoots) ?? "late", maxVisibleCards: 0)),
-            .rootRegister(
-                RootRegistration(root: random.element(of: unregisteredRoots) ?? "late", maxVisibleCards: 1.5)),
             .rootRegister(
                 RootRegistration(
                     root: random.element(of: unregisteredRoots) ?? "late",
@@ -379,7 +411,6 @@ struct Generation {
                     ModalPresentation(root: root.id, link: free, content: free, style: ModalStyle(rawValue: "wobbly"))),
                 .modalPresent(ModalPresentation(root: root.id, link: free, content: free, snapPoints: [0.8, 0.4])),
                 .modalPresent(ModalPresentation(root: root.id, link: free, content: free, snapPoints: [])),
-                .modalPresent(ModalPresentation(root: root.id, link: free, content: free, initialSnap: 0.5)),
                 .modalPresent(ModalPresentation(root: root.id, link: free, content: free, snapPoints: [0, 1])),
                 .modalPresent(ModalPresentation(root: root.id, link: free, content: free, snapPoints: [0.5, 1.5])),
                 .modalPresent(ModalPresentation(root: root.id, link: free, content: free, snapPoints: [0.5, 0.5])),
@@ -401,7 +432,6 @@ struct Generation {
         }
         if let target = modal({ $0.phase == .presented }) {
             options += [
-                .snapTo(root: target.root, link: target.link, index: 0.5),
                 .dragChange(root: target.root, link: target.link, position: -.infinity),
                 .dragEnd(root: target.root, link: target.link, velocity: .infinity),
                 .dragEnd(root: target.root, link: target.link, position: .infinity),
@@ -422,8 +452,7 @@ struct Generation {
             // Values are checked before the phase: these are invalidValue, not invalidTransition.
             options += [
                 .cardReplace(
-                    root: target.root, link: target.link, content: "x", animation: ReplaceAnimation(rawValue: "fade")),
-                .snapTo(root: target.root, link: target.link, index: 0.5),
+                    root: target.root, link: target.link, content: "x", animation: ReplaceAnimation(rawValue: "fade"))
             ]
         }
         return random.element(of: options)
@@ -485,7 +514,7 @@ struct Generation {
         random.chance(0.4) ? random.number(in: 60...900) : nil
     }
 
-    /// A height the spec refuses: 0, negative or not finite.
+    /// A height the spec rejects: 0, negative or not finite.
     private mutating func badHeight() -> Double {
         random.element(of: [0, -random.number(in: 1...500), .infinity, -.infinity])!
     }

@@ -82,8 +82,8 @@ package struct ModalReducer: Sendable {
         self.init(name: name) { reduce }
     }
 
-    /// `ModalState.reduce(into:event:)`: the one implementation of the spec.
-    package static let spec = ModalReducer(name: "ModalState.reduce") { state, entry in
-        ModalState.reduce(into: &state, event: entry)
+    /// `ModalState.replay(_:)`: the one implementation of the spec.
+    package static let spec = ModalReducer(name: "ModalState.replay") { state, entry in
+        state.replay(entry)
     }
 }

@@ -18,7 +18,7 @@ extension ModalProperty {
     /// modal's payload is its event's, so no payload outlives its modal.
     /// Version 2's rules too: a session starts with nothing on screen and
     /// the keyboard down (12); a batch applies its events in order or none,
-    /// refused with the first one's code and `events[I]: ` (13); a queue
+    /// rejected with the first one's code and `events[I]: ` (13); a queue
     /// root queues behind a live modal and presents its oldest waiting one
     /// once nothing else is live (14); each card keeps its own height and
     /// `canDismiss`, and the modal's is its top card's (15).
@@ -95,8 +95,11 @@ enum SpecModel {
     static func apply(_ entry: LoggedEvent, to state: SpecState) -> Outcome {
         if let source = entry.source, !source.isKnown { return .rejected(.invalidValue, index: nil) }
         if let caller = entry.caller, caller.utf8.count > 256 { return .rejected(.invalidValue, index: nil) }
+        let numbers = entry.loggedNumbers
         guard case .batch(let events) = entry.event else {
-            if let code = verdict(entry.event, in: state) { return .rejected(code, index: nil) }
+            if let code = verdict(entry.event, logged: { numbers.value(of: $0) }, in: state) {
+                return .rejected(code, index: nil)
+            }
             return .applied(next(entry.event, from: state))
         }
         // Rule 13: in order, on a copy; the first that would be rejected rejects them all.
@@ -107,7 +110,9 @@ enum SpecModel {
             case .batch, .sessionStart:
                 return .rejected(.invalidValue, index: index)
             default:
-                if let code = verdict(event, in: current) { return .rejected(code, index: index) }
+                if let code = verdict(event, logged: { numbers.value(of: $0, step: index) }, in: current) {
+                    return .rejected(code, index: index)
+                }
                 current = next(event, from: current)
             }
         }
@@ -118,17 +123,24 @@ enum SpecModel {
 
     /// The code that rejects `event` (not a batch), or `nil`: the checks of
     /// the spec's rules in its order (root, link, values, phase, the rest).
-    static func verdict(_ event: ModalEvent, in state: SpecState) -> RejectionCode? {
+    /// An integer field's number is `logged`'s when the log gave it one its
+    /// `Int` does not hold.
+    static func verdict(
+        _ event: ModalEvent, logged: (IntegerField) -> Double?, in state: SpecState
+    ) -> RejectionCode? {
+        func number(_ field: IntegerField, _ value: Int) -> Double { logged(field) ?? Double(value) }
         switch event {
         case .sessionStart:
             return nil
         case .rootRegister(let registration):
             if state.root(registration.root) != nil { return .duplicateRoot }
             let valid =
-                registration.presentation.isKnown && isInteger(registration.level) && registration.policy.isKnown
+                registration.presentation.isKnown && isInteger(number(.level, registration.level))
+                && registration.policy.isKnown
                 && registration.dimming.tap.isKnown && registration.keyboard.strategy.isKnown
                 && registration.keyboard.additional.isFinite && isSize(registration.size)
-                && isInteger(registration.maxVisibleCards) && registration.maxVisibleCards >= 1
+                && isInteger(number(.maxVisibleCards, registration.maxVisibleCards))
+                && number(.maxVisibleCards, registration.maxVisibleCards) >= 1
             return valid ? nil : .invalidValue
         case .keyboardChange(let height, let responderBottom):
             return height.isFinite && height >= 0 && (responderBottom?.isFinite ?? true) ? nil : .invalidValue
@@ -151,7 +163,8 @@ enum SpecModel {
             }
             guard presentation.style.isKnown, areSnapPoints(presentation.snapPoints), isHeight(presentation.height)
             else { return .invalidValue }
-            return snapIndexProblem(presentation.initialSnap, count: presentation.snapPoints.count)
+            return snapIndexProblem(
+                number(.initialSnap, presentation.initialSnap), count: presentation.snapPoints.count)
         default:
             break
         }
@@ -175,7 +188,9 @@ enum SpecModel {
             if modal.phase == .dismissing { return .invalidTransition }
             return modal.cards.count == 1 ? .lastCard : nil
         case .snapTo(_, _, let index):
-            if let problem = snapIndexProblem(index, count: modal.snap.points.count) { return problem }
+            if let problem = snapIndexProblem(number(.index, index), count: modal.snap.points.count) {
+                return problem
+            }
             return modal.phase == .presented ? nil : .invalidTransition
         case .dragChange(_, _, let position):
             guard position.isFinite else { return .invalidValue }
@@ -278,8 +293,8 @@ extension StoredRoot {
                             canDismiss: presentation.canDismiss)
                     ],
                     snap: SnapState(
-                        points: presentation.snapPoints, index: Int(exactly: presentation.initialSnap) ?? -1,
-                        position: presentation.initialSnap)))
+                        points: presentation.snapPoints, index: presentation.initialSnap,
+                        position: Double(presentation.initialSnap))))
         case .modalPresented(_, let link):
             modals[target(link)].phase = .presented
         case .modalDismiss(_, let link, let reason):
@@ -323,7 +338,7 @@ extension StoredRoot {
         case .snapTo(_, let link, let index):
             let target = target(link)
             modals[target].snap = SnapState(
-                points: modals[target].snap.points, index: Int(exactly: index) ?? -1, position: index)
+                points: modals[target].snap.points, index: index, position: Double(index))
         case .dragChange(_, let link, let position):
             let target = target(link)
             modals[target].snap.position = position
@@ -417,10 +432,10 @@ struct SpecState: Equatable {
 struct StoredRoot: Equatable {
     var id: String
     var presentation: RootPresentation
-    var level: Double
+    var level: Int
     var policy: RootPolicy
     var size: Size
-    var maxVisibleCards: Double
+    var maxVisibleCards: Int
     var dimming: DimmingConfiguration
     var keyboard: KeyboardConfiguration
     var modals: [StoredModal]
@@ -487,8 +502,8 @@ extension StoredRoot {
     /// The stored values of `root`.
     init(_ root: RootState) {
         self.init(
-            id: root.id, presentation: root.presentation, level: Double(root.level), policy: root.policy,
-            size: root.size, maxVisibleCards: Double(root.maxVisibleCards), dimming: root.dimming,
+            id: root.id, presentation: root.presentation, level: root.level, policy: root.policy,
+            size: root.size, maxVisibleCards: root.maxVisibleCards, dimming: root.dimming,
             keyboard: root.keyboard, modals: root.modals.map(StoredModal.init))
     }
 }

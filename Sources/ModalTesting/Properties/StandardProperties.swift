@@ -84,7 +84,7 @@ extension ModalProperty {
     /// the one function the package's tests share (`Docs/Testing.md` lists them).
     public static let invariants = ModalProperty("invariants hold after every event") { trace in
         for (seq, state) in trace.states.enumerated() {
-            if let violation = state.invariantViolations().first { throw PropertyViolation(violation, seq: seq) }
+            if let violation = state.invariantViolations().first { throw PropertyViolation("\(violation)", seq: seq) }
         }
     }
 }

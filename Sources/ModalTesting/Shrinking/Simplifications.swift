@@ -2,15 +2,23 @@ import ModalEvents
 
 extension LoggedEvent {
     /// Simpler versions of this event, simplest first: without its time,
-    /// source or caller, then with one field reset to its default or one
-    /// number made simpler (a batch: an event fewer, one of its events
-    /// simpler, or its one event alone). A content in `keptNames` stays.
+    /// source or caller, or one of its logged numbers, then with one field
+    /// reset to its default or one number made simpler (a batch: an event
+    /// fewer, one of its events simpler, or its one event alone). A content
+    /// in `keptNames` stays.
     func simplifications(keeping keptNames: Set<String> = []) -> [LoggedEvent] {
         var candidates: [LoggedEvent] = []
         if time != nil { candidates.append(with { $0.time = nil }) }
         if source != nil { candidates.append(with { $0.source = nil }) }
         if caller != nil { candidates.append(with { $0.caller = nil }) }
-        candidates += event.simplifications(keeping: keptNames).map { simpler in with { $0.event = simpler } }
+        for index in loggedNumbers.indices { candidates.append(with { $0.loggedNumbers.remove(at: index) }) }
+        candidates += event.simplifications(keeping: keptNames).map { simpler in
+            with { entry in
+                // A logged number names its event by its place: one that moved loses it.
+                if simpler.steps.count != event.steps.count { entry.loggedNumbers = [] }
+                entry.event = simpler
+            }
+        }
         return candidates
     }
 
@@ -257,6 +265,12 @@ private func simpler(_ value: Double) -> [Double] {
     let half = (whole / 2).rounded(.towardZero)
     if abs(whole) >= 2 && half != 0 { candidates.append(half) }
     return candidates
+}
+
+/// Simpler integers than `value`, simplest first: 0, then half as large.
+private func simpler(_ value: Int) -> [Int] {
+    guard value != 0 else { return [] }
+    return abs(value) >= 2 ? [0, value / 2] : [0]
 }
 
 private func simpler(_ value: Double?) -> [Double] {

@@ -135,13 +135,13 @@ private struct Appender {
         }
         var next = state
         do throws(Rejection) {
-            try next.accept(entry)
+            try next.apply(entry)
         } catch {
             let message = "-:\(number): rejected: \(error.code.rawValue): \(error.message)"
             return Failure(message: message, status: ExitCode.checkFailed)
         }
         if let exceeded = next.limitExceeded(after: entry) {
-            return Failure(EventLogError(.limitExceeded, file: "-", line: number, message: exceeded))
+            return Failure(EventLogError(exceeded, file: "-", line: number))
         }
         do throws(EventLogError) {
             try writer.append(entry) { state.json }

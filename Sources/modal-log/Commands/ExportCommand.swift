@@ -93,9 +93,9 @@ struct MermaidExporter: Exporter {
         }
         messages.append("    rect rgba(128, 128, 128, 0.12)")
         messages.append("    Note right of app: \(Self.text("\(seq) batch of \(events.count): \(effect)"))")
-        for (inner, refused) in step.batchEvents {
+        for (inner, refused, logged) in step.batchEvents {
             let target = participant(EventText.target(of: inner))
-            let details = EventText.details(of: inner)
+            let details = EventText.details(of: inner, logged: logged)
             let label = "\(seq) \(inner.type.rawValue)" + (details.isEmpty ? "" : ": \(details)")
             messages.append(
                 "    app\(crossed ? "-x" : "->>")\(target): \(Self.text(label + (refused ? " (rejected here)" : "")))")

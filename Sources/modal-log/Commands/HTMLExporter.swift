@@ -50,8 +50,9 @@ struct HTMLExporter: Exporter {
         if let title = TimelineLine.sessionTitle(of: step) { members.append(JSONMember("starts", .string(title))) }
         if case .batch = entry.event {
             // Each event of the batch in a line, as the timeline lists them.
-            let lines = step.batchEvents.map { event, refused in
-                "\(event.type.rawValue) \(EventText.subject(of: event))" + (refused ? "  <- rejected" : "")
+            let lines = step.batchEvents.map { event, refused, logged in
+                "\(event.type.rawValue) \(EventText.subject(of: event, logged: logged))"
+                    + (refused ? "  <- rejected" : "")
             }
             members.append(JSONMember("events", .array(lines.map(JSONValue.string))))
         }

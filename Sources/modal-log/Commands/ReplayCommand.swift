@@ -66,12 +66,12 @@ enum ReplayCommand: ToolCommand {
         /// The skipped batches' sizes, by seq.
         var batches: [Int: Int] = [:]
         while let entry = try reader.next() {
-            try actual.apply(entry, readBy: reader)
+            try actual.replay(entry, readBy: reader)
             if skipped.contains(entry.seq) {
                 seen.insert(entry.seq)
                 if case .batch(let events) = entry.event { batches[entry.seq] = events.count }
             } else {
-                try whatIf.apply(entry, readBy: reader)
+                try whatIf.replay(entry, readBy: reader)
             }
         }
         io.printWarnings(of: reader)

@@ -167,7 +167,7 @@ enum TimelineLine {
         let time = pad(EventText.time(entry.time), to: 9, right: true)
         let type = pad(entry.event.type.rawValue, to: 16)
         // A batch's events have lines of their own.
-        var subject = EventText.subject(of: entry.event)
+        var subject = EventText.subject(of: entry.event, logged: entry.loggedNumbers)
         var subjectStyled = subject
         if let caller = entry.caller, subject.count + 6 + caller.count <= subjectWidth {
             let at = " · at \(caller)"
@@ -182,17 +182,19 @@ enum TimelineLine {
         var line = "\(style.apply(seq, .dim)) \(style.apply(time, .dim))  "
         if showsSource(step) { line += pad(entry.source?.rawValue ?? "-", to: 6) + "  " }
         line += "\(style.apply(type, TextStyle.color(of: entry.event.type))) \(subjectStyled)  \(effectStyled)"
-        for (event, refused) in step.batchEvents {
-            line += "\n" + innerLine(event, of: step, refused: refused, style: style)
+        for (event, refused, logged) in step.batchEvents {
+            line += "\n" + innerLine(event, logged: logged, of: step, refused: refused, style: style)
         }
         return line
     }
 
     /// One event of a batch, under the batch's type: its type, what it names
     /// and its values, and `<- rejected` on the one that rejected the batch.
-    private static func innerLine(_ event: ModalEvent, of step: Step, refused: Bool, style: TextStyle) -> String {
+    private static func innerLine(
+        _ event: ModalEvent, logged: [LoggedNumber], of step: Step, refused: Bool, style: TextStyle
+    ) -> String {
         let indent = String(repeating: " ", count: showsSource(step) ? 27 : 19)
-        let subject = EventText.subject(of: event)
+        let subject = EventText.subject(of: event, logged: logged)
         let type = style.apply(pad(event.type.rawValue, to: 16), TextStyle.color(of: event.type))
         guard refused else { return indent + type + " " + subject }
         return indent + type + " " + pad(subject, to: subjectWidth) + "  " + style.apply("<- rejected", .red, .bold)

@@ -149,8 +149,8 @@ enum DebugScreen {
     static func batchLines(of step: Step, rows: Int) -> [String] {
         let events = step.batchEvents
         let shown = events.count > rows ? rows - 1 : events.count
-        let lines = events.prefix(shown).map { event, refused in
-            "          \(TimelineLine.pad(event.type.rawValue, to: 16)) \(EventText.subject(of: event))"
+        let lines = events.prefix(shown).map { event, refused, logged in
+            "          \(TimelineLine.pad(event.type.rawValue, to: 16)) \(EventText.subject(of: event, logged: logged))"
                 + (refused ? "  <- rejected" : "")
         }
         guard shown < events.count else { return lines }

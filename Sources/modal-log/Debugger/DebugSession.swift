@@ -82,7 +82,7 @@ struct DebugSession {
     mutating func append(_ entry: LoggedEvent, readBy reader: EventLogReader) throws(EventLogError) {
         append(entry, formatVersion: reader.fileVersion)
         if let exceeded = tail.limitExceeded(after: entry) {
-            throw EventLogError(.limitExceeded, file: reader.file, line: reader.lineNumber, message: exceeded)
+            throw EventLogError(exceeded, file: reader.file, line: reader.lineNumber)
         }
     }
 

@@ -18,18 +18,23 @@ enum EventText {
 
     /// What the event names and its values: `sheets/checkout CartCard ·
     /// card`, `root sheets`; a batch's events are not listed.
-    static func subject(of event: ModalEvent) -> String {
-        let details = details(of: event)
+    static func subject(of event: ModalEvent, logged: [LoggedNumber] = []) -> String {
+        let details = details(of: event, logged: logged)
         return target(of: event) + (details.isEmpty ? "" : " " + details)
     }
 
     /// The event's own values, briefly: `CartCard · card · in checkout`,
     /// `reason timeout`, `height 336`; none for a batch, whose events have
-    /// values of their own.
-    static func details(of event: ModalEvent) -> String {
+    /// values of their own. An integer field shows the number the log gave
+    /// it where its `Int` does not hold it (`logged`).
+    static func details(of event: ModalEvent, logged: [LoggedNumber] = []) -> String {
+        func integer(_ field: IntegerField, _ value: Int) -> String {
+            logged.value(of: field).map(number) ?? String(value)
+        }
         switch event {
         case .rootRegister(let registration):
-            return "\(registration.presentation) · level \(number(registration.level)) · \(registration.policy)"
+            return
+                "\(registration.presentation) · level \(integer(.level, registration.level)) · \(registration.policy)"
         case .rootResize(_, let size):
             return "\(size)"
         case .modalPresent(let presentation):
@@ -57,7 +62,7 @@ enum EventText {
         case .keyboardChange(let height, let responderBottom):
             return "height \(number(height))" + (responderBottom.map { " · responder bottom \(number($0))" } ?? "")
         case .snapTo(_, _, let index):
-            return "index \(number(index))"
+            return "index \(integer(.index, index))"
         case .dragChange(_, _, let position):
             return "position \(number(position))"
         case .dragEnd(_, _, let position, let velocity):

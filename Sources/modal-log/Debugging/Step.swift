@@ -40,12 +40,17 @@ struct Step {
         return events.contains(where: test)
     }
 
-    /// A batch's events, each with whether it is the one that refused the
-    /// batch; empty for any other step.
-    var batchEvents: [(event: ModalEvent, refused: Bool)] {
+    /// A batch's events, each with whether it is the one that rejected the
+    /// batch and the numbers the log gives its integer fields that their
+    /// `Int`s do not hold (as step 0); empty for any other step.
+    var batchEvents: [(event: ModalEvent, refused: Bool, logged: [LoggedNumber])] {
         guard case .batch(let events) = entry.event else { return [] }
         let refused = rejection?.batchIndex
-        return events.enumerated().map { ($0.element, $0.offset == refused) }
+        let logged = entry.loggedNumbers
+        return events.enumerated().map { step, event in
+            let own = logged.filter { $0.step == step }.map { LoggedNumber(step: 0, field: $0.field, value: $0.value) }
+            return (event, step == refused, own)
+        }
     }
 }
 
@@ -84,7 +89,7 @@ extension Replay {
             entry, to: &state, formatVersion: reader.fileVersion, isSkipped: skipping.contains(entry.seq),
             describing: describesChanges, rejectionCount: &rejectionCount)
         if let exceeded = state.limitExceeded(after: entry) {
-            throw EventLogError(.limitExceeded, file: reader.file, line: reader.lineNumber, message: exceeded)
+            throw EventLogError(exceeded, file: reader.file, line: reader.lineNumber)
         }
         if let rejection = step.rejection { onRejection?(rejection) }
         return step
@@ -106,7 +111,7 @@ extension Step {
                 formatVersion: formatVersion)
         }
         let before = state
-        let rejection = state.apply(entry, formatVersion: formatVersion)
+        let rejection = state.replay(entry, formatVersion: formatVersion)
         let changes = describing ? StateDiff(from: before, to: state).changes : []
         if rejection != nil {
             rejectionCount += 1

@@ -18,7 +18,7 @@ import Testing
         for entry in entries {
             let before = state
             try writer.append(entry) { before.json }
-            _ = state.apply(entry)
+            _ = state.replay(entry)
         }
     }
 
@@ -178,7 +178,7 @@ import Testing
             // Each segment replays on its own from its snapshot to the state the whole log had there.
             let alone = try CountingState.replaying(reader)
             var whole = CountingState()
-            for entry in Self.events(reader.lastSeq) { _ = whole.apply(entry) }
+            for entry in Self.events(reader.lastSeq) { _ = whole.replay(entry) }
             #expect(alone == whole)
             previousLast = reader.lastSeq
         }

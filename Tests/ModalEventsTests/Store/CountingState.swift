@@ -2,31 +2,25 @@ import ModalEvents
 import TestSupport
 
 /// A projection that is not the modal state: the store's core runs any.
-/// It counts events per type and refuses `dimming.tap` on the root
-/// "refuse", and in a log of format version 1 on the root "old" too.
+/// It counts events per type and rejects `dimming.tap` on the root
+/// "reject", and in a log of format version 1 on the root "old" too.
 struct CountingState: EventProjection, Hashable {
-    struct Refused: Error, Hashable {
+    struct Rejected: Error, Hashable {
         var seq: Int
     }
 
     var seq = 0
     var counts: [EventType: Int] = [:]
-    var refused: [Refused] = []
+    var rejected: [Rejected] = []
 
-    mutating func apply(_ entry: LoggedEvent) -> Refused? {
-        defer { seq = entry.seq }
-        do {
-            try accept(entry)
-            return nil
-        } catch {
-            refused.append(error)
-            return error
-        }
+    mutating func apply(_ entry: LoggedEvent) throws(Rejected) {
+        if case .dimmingTap("reject") = entry.event { throw Rejected(seq: entry.seq) }
+        counts[entry.event.type, default: 0] += 1
+        seq = entry.seq
     }
 
-    mutating func accept(_ entry: LoggedEvent) throws(Refused) {
-        if case .dimmingTap("refuse") = entry.event { throw Refused(seq: entry.seq) }
-        counts[entry.event.type, default: 0] += 1
+    mutating func record(_ rejection: Rejected, of entry: LoggedEvent) {
+        rejected.append(rejection)
         seq = entry.seq
     }
 }
@@ -59,13 +53,13 @@ extension CountingState: LogProjection {
         }
         return [
             "seq": .number(JSONNumber(seq)), "counts": .object(counts),
-            "refused": .array(refused.map { .number(JSONNumber($0.seq)) }),
+            "rejected": .array(rejected.map { .number(JSONNumber($0.seq)) }),
         ]
     }
 
     init(json: JSONValue) throws(EventLogError) {
         guard case .number(let seq) = json["seq"], let seq = Int(seq.literal),
-            case .object(let counts) = json["counts"], case .array(let refused) = json["refused"]
+            case .object(let counts) = json["counts"], case .array(let rejected) = json["rejected"]
         else { throw EventLogError(.invalidState, message: "not a counting state") }
         self.seq = seq
         for member in counts {
@@ -74,21 +68,19 @@ extension CountingState: LogProjection {
             else { throw EventLogError(.invalidState, message: "bad count \(member.key)") }
             self.counts[type] = count
         }
-        self.refused = refused.compactMap { value in
+        self.rejected = rejected.compactMap { value in
             guard case .number(let seq) = value else { return nil }
-            return Int(seq.literal).map(Refused.init(seq:))
+            return Int(seq.literal).map(Rejected.init(seq:))
         }
     }
 
-    mutating func apply(_ entry: LoggedEvent, formatVersion: Int) -> Refused? {
-        guard formatVersion < 2, case .dimmingTap("old") = entry.event else { return apply(entry) }
-        let refusal = Refused(seq: entry.seq)
-        refused.append(refusal)
-        seq = entry.seq
-        return refusal
+    mutating func apply(_ entry: LoggedEvent, formatVersion: Int) throws(Rejected) {
+        if formatVersion < 2, case .dimmingTap("old") = entry.event { throw Rejected(seq: entry.seq) }
+        try apply(entry)
     }
 
-    func limitExceeded(after entry: LoggedEvent) -> String? {
-        (counts[.rootRegister] ?? 0) > Self.maximumRegistrations ? "more than 3 registrations" : nil
+    func limitExceeded(after entry: LoggedEvent) -> ExceededLimit? {
+        (counts[.rootRegister] ?? 0) > Self.maximumRegistrations
+            ? ExceededLimit(maximum: Self.maximumRegistrations, of: "registrations") : nil
     }
 }

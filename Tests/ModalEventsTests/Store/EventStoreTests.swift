@@ -24,15 +24,15 @@ import Testing
         #expect(store.events(after: 2).isEmpty)
     }
 
-    @Test func aRefusedEventAppendsNothing() throws {
+    @Test func aRejectedEventAppendsNothing() throws {
         let store = CountingStore.counting()
         try store.append(.dimmingTap())
-        #expect(throws: EventStoreError.refused(CountingState.Refused(seq: 2))) {
-            try store.append(.dimmingTap(root: "refuse"))
+        #expect(throws: EventStoreError.rejected(CountingState.Rejected(seq: 2))) {
+            try store.append(.dimmingTap(root: "reject"))
         }
         #expect(store.lastSeq == 1)
         #expect(store.events.count == 1)
-        #expect(store.state.refused.isEmpty)
+        #expect(store.state.rejected.isEmpty)
         #expect(try store.append(.dimmingTap()).seq == 2)
     }
 
@@ -40,13 +40,13 @@ import Testing
         let store = CountingStore.counting()
         try store.append(.dimmingTap(), expectedSeq: 0)
         try store.append(.dimmingTap(), expectedSeq: 1)
-        #expect(throws: EventStoreError<CountingState.Refused>.conflict(expected: 1, actual: 2)) {
+        #expect(throws: EventStoreError<CountingState.Rejected>.conflict(expected: 1, actual: 2)) {
             try store.append(.dimmingTap(), expectedSeq: 1)
         }
-        #expect(throws: EventStoreError<CountingState.Refused>.conflict(expected: 0, actual: 2)) {
+        #expect(throws: EventStoreError<CountingState.Rejected>.conflict(expected: 0, actual: 2)) {
             try store.append(contentsOf: [.dimmingTap()], expectedSeq: 0)
         }
-        #expect(throws: EventStoreError<CountingState.Refused>.conflict(expected: 5, actual: 2)) {
+        #expect(throws: EventStoreError<CountingState.Rejected>.conflict(expected: 5, actual: 2)) {
             try store.append(contentsOf: [], expectedSeq: 5)
         }
         #expect(store.lastSeq == 2)
@@ -54,8 +54,8 @@ import Testing
 
     @Test func aBatchIsAppendedWholeOrNotAtAll() throws {
         let store = CountingStore.counting()
-        #expect(throws: EventStoreError.refused(CountingState.Refused(seq: 2))) {
-            try store.append(contentsOf: [.dimmingTap(), .dimmingTap(root: "refuse"), .dimmingTap()])
+        #expect(throws: EventStoreError.rejected(CountingState.Rejected(seq: 2))) {
+            try store.append(contentsOf: [.dimmingTap(), .dimmingTap(root: "reject"), .dimmingTap()])
         }
         #expect(store.lastSeq == 0)
         #expect(store.events.isEmpty)
@@ -68,16 +68,16 @@ import Testing
         let store = CountingStore(state: CountingState(), options: EventStoreOptions(timestamps: .elapsed))
         let foreign = [
             LoggedEvent(seq: 1, time: 10, event: .dimmingTap()),
-            LoggedEvent(seq: 2, time: 11, event: .dimmingTap(root: "refuse")),
+            LoggedEvent(seq: 2, time: 11, event: .dimmingTap(root: "reject")),
         ]
         let refusals = try store.replay(foreign)
-        #expect(refusals == [CountingState.Refused(seq: 2)])
-        #expect(store.state.refused == refusals)
+        #expect(refusals == [CountingState.Rejected(seq: 2)])
+        #expect(store.state.rejected == refusals)
         #expect(store.events == foreign)
         let next = try store.append(.dimmingTap())
         #expect(next.seq == 3)
         #expect(try #require(next.time) >= 11)
-        #expect(throws: EventStoreError<CountingState.Refused>.seqOutOfOrder(expected: 4, found: 9)) {
+        #expect(throws: EventStoreError<CountingState.Rejected>.seqOutOfOrder(expected: 4, found: 9)) {
             try store.replay([LoggedEvent(seq: 9, event: .dimmingTap())])
         }
     }

@@ -106,10 +106,10 @@ import Testing
         #expect(changes.current == 1)
     }
 
-    @Test func aRefusedEventDoesNotNotify() throws {
+    @Test func aRejectedEventDoesNotNotify() throws {
         let store = CountingStore.counting()
         let changes = changes { _ = store.state }
-        _ = try? store.append(.dimmingTap(root: "refuse"))
+        _ = try? store.append(.dimmingTap(root: "reject"))
         #expect(changes.current == 0)
         try store.append(contentsOf: [.dimmingTap(), .dimmingTap()])
         #expect(changes.current == 1)

@@ -55,7 +55,7 @@ func presentation(_ link: String, parent: String? = nil, payload: JSONValue? = n
         #expect(store.events.map(\.event) == expected)
         #expect(store.events.map(\.seq) == Array(1...expected.count))
         var replayed = ModalState()
-        for entry in store.events { #expect(replayed.apply(entry) == nil) }
+        for entry in store.events { #expect(replayed.replay(entry) == nil) }
         #expect(store.state == replayed)
         #expect(!compose.isLive)
     }
@@ -83,7 +83,7 @@ func presentation(_ link: String, parent: String? = nil, payload: JSONValue? = n
             do {
                 try attempt()
                 Issue.record("expected \(code)")
-            } catch .refused(let rejection) {
+            } catch .rejected(let rejection) {
                 #expect(rejection.code == code)
                 #expect(rejection.seq == 3)
             } catch {

@@ -78,7 +78,7 @@ import Testing
             #expect {
                 try store.reconcile(to: desired)
             } throws: { error in
-                guard case .refused(let rejection) = error as? ModalStoreError else { return false }
+                guard case .rejected(let rejection) = error as? ModalStoreError else { return false }
                 // The seq is the refused event's place in the batch.
                 return rejection.code == code && rejection.seq > seq
             }

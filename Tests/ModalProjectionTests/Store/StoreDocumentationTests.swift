@@ -48,7 +48,7 @@ import Testing
         do {
             try store.pop(from: "compose", in: "sheets")
             Issue.record("the last card popped")
-        } catch .refused(let rejection) {
+        } catch .rejected(let rejection) {
             #expect(
                 "\(rejection)"
                     == #"seq 6: lastCard: modal "compose" has one card left: dismiss the modal to close the stack"#)

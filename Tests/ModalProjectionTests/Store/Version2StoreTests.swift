@@ -157,7 +157,7 @@ import Testing
         #expect(lifetimes.map(\.phase) == [.presenting, .presenting])
         // A link still live (dismissing) cannot present again: the whole step is refused.
         let error = #expect(throws: ModalStoreError.self) { try store.replaceStack(with: [presentation("old")]) }
-        guard case .refused(let rejection) = error else { return }
+        guard case .rejected(let rejection) = error else { return }
         #expect(rejection.code == .duplicateLink && rejection.message.hasPrefix("events[2]: "))
         #expect(store.lastSeq == 3)
     }

@@ -5,7 +5,7 @@ import Testing
 /// Replays `events` from the empty state, numbering them 1, 2, 3...
 func replay(_ events: [ModalEvent], from start: ModalState = ModalState()) -> ModalState {
     var state = start
-    for event in events { ModalState.reduce(into: &state, event: LoggedEvent(seq: state.seq + 1, event: event)) }
+    for event in events { state.replay(LoggedEvent(seq: state.seq + 1, event: event)) }
     return state
 }
 
@@ -17,7 +17,7 @@ func expectReduce(
 ) {
     var actual = old
     let seq = old.seq + 1
-    ModalState.reduce(into: &actual, event: LoggedEvent(seq: seq, event: event))
+    actual.replay(LoggedEvent(seq: seq, event: event))
     var expected = old
     expected.seq = seq
     changes(&expected)
@@ -29,12 +29,17 @@ func expectReduce(
 
 /// Checks that `event` is rejected with `code` and changes nothing but `seq`
 /// and the `rejected` list.
+///
+/// - Parameter logged: Numbers the log gives the event's integer fields that
+///   their `Int`s do not hold (``LoggedEvent/loggedNumbers``).
 func expectRejected(
-    _ old: ModalState, _ event: ModalEvent, _ code: RejectionCode, sourceLocation: SourceLocation = #_sourceLocation
+    _ old: ModalState, _ event: ModalEvent, logged: [IntegerField: Double] = [:], _ code: RejectionCode,
+    sourceLocation: SourceLocation = #_sourceLocation
 ) {
     var actual = old
     let seq = old.seq + 1
-    ModalState.reduce(into: &actual, event: LoggedEvent(seq: seq, event: event))
+    let numbers = logged.map { LoggedNumber(step: 0, field: $0.key, value: $0.value) }
+    actual.replay(LoggedEvent(seq: seq, event: event, loggedNumbers: numbers))
     let rejection = actual.rejected.last
     #expect(rejection?.seq == seq, "event was not rejected", sourceLocation: sourceLocation)
     #expect(
@@ -98,13 +103,13 @@ enum LineDiff {
 }
 
 // Short builders for the rule tests.
-func register(_ root: String = "default", level: Double = 0, policy: RootPolicy = .stack) -> ModalEvent {
+func register(_ root: String = "default", level: Int = 0, policy: RootPolicy = .stack) -> ModalEvent {
     .rootRegister(RootRegistration(root: root, level: level, policy: policy))
 }
 
 func present(
     _ link: String, root: String = "default", parent: String? = nil, canDismiss: Bool = true,
-    snapPoints: [Double] = [1.0], initialSnap: Double = 0, payload: JSONValue? = nil, sticky: String? = nil
+    snapPoints: [Double] = [1.0], initialSnap: Int = 0, payload: JSONValue? = nil, sticky: String? = nil
 ) -> ModalEvent {
     .modalPresent(
         ModalPresentation(

@@ -14,22 +14,22 @@ struct CallSites {
     static var slotCount: Int { 64 }
 
     @usableFromInline
-    var slots: [LoggedEvent.Origin?] = []
+    var slots: [LoggedEvent.Extras?] = []
 
     @inlinable
     init() {}
 
     /// The box for an event from `fileID:line` caused by `source`.
     @inlinable
-    mutating func origin(source: EventSource, fileID: String, line: Int) -> LoggedEvent.Origin {
+    mutating func extras(source: EventSource, fileID: String, line: Int) -> LoggedEvent.Extras {
         if slots.isEmpty { slots = Array(repeating: nil, count: Self.slotCount) }
         // `utf8.count` of a Swift string is stored, not counted.
         let slot = (line &* 31 &+ fileID.utf8.count) & (Self.slotCount - 1)
         if let kept = slots[slot], kept.line == line, kept.source == source, kept.fileID == fileID {
             return kept
         }
-        let origin = LoggedEvent.Origin(source: source, callerText: nil, fileID: fileID, line: line)
-        slots[slot] = origin
-        return origin
+        let extras = LoggedEvent.Extras(source: source, callerText: nil, fileID: fileID, line: line)
+        slots[slot] = extras
+        return extras
     }
 }

@@ -56,11 +56,11 @@ struct StoreCore<State: EventProjection> {
     ) -> LoggedEvent {
         let source = source ?? event.usualSource
         if let caller { return LoggedEvent(seq: 0, event: event, source: source, caller: caller) }
-        return LoggedEvent(seq: 0, event: event, origin: callSites.origin(source: source, fileID: fileID, line: line))
+        return LoggedEvent(seq: 0, event: event, extras: callSites.extras(source: source, fileID: fileID, line: line))
     }
 
     /// Appends `unstamped` with the next seq and a time, when the state
-    /// accepts it (and the log file, when there is one, takes it), for the
+    /// applies it (and the log file, when there is one, takes it), for the
     /// store's single appends, and says who delivers it.
     ///
     /// - Returns: The event; `delivers`, whether the caller is now the
@@ -73,16 +73,16 @@ struct StoreCore<State: EventProjection> {
     @inlinable
     mutating func appendOne(
         _ unstamped: LoggedEvent, expectedSeq: Int?
-    ) throws(EventStoreError<State.Refusal>) -> (entry: LoggedEvent, delivers: Bool, direct: [Listener<State>]) {
+    ) throws(EventStoreError<State.Rejection>) -> (entry: LoggedEvent, delivers: Bool, direct: [Listener<State>]) {
         try checkExpected(expectedSeq)
         var entry = unstamped
         entry.seq = state.seq + 1
         entry.time = clock.now()
         let before = journal == nil ? nil : state
         do {
-            try state.accept(entry)
+            try state.apply(entry)
         } catch {
-            throw .refused(error)
+            throw .rejected(error)
         }
         if let journal, let before { try journal.write([entry], after: before, rollingBack: &state) }
         window.append(entry)
@@ -102,7 +102,7 @@ struct StoreCore<State: EventProjection> {
     @inlinable
     mutating func append(
         contentsOf events: [LoggedEvent], expectedSeq: Int?
-    ) throws(EventStoreError<State.Refusal>) -> ([LoggedEvent], Delivery<State>) {
+    ) throws(EventStoreError<State.Rejection>) -> ([LoggedEvent], Delivery<State>) {
         try checkExpected(expectedSeq)
         var scratch = state
         var entries: [LoggedEvent] = []
@@ -112,9 +112,9 @@ struct StoreCore<State: EventProjection> {
             entry.seq = scratch.seq + 1
             entry.time = clock.now()
             do {
-                try scratch.accept(entry)
+                try scratch.apply(entry)
             } catch {
-                throw .refused(error)
+                throw .rejected(error)
             }
             entries.append(entry)
             if stateListenerCount > 0 { states.append(scratch) }
@@ -133,19 +133,19 @@ struct StoreCore<State: EventProjection> {
     @inlinable
     mutating func replay(
         _ entry: LoggedEvent
-    ) throws(EventStoreError<State.Refusal>) -> (State.Refusal?, Delivery<State>) {
+    ) throws(EventStoreError<State.Rejection>) -> (State.Rejection?, Delivery<State>) {
         guard entry.seq == state.seq + 1 else {
             throw .seqOutOfOrder(expected: state.seq + 1, found: entry.seq)
         }
         let before = journal == nil ? nil : state
-        let refusal = state.apply(entry)
+        let rejection = state.replay(entry)
         if let journal, let before { try journal.write([entry], after: before, rollingBack: &state) }
         if let time = entry.time { clock.resume(from: time) }
-        return (refusal, record(entry, state: stateListenerCount > 0 ? state : nil))
+        return (rejection, record(entry, state: stateListenerCount > 0 ? state : nil))
     }
 
     @inlinable
-    func checkExpected(_ expectedSeq: Int?) throws(EventStoreError<State.Refusal>) {
+    func checkExpected(_ expectedSeq: Int?) throws(EventStoreError<State.Rejection>) {
         if let expectedSeq, expectedSeq != state.seq {
             throw .conflict(expected: expectedSeq, actual: state.seq)
         }

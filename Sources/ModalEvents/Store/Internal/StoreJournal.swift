@@ -19,7 +19,7 @@ struct StoreJournal<State: EventProjection>: Sendable {
     @inlinable
     func write(
         _ entries: [LoggedEvent], after before: State, rollingBack state: inout State
-    ) throws(EventStoreError<State.Refusal>) {
+    ) throws(EventStoreError<State.Rejection>) {
         do {
             try writer.append(contentsOf: entries) { snapshot(before) }
         } catch {

@@ -1,0 +1,265 @@
+/// Encodes an `Encodable` value as a ``JSONValue``, without Foundation: how
+/// an app's own types (a route, a payload) go into a log.
+///
+/// The result is deterministic: an object's keys are sorted (a dictionary's
+/// order changes from one launch to the next), and numbers take the
+/// canonical form the log writes (`390`, `0.25`), so the same value always
+/// gives the same bytes.
+///
+/// ```swift
+/// struct Cart: Codable { var items: Int; var total: String }
+/// let payload = try JSONValueEncoder().encode(Cart(items: 3, total: "42.50"))
+/// payload.serialized()  // {"items":3,"total":"42.50"}
+/// ```
+public struct JSONValueEncoder: Sendable {
+    public init() {}
+
+    /// `value` as JSON.
+    ///
+    /// - Throws: `EncodingError.invalidValue` for a number JSON cannot
+    ///   spell (NaN, an infinity), a value that encodes nothing, or the
+    ///   error the value's own `encode(to:)` throws, with its coding path.
+    public func encode<Value: Encodable>(_ value: Value) throws(EncodingError) -> JSONValue {
+        let node = EncodedNode()
+        do {
+            try node.encode(value, codingPath: [])
+        } catch let error as EncodingError {
+            throw error
+        } catch {
+            throw EncodingError.invalidValue(
+                value, EncodingError.Context(codingPath: [], debugDescription: "\(error)", underlyingError: error))
+        }
+        guard let json = node.json else {
+            throw EncodingError.invalidValue(
+                value, EncodingError.Context(codingPath: [], debugDescription: "the value encoded nothing"))
+        }
+        return json
+    }
+}
+
+/// A value being encoded: containers write into it, and the finished tree
+/// becomes a ``JSONValue``. A class, so that a container handed out keeps
+/// writing into the place it was made for.
+private final class EncodedNode {
+    enum Content {
+        case empty
+        case value(JSONValue)
+        case object([String: EncodedNode])
+        case array([EncodedNode])
+    }
+
+    var content = Content.empty
+
+    /// The JSON of what was encoded; `nil` when nothing was.
+    var json: JSONValue? {
+        switch content {
+        case .empty: nil
+        case .value(let value): value
+        case .object(let members):
+            .object(members.sorted { $0.key < $1.key }.map { JSONMember($0.key, $0.value.json ?? .object([])) })
+        case .array(let elements): .array(elements.map { $0.json ?? .object([]) })
+        }
+    }
+
+    /// Encodes `value` here, through its `encode(to:)`.
+    func encode(_ value: some Encodable, codingPath: [any CodingKey]) throws {
+        try value.encode(to: NodeEncoder(node: self, codingPath: codingPath))
+    }
+
+    /// The member `key`, made (empty) if it is new; the node becomes an object.
+    func member(_ key: String) -> EncodedNode {
+        var members: [String: EncodedNode] = [:]
+        if case .object(let existing) = content { members = existing }
+        if let member = members[key] { return member }
+        let member = EncodedNode()
+        members[key] = member
+        content = .object(members)
+        return member
+    }
+
+    /// A new last element; the node becomes an array.
+    func appendElement() -> EncodedNode {
+        var elements: [EncodedNode] = []
+        if case .array(let existing) = content { elements = existing }
+        let element = EncodedNode()
+        elements.append(element)
+        content = .array(elements)
+        return element
+    }
+
+    var elementCount: Int {
+        if case .array(let elements) = content { return elements.count }
+        return 0
+    }
+
+    func becomeObject() {
+        if case .object = content { return }
+        content = .object([:])
+    }
+
+    func becomeArray() {
+        if case .array = content { return }
+        content = .array([])
+    }
+
+    func set(_ number: some BinaryFloatingPoint & LosslessStringConvertible, codingPath: [any CodingKey]) throws {
+        guard number.isFinite else {
+            throw EncodingError.invalidValue(
+                number, EncodingError.Context(codingPath: codingPath, debugDescription: "JSON has no \(number)"))
+        }
+        let value = Double(number)
+        let isWhole = value == value.rounded(.towardZero) && abs(value) <= 9_007_199_254_740_992
+        content = .value(.number(isWhole ? JSONNumber(value) : JSONNumber(validatedLiteral: number.description)))
+    }
+
+    func set(_ integer: some FixedWidthInteger) {
+        content = .value(.number(JSONNumber(validatedLiteral: String(integer))))
+    }
+}
+
+private struct NodeEncoder: Encoder {
+    let node: EncodedNode
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        node.becomeObject()
+        return KeyedEncodingContainer(KeyedNodeContainer(node: node, codingPath: codingPath))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        node.becomeArray()
+        return UnkeyedNodeContainer(node: node, codingPath: codingPath)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        SingleNodeContainer(node: node, codingPath: codingPath)
+    }
+}
+
+private struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let node: EncodedNode
+    let codingPath: [any CodingKey]
+
+    private func single(_ key: Key) -> SingleNodeContainer {
+        SingleNodeContainer(node: node.member(key.stringValue), codingPath: codingPath + [key])
+    }
+
+    mutating func encodeNil(forKey key: Key) throws { try single(key).encodeNil() }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { try single(key).encode(value) }
+    mutating func encode(_ value: String, forKey key: Key) throws { try single(key).encode(value) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { try single(key).encode(value) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { try single(key).encode(value) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { try single(key).encode(value) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { try single(key).encode(value) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { try single(key).encode(value) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { try single(key).encode(value) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { try single(key).encode(value) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { try single(key).encode(value) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { try single(key).encode(value) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { try single(key).encode(value) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { try single(key).encode(value) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { try single(key).encode(value) }
+    mutating func encode(_ value: some Encodable, forKey key: Key) throws { try single(key).encode(value) }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type, forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
+        NodeEncoder(node: node.member(key.stringValue), codingPath: codingPath + [key]).container(keyedBy: keyType)
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        NodeEncoder(node: node.member(key.stringValue), codingPath: codingPath + [key]).unkeyedContainer()
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        NodeEncoder(node: node.member("super"), codingPath: codingPath + [JSONCodingKey(stringValue: "super")])
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        NodeEncoder(node: node.member(key.stringValue), codingPath: codingPath + [key])
+    }
+}
+
+private struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
+    let node: EncodedNode
+    let codingPath: [any CodingKey]
+    var count: Int { node.elementCount }
+
+    private func single() -> SingleNodeContainer {
+        let key = JSONCodingKey(intValue: count)
+        return SingleNodeContainer(node: node.appendElement(), codingPath: codingPath + [key])
+    }
+
+    mutating func encodeNil() throws { try single().encodeNil() }
+    mutating func encode(_ value: Bool) throws { try single().encode(value) }
+    mutating func encode(_ value: String) throws { try single().encode(value) }
+    mutating func encode(_ value: Double) throws { try single().encode(value) }
+    mutating func encode(_ value: Float) throws { try single().encode(value) }
+    mutating func encode(_ value: Int) throws { try single().encode(value) }
+    mutating func encode(_ value: Int8) throws { try single().encode(value) }
+    mutating func encode(_ value: Int16) throws { try single().encode(value) }
+    mutating func encode(_ value: Int32) throws { try single().encode(value) }
+    mutating func encode(_ value: Int64) throws { try single().encode(value) }
+    mutating func encode(_ value: UInt) throws { try single().encode(value) }
+    mutating func encode(_ value: UInt8) throws { try single().encode(value) }
+    mutating func encode(_ value: UInt16) throws { try single().encode(value) }
+    mutating func encode(_ value: UInt32) throws { try single().encode(value) }
+    mutating func encode(_ value: UInt64) throws { try single().encode(value) }
+    mutating func encode(_ value: some Encodable) throws { try single().encode(value) }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type
+    ) -> KeyedEncodingContainer<NestedKey> {
+        let key = JSONCodingKey(intValue: count)
+        return NodeEncoder(node: node.appendElement(), codingPath: codingPath + [key]).container(keyedBy: keyType)
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let key = JSONCodingKey(intValue: count)
+        return NodeEncoder(node: node.appendElement(), codingPath: codingPath + [key]).unkeyedContainer()
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        let key = JSONCodingKey(intValue: count)
+        return NodeEncoder(node: node.appendElement(), codingPath: codingPath + [key])
+    }
+}
+
+private struct SingleNodeContainer: SingleValueEncodingContainer {
+    let node: EncodedNode
+    let codingPath: [any CodingKey]
+
+    func encodeNil() throws { node.content = .value(.null) }
+    func encode(_ value: Bool) throws { node.content = .value(.bool(value)) }
+    func encode(_ value: String) throws { node.content = .value(.string(value)) }
+    func encode(_ value: Double) throws { try node.set(value, codingPath: codingPath) }
+    func encode(_ value: Float) throws { try node.set(value, codingPath: codingPath) }
+    func encode(_ value: Int) throws { node.set(value) }
+    func encode(_ value: Int8) throws { node.set(value) }
+    func encode(_ value: Int16) throws { node.set(value) }
+    func encode(_ value: Int32) throws { node.set(value) }
+    func encode(_ value: Int64) throws { node.set(value) }
+    func encode(_ value: UInt) throws { node.set(value) }
+    func encode(_ value: UInt8) throws { node.set(value) }
+    func encode(_ value: UInt16) throws { node.set(value) }
+    func encode(_ value: UInt32) throws { node.set(value) }
+    func encode(_ value: UInt64) throws { node.set(value) }
+    func encode(_ value: some Encodable) throws { try node.encode(value, codingPath: codingPath) }
+}
+
+/// A coding key of the encoder's and the decoder's own: an array index, or `super`.
+struct JSONCodingKey: CodingKey {
+    let stringValue: String
+    let intValue: Int?
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+        self.intValue = nil
+    }
+
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
+        self.intValue = intValue
+    }
+}

@@ -1,7 +1,6 @@
 import ModalEvents
 import ModalProjection
 import Observation
-import Synchronization
 
 /// The store's work written for `ModalState` alone, with no generics: lock,
 /// check and apply, keep the event, tell Observation, then call the
@@ -9,7 +8,7 @@ import Synchronization
 /// the same run, so the ratio is what being generic (and the store's
 /// bookkeeping: the delivery queue, catch-up, filters) costs.
 final class HandWrittenStore: Sendable, Observable {
-    private let core = Mutex<(state: ModalState, events: [LoggedEvent])>((ModalState(), []))
+    private let core = Lock<(state: ModalState, events: [LoggedEvent])>((ModalState(), []))
     private let subscribers: [@Sendable (LoggedEvent) -> Void]
     private let registrar = ObservationRegistrar()
 

@@ -1,5 +1,4 @@
 import Dispatch
-internal import Synchronization
 
 /// Appends events to a log on disk: one file, or a folder of segments that
 /// rotates at a size you set and can keep only the last few.
@@ -104,7 +103,7 @@ public final class EventLogWriter: Sendable {
     /// lines leave out `source` and `caller`.
     public let version: Int
 
-    private let guarded: Mutex<WriterState>
+    private let guarded: Lock<WriterState>
     /// Runs group syncs and ``Options/onDurable`` calls, one at a time, in order.
     private let queue = DispatchQueue(label: "ModalEvents.EventLogWriter")
 
@@ -112,7 +111,7 @@ public final class EventLogWriter: Sendable {
         self.path = path
         self.options = options
         self.version = state.header.version
-        self.guarded = Mutex(state)
+        self.guarded = Lock(state)
         self.recoveryWarnings = recoveryWarnings
     }
 

@@ -1,5 +1,3 @@
-internal import Synchronization
-
 /// Checkpoints of a log: every `interval` events, where in the log that
 /// event ends and the state right after it. Kept in a file beside the log
 /// (its sidecar, `LOG.index`), so that the state at any seq is one
@@ -164,7 +162,7 @@ public struct LogIndex<State: LogProjection>: Sendable {
 /// The history elements of a log index read so far: the first *n* of the
 /// log's, in order. Shared by the copies of an index, under a lock.
 final class HistoryCache<Element: Sendable>: Sendable {
-    private let read = Mutex<[Element]>([])
+    private let read = Lock<[Element]>([])
 
     /// The first `count` elements: read before, or given by `readMore`,
     /// which gets how many were read and gives those after them, through at

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What a store that opens a log holding events does about the session the
 /// log ends in (format version 2's `session.start`, rule 12).
 public struct LogSession: Sendable, Hashable {

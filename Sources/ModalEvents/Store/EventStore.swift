@@ -1,5 +1,4 @@
 public import Observation
-public import Synchronization
 
 /// The log an app appends to and the state it projects to: one store per
 /// app, or per scene, that every present, push and dismissal goes through.
@@ -39,7 +38,7 @@ public import Synchronization
 /// append that changes it notifies, on the appending thread, after the change.
 public final class EventStore<State: EventProjection>: Sendable, Observable {
     @usableFromInline
-    let core: Mutex<StoreCore<State>>
+    let core: Lock<StoreCore<State>>
     @usableFromInline
     let registrar = ObservationRegistrar()
     /// `\.state`, made once: a key path into a generic class is built at run
@@ -51,12 +50,12 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
     /// no observer can be waiting, and telling the registrar of a change
     /// (a lock and a key path lookup, twice) can be left out.
     @usableFromInline
-    let stateWasRead = Atomic(true)
+    let stateWasRead = Flag(true)
 
     /// A store that starts from `state` (its `seq` is the log's last) and
     /// holds no events yet.
     public init(state: State, options: EventStoreOptions = EventStoreOptions()) {
-        core = Mutex(StoreCore(state: state, options: options))
+        core = Lock(StoreCore(state: state, options: options))
         stateKeyPath = \EventStore.state
     }
 
@@ -73,7 +72,7 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
         registrar.access(self, keyPath: stateKeyPath)
         // After `access` (which registers a tracking observer), before the read:
         // a change the read misses sees the flag, and tells the observer.
-        stateWasRead.store(true, ordering: .releasing)
+        stateWasRead.store(true)
         return core.withLock { $0.state }
     }
 
@@ -377,7 +376,7 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
     /// Observation was last told (see ``stateWasRead``).
     @inlinable
     func didChange() {
-        guard stateWasRead.exchange(false, ordering: .acquiringAndReleasing) else { return }
+        guard stateWasRead.exchange(false) else { return }
         registrar.willSet(self, keyPath: stateKeyPath)
         registrar.didSet(self, keyPath: stateKeyPath)
     }

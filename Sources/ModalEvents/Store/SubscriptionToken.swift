@@ -1,5 +1,3 @@
-internal import Synchronization
-
 /// A subscription to a store's events: releasing it ends the subscription.
 ///
 /// Keep the token for as long as you want the events, as a property or in a
@@ -17,11 +15,11 @@ internal import Synchronization
 /// .store(in: &subscriptions)
 /// ```
 public final class SubscriptionToken: Sendable, Hashable {
-    private let onCancel: Mutex<(@Sendable () -> Void)?>
+    private let onCancel: Lock<(@Sendable () -> Void)?>
 
     /// A token that runs `onCancel` once, on ``cancel()`` or when released.
     public init(onCancel: @escaping @Sendable () -> Void) {
-        self.onCancel = Mutex(onCancel)
+        self.onCancel = Lock(onCancel)
     }
 
     deinit { cancel() }

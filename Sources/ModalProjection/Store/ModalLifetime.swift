@@ -1,5 +1,4 @@
 public import ModalEvents
-internal import Synchronization
 
 /// The lifetime of a modal presented through a store (Square's
 /// `ModalLifetime`): keep it for as long as the modal should show.
@@ -139,13 +138,13 @@ extension ModalLifetime {
         /// Where the app presented the modal: the `caller` of the dismissal
         /// that ending the lifetime appends.
         let caller: String?
-        private let state: Mutex<Status>
+        private let state: Lock<Status>
 
         init(root: String, link: String, caller: String?, store: ModalStore) {
             self.root = root
             self.link = link
             self.caller = caller
-            self.state = Mutex(Status(store: store))
+            self.state = Lock(Status(store: store))
         }
 
         var phase: ModalPhase? {

@@ -1,5 +1,3 @@
-public import Synchronization
-
 /// One subscription as the store keeps it. Immutable but for the flag that
 /// cancels it, so deliveries read it without the store's lock.
 @usableFromInline
@@ -25,7 +23,7 @@ final class Listener<State: EventProjection>: Sendable {
     @usableFromInline
     let onStoreEnd: (@Sendable () -> Void)?
     @usableFromInline
-    let cancelled = Atomic(false)
+    let cancelled = Flag(false)
 
     @inlinable
     init(
@@ -45,10 +43,10 @@ final class Listener<State: EventProjection>: Sendable {
     }
 
     @inlinable
-    var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+    var isCancelled: Bool { cancelled.load() }
 
     @inlinable
-    func cancel() { cancelled.store(true, ordering: .releasing) }
+    func cancel() { cancelled.store(true) }
 
     /// Calls the subscriber with a live event (and the state right after it)
     /// when the subscription is still on and wants it.

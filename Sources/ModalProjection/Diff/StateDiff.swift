@@ -1,8 +1,8 @@
 public import ModalEvents
 
-/// What changed between two states: the session, the keyboard, each root's
-/// own fields, the modals that came, went or changed, and the rejections
-/// added or gone.
+/// What changed between two states, field by field, in the state's JSON
+/// shape: the session, the keyboard, each root's own fields, the modals that
+/// came, went or changed, and the rejections added or gone.
 ///
 /// ```swift
 /// let diff = StateDiff(from: before, to: after)
@@ -10,15 +10,20 @@ public import ModalEvents
 /// // "checkout" phase: presenting -> presented
 /// ```
 ///
-/// Roots are matched by id and modals by root and link, so a modal that was
-/// dismissed and presented again between the two states shows as changed.
-/// Changes come in a fixed order: the session; the keyboard; each root that went (its
-/// modals first); then each root of `new` bottom to top, with its own fields,
-/// the order of its modals (field `modals`, their links bottom to top) when
-/// it is not the old order with new modals on top, the modals that went,
-/// and its modals bottom to top; last the rejections.
-/// Derived values (`dimming.visible`, `keyboardOffset`, `visibleCards`) are
-/// compared too: they are part of what a person sees.
+/// It is the UI's changes (``ModalChange/changes(from:to:by:)``) told field
+/// by field: each root and modal that a ``ModalChange`` is about is
+/// described once, where its first change stands, so the two never
+/// disagree on what changed. A root registered again with other settings
+/// went and came back. A modal is matched by its root and link: one the
+/// UI removes and presents again (presented again between the two states,
+/// or a diff that goes back in time) shows its fields that changed, and
+/// its root the new order of its modals (field `modals`) when that is not
+/// the old order with new modals on top. Changes come in that order: the
+/// session; the keyboard; each root that went (its modals first); then each
+/// root of `new` bottom to top, with its own fields, the modals that went,
+/// and its modals bottom to top; last the rejections. Derived values
+/// (`dimming.visible`, `keyboardOffset`, `visibleCards`, a modal's
+/// `canDismiss`) are compared too: they are part of what a person sees.
 public struct StateDiff: Sendable, Hashable {
     /// The seq of the state compared from.
     public var fromSeq: Int
@@ -29,37 +34,18 @@ public struct StateDiff: Sendable, Hashable {
 
     /// The differences from `old` to `new`.
     ///
+    /// - Parameter event: The event between them, when there is one (see
+    ///   ``ModalChange/changes(from:to:by:)``).
     /// - Complexity: O(*n*) in the size of the roots that differ and of the
     ///   two rejection lists; roots that are equal cost a comparison, which
     ///   is quick for roots that share storage (two states of one replay).
-    public init(from old: ModalState, to new: ModalState) {
+    public init(from old: ModalState, to new: ModalState, by event: ModalEvent? = nil) {
         fromSeq = old.seq
         toSeq = new.seq
-        var changes: [StateChange] = []
-        if old.session != new.session {
-            changes.append(
-                StateChange(
-                    subject: .session, kind: .changed, field: "session", old: .number(JSONNumber(old.session)),
-                    new: .number(JSONNumber(new.session))))
-        }
-        Self.appendFieldChanges(
-            from: old.keyboard.json, to: new.keyboard.json, subject: .keyboard, path: "", into: &changes)
-        for root in old.roots where new.rootIndex(root.id) == nil {
-            changes += root.modals.map { StateChange(removed: $0, from: root.id) }
-            changes.append(StateChange(subject: .root(root.id), kind: .removed, old: root.ownJSON, new: nil))
-        }
-        for root in new.roots {
-            guard let index = old.rootIndex(root.id) else {
-                changes.append(StateChange(subject: .root(root.id), kind: .added, old: nil, new: root.ownJSON))
-                changes += root.modals.map { StateChange(added: $0, to: root.id) }
-                continue
-            }
-            let before = old.roots[index]
-            guard before != root else { continue }
-            Self.appendRootChanges(from: before, to: root, into: &changes)
-        }
-        Self.appendRejectionChanges(from: old.rejected, to: new.rejected, into: &changes)
-        self.changes = changes
+        var teller = Teller(old: old, new: new)
+        for change in ModalChange.changes(from: old, to: new, by: event) { teller.tell(change) }
+        Self.appendRejectionChanges(from: old.rejected, to: new.rejected, into: &teller.changes)
+        changes = teller.changes
     }
 
     /// Whether the two states show the same.
@@ -74,39 +60,95 @@ public struct StateDiff: Sendable, Hashable {
         ]
     }
 
-    private static func appendRootChanges(from old: RootState, to new: RootState, into changes: inout [StateChange]) {
-        let subject = StateChange.Subject.root(new.id)
-        appendFieldChanges(from: old.ownJSON, to: new.ownJSON, subject: subject, path: "", into: &changes)
-        // The order is a change of its own only when it is not the old
-        // order, less the modals that went, with the new ones on top.
-        let links = new.modals.map(\.link)
-        let linksBefore = old.modals.map(\.link)
-        let kept = linksBefore.filter { new.modalIndex(link: $0) != nil }
-        if links != kept + links.filter({ old.modalIndex(link: $0) == nil }) {
-            changes.append(
-                StateChange(
-                    subject: subject, kind: .changed, field: "modals",
-                    old: .array(linksBefore.map(JSONValue.string)), new: .array(links.map(JSONValue.string))))
+    /// Tells each ``ModalChange`` field by field, each subject once.
+    private struct Teller {
+        let old: ModalState
+        let new: ModalState
+        var changes: [StateChange] = []
+        /// The roots and modals whose fields are told.
+        var told: Set<StateChange.Subject> = []
+        /// Roots that came whole: their modals came with them.
+        var addedRoots: Set<String> = []
+        /// Modals that came whole (or went and came back), by root and link.
+        var addedModals: Set<StateChange.Subject> = []
+
+        init(old: ModalState, new: ModalState) {
+            self.old = old
+            self.new = new
         }
-        for modal in old.modals where new.modalIndex(link: modal.link) == nil {
-            changes.append(StateChange(removed: modal, from: new.id))
-        }
-        for modal in new.modals {
-            guard let index = old.modalIndex(link: modal.link) else {
-                changes.append(StateChange(added: modal, to: new.id))
-                continue
+
+        mutating func tell(_ change: ModalChange) {
+            switch change {
+            case .startSession:
+                changes.append(
+                    StateChange(
+                        subject: .session, kind: .changed, field: "session", old: .number(JSONNumber(old.session)),
+                        new: .number(JSONNumber(new.session))))
+            case .changeKeyboard:
+                StateDiff.appendFieldChanges(
+                    from: old.keyboard.json, to: new.keyboard.json, subject: .keyboard, path: "", into: &changes)
+            case .removeRoot(let id):
+                guard let root = old.root(id) else { return }
+                changes += root.modals.map { StateChange(removed: $0, from: id) }
+                changes.append(StateChange(subject: .root(id), kind: .removed, old: root.ownJSON, new: nil))
+            case .registerRoot(let bare):
+                guard let root = new.root(bare.id) else { return }
+                addedRoots.insert(root.id)
+                changes.append(StateChange(subject: .root(root.id), kind: .added, old: nil, new: root.ownJSON))
+                changes += root.modals.map { StateChange(added: $0, to: root.id) }
+            case .remove(let link, let root):
+                tellRoot(root)
+                if new.modal(link: link, in: root) != nil { return tellModal(link, in: root) }
+                guard let modal = old.modal(link: link, in: root) else { return }
+                changes.append(StateChange(removed: modal, from: root))
+            case .queue(let modal, let root), .present(let modal, let root):
+                guard !addedRoots.contains(root) else { return }
+                tellRoot(root)
+                if old.modal(link: modal.link, in: root) != nil { return tellModal(modal.link, in: root) }
+                addedModals.insert(.modal(root: root, link: modal.link))
+                changes.append(StateChange(added: new.modal(link: modal.link, in: root) ?? modal, to: root))
+            case .resizeRoot(let root, _), .setKeyboardOffset(_, let root), .setDimming(_, let root):
+                tellRoot(root)
+            default:
+                guard let root = change.root, let link = change.link else { return }
+                tellModal(link, in: root)
             }
-            let before = old.modals[index]
-            guard before != modal else { continue }
-            appendFieldChanges(
-                from: before.json, to: modal.json, subject: .modal(root: new.id, link: modal.link), path: "",
-                into: &changes)
+        }
+
+        /// A kept root's own fields, and the order of its modals when it is
+        /// not the old order with new ones on top, once.
+        mutating func tellRoot(_ id: String) {
+            guard !addedRoots.contains(id), told.insert(.root(id)).inserted,
+                let before = old.root(id), let after = new.root(id)
+            else { return }
+            StateDiff.appendFieldChanges(
+                from: before.ownJSON, to: after.ownJSON, subject: .root(id), path: "", into: &changes)
+            let links = after.modals.map(\.link)
+            let linksBefore = before.modals.map(\.link)
+            let kept = linksBefore.filter { after.modalIndex(link: $0) != nil }
+            if links != kept + links.filter({ before.modalIndex(link: $0) == nil }) {
+                changes.append(
+                    StateChange(
+                        subject: .root(id), kind: .changed, field: "modals",
+                        old: .array(linksBefore.map(JSONValue.string)), new: .array(links.map(JSONValue.string))))
+            }
+        }
+
+        /// A kept modal's fields, once, after its root's.
+        mutating func tellModal(_ link: String, in root: String) {
+            let subject = StateChange.Subject.modal(root: root, link: link)
+            guard !addedRoots.contains(root), !addedModals.contains(subject) else { return }
+            tellRoot(root)
+            guard told.insert(subject).inserted, let before = old.modal(link: link, in: root),
+                let after = new.modal(link: link, in: root)
+            else { return }
+            StateDiff.appendFieldChanges(from: before.json, to: after.json, subject: subject, path: "", into: &changes)
         }
     }
 
     /// One change per leaf that differs. Objects of the state's shape are
     /// walked into (`snap.index`); arrays and a modal's payload are leaves.
-    private static func appendFieldChanges(
+    fileprivate static func appendFieldChanges(
         from old: JSONValue, to new: JSONValue, subject: StateChange.Subject, path: String,
         into changes: inout [StateChange]
     ) {

@@ -79,7 +79,7 @@ enum BisectCommand: ToolCommand {
             ).replay.state
             before.rejected.removeAll()
         }
-        found.changes = StateDiff(from: before, to: after).changes
+        found.changes = StateDiff(from: before, to: after, by: found.entry.event).changes
         io.print("seq \(found.entry.seq): \(condition)")
         io.print(TimelineLine.text(of: found, style: style))
         if arguments.has("state") {

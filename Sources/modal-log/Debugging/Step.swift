@@ -112,7 +112,7 @@ extension Step {
         }
         let before = state
         let rejection = state.replay(entry, formatVersion: formatVersion)
-        let changes = describing ? StateDiff(from: before, to: state).changes : []
+        let changes = describing ? StateDiff(from: before, to: state, by: entry.event).changes : []
         if rejection != nil {
             rejectionCount += 1
             state.rejected.removeAll()

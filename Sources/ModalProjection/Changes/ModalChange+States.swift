@@ -1,0 +1,233 @@
+public import ModalEvents
+
+extension ModalChange {
+    /// What the UI must do to go from showing `old` to showing `new`: the
+    /// changes a host carries out, in order, after which it shows `new`.
+    ///
+    /// `new` is usually the state right after `old` and `event`; any two
+    /// states work (a host that starts from nothing gets the changes from
+    /// `ModalState()`). A root is known by its id and settings, a modal by
+    /// its root, link and presentation (style, parent, payload, snap
+    /// points), in the order it came: a root registered again with other
+    /// settings, or a modal presented again, is removed and comes back. The
+    /// order: a session start, the keyboard, the roots that went, then each
+    /// root bottom to top: its size, its modals that went, its modals, its
+    /// dimming and its keyboard offset; roots and modals bottom to top.
+    ///
+    /// - Parameter event: The event between the two states, when there is
+    ///   one: a morph's direction and animation come from its
+    ///   `card.replace`; without one, `forward` and `scale`.
+    /// - Complexity: O(*n*) in the size of the roots that differ; an equal
+    ///   root costs a comparison (quick for two states of one replay, which
+    ///   share their storage).
+    public static func changes(from old: ModalState, to new: ModalState, by event: ModalEvent? = nil) -> [ModalChange] {
+        var changes = Planner(event: event)
+        if old.session != new.session { changes.all.append(.startSession(new.session)) }
+        if old.keyboard != new.keyboard { changes.all.append(.changeKeyboard(new.keyboard)) }
+        // A root goes in after the others of its level, so one that comes leaves the higher levels alone.
+        let keptRoots = keptInOrder(old.roots, new.roots, after: { $1.level > $0.level }) {
+            $0.hasSameSettings(as: $1)
+        }
+        for root in old.roots where keptRoots[root.id] == nil {
+            changes.all.append(.removeRoot(root.id))
+        }
+        for root in new.roots {
+            if let before = keptRoots[root.id] {
+                if before != root { changes.appendChanges(from: before, to: root) }
+            } else {
+                changes.appendArrival(of: root)
+            }
+        }
+        return changes.all
+    }
+
+    /// The elements of `new` that are those of `old` (same id, and `same`)
+    /// in the same order; the others go and come back. An element that
+    /// comes goes in after every kept one for which `after(arrival, kept)`
+    /// is false (a modal, after all of its root's; a root, after those of
+    /// its level), so those after it in `new` come back too. Keyed by id,
+    /// with `old`'s element.
+    fileprivate static func keptInOrder<Element: Identifiable>(
+        _ old: [Element], _ new: [Element], after: (_ arrival: Element, _ kept: Element) -> Bool,
+        _ same: (Element, Element) -> Bool
+    ) -> [Element.ID: Element] where Element.ID == String {
+        var oldIndex: [String: Int] = [:]
+        for (index, element) in old.enumerated() { oldIndex[element.id] = index }
+        var kept: [String: Element] = [:]
+        var lastKept = -1
+        var arrivals: [Element] = []
+        for element in new {
+            guard let index = oldIndex[element.id], index > lastKept, same(old[index], element),
+                arrivals.allSatisfy({ after($0, element) })
+            else {
+                arrivals.append(element)
+                continue
+            }
+            kept[element.id] = old[index]
+            lastKept = index
+        }
+        return kept
+    }
+}
+
+/// The changes being planned, with the event that made them.
+private struct Planner {
+    let event: ModalEvent?
+    var all: [ModalChange] = []
+
+    init(event: ModalEvent?) {
+        self.event = event
+    }
+
+    /// A root that came (or came back): registered bare, then its modals, then its dimming.
+    mutating func appendArrival(of root: RootState) {
+        var bare = root
+        bare.modals = []
+        bare.refreshDimming()
+        all.append(.registerRoot(bare))
+        for modal in root.modals { appendArrival(of: modal, in: root.id) }
+        if root.isDimmingVisible { all.append(.setDimming(visible: true, root: root.id)) }
+    }
+
+    mutating func appendChanges(from old: RootState, to new: RootState) {
+        let root = new.id
+        if old.size != new.size { all.append(.resizeRoot(root, to: new.size)) }
+        if old.modals != new.modals {
+            // A modal is presented on top of its root's.
+            let kept = ModalChange.keptInOrder(old.modals, new.modals, after: { _, _ in false }) {
+                $0.isSamePresentation(as: $1)
+            }
+            for modal in old.modals where kept[modal.link] == nil {
+                all.append(.remove(link: modal.link, root: root))
+            }
+            for modal in new.modals {
+                if let before = kept[modal.link] {
+                    if before != modal { appendChanges(from: before, to: modal, in: root) }
+                } else {
+                    appendArrival(of: modal, in: root)
+                }
+            }
+        }
+        if old.isDimmingVisible != new.isDimmingVisible {
+            all.append(.setDimming(visible: new.isDimmingVisible, root: root))
+        }
+        if old.keyboardOffset != new.keyboardOffset { all.append(.setKeyboardOffset(new.keyboardOffset, root: root)) }
+    }
+
+    /// A modal that came: queued, or presented and on through its phases.
+    mutating func appendArrival(of modal: Modal, in root: String) {
+        guard modal.phase != .queued else {
+            all.append(.queue(modal, root: root))
+            return
+        }
+        all.append(.present(modal, root: root))
+        appendPhases(from: .presenting, to: modal, in: root)
+    }
+
+    mutating func appendChanges(from old: Modal, to new: Modal, in root: String) {
+        if old.phase == .queued && new.phase != .queued {
+            // On screen as it is now, cards and all.
+            all.append(.promote(new, root: root))
+            appendPhases(from: .presenting, to: new, in: root)
+            return
+        }
+        appendCardChanges(from: old.cards, to: new.cards, link: new.link, root: root)
+        appendSnapChanges(from: old.snap, to: new.snap, link: new.link, root: root)
+        appendPhases(from: old.phase, to: new, in: root)
+    }
+
+    /// The phase steps from `phase` to `modal`'s: the present's end, the dismissal.
+    mutating func appendPhases(from phase: ModalPhase, to modal: Modal, in root: String) {
+        if phase == .presenting && modal.phase == .presented {
+            all.append(.finishPresenting(link: modal.link, root: root))
+        }
+        if phase != .dismissing && modal.phase == .dismissing {
+            all.append(.dismiss(link: modal.link, root: root, reason: modal.dismissReason ?? .programmatic))
+        }
+    }
+
+    /// Pops down to what the two stacks share, then pushes the rest; a stack
+    /// whose top card alone differs is morphed (another content or sticky)
+    /// or updated (another height or `canDismiss`) in place.
+    mutating func appendCardChanges(from old: [Card], to new: [Card], link: String, root: String) {
+        guard old != new, let top = new.last else { return }
+        if old.count == new.count, old.dropLast() == new.dropLast(), let replaced = old.last {
+            if replaced.content == top.content && replaced.sticky == top.sticky {
+                all.append(.updateTopCard(to: top, link: link, root: root))
+            } else {
+                let (direction, animation) = morph(of: link, in: root)
+                all.append(
+                    .replaceTopCard(with: top, direction: direction, animation: animation, link: link, root: root))
+            }
+            return
+        }
+        var shared = 0
+        while shared < min(old.count, new.count), old[shared] == new[shared] { shared += 1 }
+        // A stack is never empty: one that shares nothing keeps its bottom card, morphed.
+        let kept = max(shared, 1)
+        for index in stride(from: old.count - 1, through: kept, by: -1) {
+            all.append(.pop(to: old[index - 1], link: link, root: root))
+        }
+        if shared == 0 {
+            let (direction, animation) = morph(of: link, in: root)
+            all.append(
+                .replaceTopCard(with: new[0], direction: direction, animation: animation, link: link, root: root))
+        }
+        for card in new.dropFirst(kept) { all.append(.push(card, link: link, root: root)) }
+    }
+
+    mutating func appendSnapChanges(from old: SnapState, to new: SnapState, link: String, root: String) {
+        guard old != new else { return }
+        guard new.dragging else {
+            all.append(old.dragging ? .releaseDrag(new, link: link, root: root) : .snap(new, link: link, root: root))
+            return
+        }
+        if old.index != new.index {
+            // Settled elsewhere before this drag began (two states far apart).
+            let rest = SnapState(points: new.points, index: new.index, position: Double(new.index))
+            all.append(.snap(rest, link: link, root: root))
+        }
+        all.append(.drag(to: new.position, link: link, root: root))
+    }
+
+    /// The direction and animation of the event's last `card.replace` of `link` in `root`.
+    func morph(of link: String, in root: String) -> (ReplaceDirection, ReplaceAnimation) {
+        for step in (event?.steps ?? []).reversed() {
+            if case .cardReplace(root, link, _, let direction, let animation, _, _) = step {
+                return (direction, animation)
+            }
+        }
+        return (.forward, .scale)
+    }
+}
+
+extension RootState {
+    /// Whether `other` has the settings of this root: all but its size and modals.
+    func hasSameSettings(as other: RootState) -> Bool {
+        presentation == other.presentation && level == other.level && policy == other.policy
+            && maxVisibleCards == other.maxVisibleCards && dimming == other.dimming && keyboard == other.keyboard
+    }
+}
+
+extension Modal {
+    /// Whether `other` can be this modal later in the same presentation: what
+    /// `modal.present` set is the same, and its phase has not gone back.
+    func isSamePresentation(as other: Modal) -> Bool {
+        guard style == other.style, parent == other.parent, payload == other.payload,
+            snap.points == other.snap.points, other.phase.order >= phase.order
+        else { return false }
+        return phase != .dismissing || dismissReason == other.dismissReason
+    }
+}
+
+extension ModalPhase {
+    /// The order of a modal's life: queued, presenting, presented, dismissing.
+    var order: Int {
+        switch self {
+        case .queued: 0
+        case .presenting: 1
+        case .presented: 2
+        case .dismissing: 3
+        }
+    }
+}

@@ -278,6 +278,31 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
 
     // MARK: For the projection's conveniences
 
+    /// Calls `receive` with the state after each event, with the event, and
+    /// first (with `startingWithCurrent`) with the current state and no
+    /// event: what a projection's own feeds are made from.
+    package func subscribeToStatesWithEvents(
+        startingWithCurrent: Bool, _ receive: @escaping @Sendable (State, LoggedEvent?) -> Void
+    ) -> SubscriptionToken {
+        addListener(after: nil, filter: .all, receiver: .states(receive), startsWithCurrentState: startingWithCurrent)
+    }
+
+    /// A stream of what `transform` makes of each state and its event, as
+    /// ``subscribeToStatesWithEvents(startingWithCurrent:_:)`` gives them
+    /// (`nil`: nothing for that one).
+    package func stream<Element: Sendable>(
+        startingWithCurrent: Bool, bufferingPolicy: AsyncStream<Element>.Continuation.BufferingPolicy,
+        _ transform: @escaping @Sendable (State, LoggedEvent?) -> Element?
+    ) -> StoreStream<Element> {
+        stream(
+            after: nil, filter: .all, bufferingPolicy: bufferingPolicy, startsWithCurrentState: startingWithCurrent
+        ) { continuation in
+            .states { state, entry in
+                if let element = transform(state, entry) { continuation.yield(element) }
+            }
+        }
+    }
+
     /// Appends `unstamped` (each with the next seq and a time) as
     /// ``append(contentsOf:source:caller:expectedSeq:fileID:line:)`` does,
     /// and in the same step subscribes each of `subscriptions` to the state

@@ -3,8 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "ModalEvents",
-    // The store uses Synchronization's Mutex and Observation: the first OS releases that have both.
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // Observation's floor: the store locks with `os` there, not Synchronization (Store/Internal/Lock.swift).
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "ModalEvents", targets: ["ModalEvents"]),
         .library(name: "ModalProjection", targets: ["ModalProjection"]),

@@ -271,16 +271,31 @@ struct EventLineFields: EventFieldReader {
     }
 
     /// The fields a line is expected to name next, in order: up to 21
-    /// ordinals + 1, six bits each, the next in the low bits.
+    /// ordinals + 1, six bits each, the next in the low bits of `low`, the
+    /// ones after the tenth in `high` (two words: `UInt128` needs iOS 18).
     struct FieldOrder: Sendable {
-        var bits: UInt128
+        var low: UInt64
+        var high: UInt64
 
         init(_ fields: [EventField]) {
             precondition(fields.count <= 21, "a field order holds 21 fields at most")
-            bits = fields.reversed().reduce(0) { $0 << 6 | UInt128($1.ordinal + 1) }
+            (low, high) = (0, 0)
+            for field in fields.reversed() {
+                high = high << 6 | low >> 58
+                low = low << 6 | UInt64(field.ordinal + 1)
+            }
         }
 
-        private init(bits: UInt128) { self.bits = bits }
+        /// Whether no field is left.
+        var isEmpty: Bool { low == 0 && high == 0 }
+
+        /// The next field's ordinal + 1, taken off the order.
+        mutating func removeFirst() -> UInt64 {
+            let first = low & 63
+            low = low >> 6 | high << 58
+            high >>= 6
+            return first
+        }
 
         /// The envelope's fields: `seq`, `time`, `type`.
         static let envelope = FieldOrder([.seq, .time, .type])
@@ -292,20 +307,19 @@ struct EventLineFields: EventFieldReader {
             // Near the line's end, the slower lookup decides.
             guard start + 8 <= line.count else { return nil }
             let first = UInt64(littleEndian: line.baseAddress!.loadUnaligned(fromByteOffset: start, as: UInt64.self))
-            var rest = bits
-            while rest != 0 {
-                let field = EventField(rawValue: UInt8(truncatingIfNeeded: rest & 63) &- 1)!
-                rest >>= 6
+            var rest = self
+            while !rest.isEmpty {
+                let field = EventField(rawValue: UInt8(truncatingIfNeeded: rest.removeFirst()) &- 1)!
                 let name = tables.name(of: field)
                 let end = start + name.length
                 guard end < line.count, line[end] == UInt8(ascii: "\"") else { continue }
                 if name.length <= 8 {
-                    if first & name.lowMask == name.low { return (field, FieldOrder(bits: rest)) }
+                    if first & name.lowMask == name.low { return (field, rest) }
                 } else if first == name.low,
                     UInt64(littleEndian: line.baseAddress!.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self))
                         >> name.highShift == name.high
                 {
-                    return (field, FieldOrder(bits: rest))
+                    return (field, rest)
                 }
             }
             return nil

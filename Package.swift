@@ -35,6 +35,9 @@ let package = Package(
             dependencies: [
                 "ModalTesting", "ModalEvents", "ModalProjection", "modal-log", "ModalWorkloads", "TestSupport",
             ]),
+        // The Swift examples of the README, Docs/Store.md and Docs/Integration.md, as written there.
+        .testTarget(
+            name: "ExampleTests", dependencies: ["ModalEvents", "ModalProjection", "ModalTesting", "TestSupport"]),
         .testTarget(
             name: "ModalLogTests",
             dependencies: [

@@ -90,7 +90,7 @@ import Testing
             ])
         #expect(
             step(.dragEnd(root: "sheets", link: "cart"))
-                == [.releaseDrag(SnapState(points: [0.5, 1], index: 1, position: 1), link: "cart", root: "sheets")])
+                == [.endDrag(SnapState(points: [0.5, 1], index: 1, position: 1), link: "cart", root: "sheets")])
         #expect(
             step(.keyboardChange(height: 300))
                 == [.changeKeyboard(KeyboardState(height: 300)), .setKeyboardOffset(300, root: "sheets")])

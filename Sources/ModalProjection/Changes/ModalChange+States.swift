@@ -179,7 +179,7 @@ private struct Planner {
     mutating func appendSnapChanges(from old: SnapState, to new: SnapState, link: String, root: String) {
         guard old != new else { return }
         guard new.dragging else {
-            all.append(old.dragging ? .releaseDrag(new, link: link, root: root) : .snap(new, link: link, root: root))
+            all.append(old.dragging ? .endDrag(new, link: link, root: root) : .snap(new, link: link, root: root))
             return
         }
         if old.index != new.index {

@@ -67,7 +67,7 @@ public enum ModalChange: Sendable, Hashable {
     case drag(to: Double, link: String, root: String)
     /// A drag was released: the modal settles at `snap.index` (or, at
     /// position -1, leaves: a `dismiss` follows).
-    case releaseDrag(SnapState, link: String, root: String)
+    case endDrag(SnapState, link: String, root: String)
     /// The modal snaps to `snap.index` (`snap.to`).
     case snap(SnapState, link: String, root: String)
 }
@@ -82,7 +82,7 @@ extension ModalChange {
             .setDimming(_, let root), .queue(_, let root), .present(_, let root), .promote(_, let root),
             .finishPresenting(_, let root), .dismiss(_, let root, _), .remove(_, let root), .push(_, _, let root),
             .pop(_, _, let root), .replaceTopCard(_, _, _, _, let root), .updateTopCard(_, _, let root),
-            .drag(_, _, let root), .releaseDrag(_, _, let root), .snap(_, _, let root):
+            .drag(_, _, let root), .endDrag(_, _, let root), .snap(_, _, let root):
             root
         }
     }
@@ -96,7 +96,7 @@ extension ModalChange {
         case .queue(let modal, _), .present(let modal, _), .promote(let modal, _): modal.link
         case .finishPresenting(let link, _), .dismiss(let link, _, _), .remove(let link, _), .push(_, let link, _),
             .pop(_, let link, _), .replaceTopCard(_, _, _, let link, _), .updateTopCard(_, let link, _),
-            .drag(_, let link, _), .releaseDrag(_, let link, _), .snap(_, let link, _):
+            .drag(_, let link, _), .endDrag(_, let link, _), .snap(_, let link, _):
             link
         }
     }

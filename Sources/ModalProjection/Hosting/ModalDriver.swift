@@ -125,7 +125,7 @@ public final class ModalDriver {
             host.updateTopCard(of: link, to: card, in: root)
         case .drag(let position, let link, let root):
             host.drag(link, to: position, in: root)
-        case .releaseDrag(let snap, let link, let root), .snap(let snap, let link, let root):
+        case .endDrag(let snap, let link, let root), .snap(let snap, let link, let root):
             host.snap(link, to: snap, in: root)
         }
     }

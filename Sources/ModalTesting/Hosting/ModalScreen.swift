@@ -159,7 +159,7 @@ public struct ModalScreen: Sendable, Hashable, CustomStringConvertible {
                 shown.snap.position = position
                 shown.snap.dragging = true
             }
-        case .releaseDrag(let snap, let link, let id), .snap(let snap, let link, let id):
+        case .endDrag(let snap, let link, let id), .snap(let snap, let link, let id):
             try update(link, in: id) { $0.snap = snap }
         }
     }

@@ -95,14 +95,14 @@ extension ModalState {
     /// `caller` are checked first, then its event.
     mutating func take(_ entry: LoggedEvent, formatVersion: Int) throws(RuleViolation) {
         if let problem = entry.originProblem { throw RuleViolation(.invalidValue, problem) }
-        try fold(entry.event, formatVersion: formatVersion, loggedNumbers: entry.loggedNumbers)
+        try fold(entry.event, formatVersion: formatVersion, loggedNumbers: entry.loggedNumbersIfAny)
     }
 
     /// Applies `event` or throws why it cannot apply, leaving the state as
     /// it was: a batch's events in turn, all or none (rule 13), any other
     /// event as its rule says.
     mutating func fold(
-        _ event: ModalEvent, formatVersion: Int = LogHeader.currentVersion, loggedNumbers: [LoggedNumber] = []
+        _ event: ModalEvent, formatVersion: Int = LogHeader.currentVersion, loggedNumbers: [LoggedNumber]? = nil
     ) throws(RuleViolation) {
         guard case .batch(let events) = event else {
             try applyRule(event, formatVersion: formatVersion, numbers: LoggedNumbers(loggedNumbers, step: 0))
@@ -513,16 +513,17 @@ extension Modal {
 /// their `Int`s do not hold (``LoggedEvent/loggedNumbers``): none for every
 /// event an app makes.
 struct LoggedNumbers {
-    private let numbers: [LoggedNumber]
+    /// `nil` for none, so that an event without any copies nothing.
+    private let numbers: [LoggedNumber]?
     private let step: Int
 
-    init(_ numbers: [LoggedNumber], step: Int) {
+    init(_ numbers: [LoggedNumber]?, step: Int) {
         self.numbers = numbers
         self.step = step
     }
 
     subscript(field: IntegerField) -> Double? {
-        numbers.isEmpty ? nil : numbers.value(of: field, step: step)
+        numbers?.value(of: field, step: step)
     }
 }
 

@@ -58,7 +58,7 @@ func readBenchmarks(logs: [BenchLog], measure: Measure) throws -> [Row] {
         let perSecond = Double(largest.events) / reducer
         rows.append(
             Row(
-                measure: "reducer alone (ModalState.apply)", events: largest.events,
+                measure: "reducer alone (ModalState.replay)", events: largest.events,
                 result:
                     "\(rate(largest.events, reducer)), \(fixed(reducer * 1e9 / Double(largest.events), digits: 1)) ns",
                 target: ">= 10 M/s", verdict: verdict(met: perSecond >= 10e6, shortBy: 1 - perSecond / 10e6)))

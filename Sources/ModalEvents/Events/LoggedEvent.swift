@@ -35,6 +35,14 @@ public struct LoggedEvent: Sendable, Hashable {
         set { setExtras(source: source, caller: caller, loggedNumbers: newValue) }
     }
 
+    /// ``loggedNumbers``, or `nil` when there are none: what the reducer
+    /// asks of every event, without copying an empty list.
+    @inlinable
+    package var loggedNumbersIfAny: [LoggedNumber]? {
+        guard let extras, !extras.loggedNumbers.isEmpty else { return nil }
+        return extras.loggedNumbers
+    }
+
     /// The longest ``caller``, in UTF-8 bytes; a longer one is rejected
     /// (`invalidValue`).
     public static let maximumCallerLength = 256
@@ -90,6 +98,7 @@ public struct LoggedEvent: Sendable, Hashable {
         let fileID: String?
         @usableFromInline
         let line: Int
+        @usableFromInline
         let loggedNumbers: [LoggedNumber]
 
         @usableFromInline

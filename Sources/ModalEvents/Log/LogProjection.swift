@@ -76,7 +76,12 @@ extension LogProjection {
     public mutating func apply(_ entry: LoggedEvent, formatVersion: Int) throws(Rejection) { try apply(entry) }
 
     /// ``EventProjection/replay(_:)`` for a log of format `formatVersion`.
+    ///
+    /// A replay's hot path, like the two below: `@inlinable`, so that it is
+    /// specialized for the state where it is called, with no generic
+    /// witness between an event and the state's `apply`.
     @discardableResult
+    @inlinable
     public mutating func replay(_ entry: LoggedEvent, formatVersion: Int) -> Rejection? {
         do {
             try apply(entry, formatVersion: formatVersion)
@@ -150,6 +155,7 @@ extension LogProjection {
     /// - Returns: The rejection, when the event cannot apply.
     /// - Throws: `limitExceeded`, naming the entry's file and line.
     @discardableResult
+    @inlinable
     public mutating func replay(_ entry: LoggedEvent, readBy reader: EventLogReader) throws(EventLogError) -> Rejection?
     {
         let rejection = replay(entry, formatVersion: reader.fileVersion)
@@ -163,6 +169,7 @@ extension LogProjection {
     /// state the log starts from.
     ///
     /// - Throws: ``EventLogError`` for the first fault.
+    @inlinable
     public static func replaying(_ reader: EventLogReader) throws(EventLogError) -> Self {
         var state = try Self(startOf: reader)
         try state.applyRest(of: reader)
@@ -173,6 +180,7 @@ extension LogProjection {
     ///
     /// - Returns: The last `time` among them, if any has one.
     @discardableResult
+    @inlinable
     mutating func applyRest(of reader: EventLogReader) throws(EventLogError) -> Double? {
         var lastTime: Double?
         while let entry = try reader.next() {

@@ -25,14 +25,12 @@ extension ModalChange {
         if old.session != new.session { changes.all.append(.startSession(new.session)) }
         if old.keyboard != new.keyboard { changes.all.append(.changeKeyboard(new.keyboard)) }
         // A root goes in after the others of its level, so one that comes leaves the higher levels alone.
-        let keptRoots = keptInOrder(old.roots, new.roots, after: { $1.level > $0.level }) {
-            $0.hasSameSettings(as: $1)
-        }
-        for root in old.roots where keptRoots[root.id] == nil {
+        let roots = Matching(old.roots, new.roots, after: { $1.level > $0.level }) { $0.hasSameSettings(as: $1) }
+        for (index, root) in old.roots.enumerated() where !roots.isKept(oldAt: index) {
             changes.all.append(.removeRoot(root.id))
         }
-        for root in new.roots {
-            if let before = keptRoots[root.id] {
+        for (index, root) in new.roots.enumerated() {
+            if let before = roots.old(forNewAt: index) {
                 if before != root { changes.appendChanges(from: before, to: root) }
             } else {
                 changes.appendArrival(of: root)
@@ -40,33 +38,62 @@ extension ModalChange {
         }
         return changes.all
     }
+}
 
-    /// The elements of `new` that are those of `old` (same id, and `same`)
-    /// in the same order; the others go and come back. An element that
-    /// comes goes in after every kept one for which `after(arrival, kept)`
-    /// is false (a modal, after all of its root's; a root, after those of
-    /// its level), so those after it in `new` come back too. Keyed by id,
-    /// with `old`'s element.
-    fileprivate static func keptInOrder<Element: Identifiable>(
+/// Which elements of `new` are those of `old` (same id, and `same`) in the
+/// same order; the others go and come back. An element that comes goes in
+/// after every kept one for which `after(arrival, kept)` is false (a modal,
+/// after all of its root's; a root, after those of its level), so those
+/// after it in `new` come back too.
+private struct Matching<Element: Identifiable> where Element.ID == String {
+    private let old: [Element]
+    /// How many elements both start with: kept, each in its place.
+    private let shared: Int
+    /// For each element of `new` after those, the index in `old` of the one it keeps.
+    private var oldIndexes: [Int?] = []
+    /// For each element of `old` after those, whether it is kept.
+    private var keptOld: [Bool] = []
+
+    init(
         _ old: [Element], _ new: [Element], after: (_ arrival: Element, _ kept: Element) -> Bool,
         _ same: (Element, Element) -> Bool
-    ) -> [Element.ID: Element] where Element.ID == String {
-        var oldIndex: [String: Int] = [:]
-        for (index, element) in old.enumerated() { oldIndex[element.id] = index }
-        var kept: [String: Element] = [:]
-        var lastKept = -1
+    ) {
+        self.old = old
+        // Most often both list the same elements in the same order: nothing more is needed.
+        var shared = 0
+        while shared < min(old.count, new.count), old[shared].id == new[shared].id, same(old[shared], new[shared]) {
+            shared += 1
+        }
+        self.shared = shared
+        guard shared < max(old.count, new.count) else { return }
+        var indexByID: [String: Int] = [:]
+        for index in old.indices.dropFirst(shared) { indexByID[old[index].id] = index }
+        keptOld = Array(repeating: false, count: old.count - shared)
+        var lastKept = shared - 1
         var arrivals: [Element] = []
-        for element in new {
-            guard let index = oldIndex[element.id], index > lastKept, same(old[index], element),
+        for element in new.dropFirst(shared) {
+            guard let index = indexByID[element.id], index > lastKept, same(old[index], element),
                 arrivals.allSatisfy({ after($0, element) })
             else {
                 arrivals.append(element)
+                oldIndexes.append(nil)
                 continue
             }
-            kept[element.id] = old[index]
+            oldIndexes.append(index)
+            keptOld[index - shared] = true
             lastKept = index
         }
-        return kept
+    }
+
+    /// The element of `old` that the element of `new` at `index` keeps, if any.
+    func old(forNewAt index: Int) -> Element? {
+        if index < shared { return old[index] }
+        return oldIndexes[index - shared].map { old[$0] }
+    }
+
+    /// Whether the element of `old` at `index` is kept.
+    func isKept(oldAt index: Int) -> Bool {
+        index < shared || keptOld[index - shared]
     }
 }
 
@@ -94,14 +121,12 @@ private struct Planner {
         if old.size != new.size { all.append(.resizeRoot(root, to: new.size)) }
         if old.modals != new.modals {
             // A modal is presented on top of its root's.
-            let kept = ModalChange.keptInOrder(old.modals, new.modals, after: { _, _ in false }) {
-                $0.isSamePresentation(as: $1)
-            }
-            for modal in old.modals where kept[modal.link] == nil {
+            let modals = Matching(old.modals, new.modals, after: { _, _ in false }) { $0.isSamePresentation(as: $1) }
+            for (index, modal) in old.modals.enumerated() where !modals.isKept(oldAt: index) {
                 all.append(.remove(link: modal.link, root: root))
             }
-            for modal in new.modals {
-                if let before = kept[modal.link] {
+            for (index, modal) in new.modals.enumerated() {
+                if let before = modals.old(forNewAt: index) {
                     if before != modal { appendChanges(from: before, to: modal, in: root) }
                 } else {
                     appendArrival(of: modal, in: root)

@@ -4,8 +4,8 @@ public import ModalEvents
 /// up to ``seq``.
 ///
 /// Roots are kept bottom to top (by level, then registration), and in each
-/// root its live modals bottom to top (by presentation). Build one by folding
-/// events with ``reduce(into:event:)``:
+/// root its live modals bottom to top (by presentation). Build one by
+/// replaying logged events in order with ``replay(_:)``:
 ///
 /// ```swift
 /// var state = ModalState()

@@ -24,29 +24,14 @@ import Testing
 
     /// The Swift blocks of `page` that build on Linux, without their imports.
     static func blocks(of page: String) throws -> [Example] {
-        let lines = try String(contentsOfFile: Fixtures.path(page), encoding: .utf8).components(separatedBy: "\n")
-        var blocks: [Example] = []
-        var index = 0
-        while index < lines.count {
-            guard lines[index] == "```swift" else {
-                index += 1
-                continue
-            }
-            let start = index
-            var body: [String] = []
-            index += 1
-            while index < lines.count, lines[index] != "```" {
-                body.append(lines[index])
-                index += 1
-            }
+        let text = try String(contentsOfFile: Fixtures.path(page), encoding: .utf8)
+        return fencedBlocks(in: text).compactMap { block in
             let forApple =
-                body.contains { $0.hasPrefix("import UIKit") || $0.hasPrefix("import SwiftUI") }
-                || (start > 0 && lines[start - 1].hasPrefix("<!-- not compiled here"))
-            if !forApple {
-                blocks.append(Example(place: "\(page):\(start + 1)", code: normalized(body)))
-            }
+                block.body.contains { $0.hasPrefix("import UIKit") || $0.hasPrefix("import SwiftUI") }
+                || block.lineBefore?.hasPrefix("<!-- not compiled here") == true
+            guard block.fence == "```swift", !forApple else { return nil }
+            return Example(place: "\(page):\(block.line)", code: normalized(block.body))
         }
-        return blocks
     }
 
     /// The copies in this target's sources, by the page they name.

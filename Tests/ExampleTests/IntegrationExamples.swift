@@ -41,7 +41,7 @@ import Testing
 
         let modals = ObservableModalState(store: store)
         modals.catchUp()
-        let help = modals.root("sheets")?.modal("help")
+        let help = modals.root("sheets")?.modal(link: "help")
         let redraws = Redraws()
         withObservationTracking {
             _ = (help?.snap, help?.cards, help?.phase)

@@ -1,5 +1,6 @@
 import Foundation
 import ModalEvents
+import TestSupport
 import Testing
 
 /// `JSONValueEncoder` and `JSONValueDecoder`: an app's `Codable` types in and out of a log.
@@ -114,6 +115,20 @@ import Testing
         #expect(decodingError([Int].self, .object([])) != nil && decodingError(Cart.self, []) != nil)
     }
 
+    @Test func anIntegerIsTheWholeNumberItsLiteralWritesOrNothing() {
+        func decoded<Value: Decodable>(_ type: Value.Type, _ literal: String) -> Value? {
+            try? JSONValueDecoder().decode(type, from: .number(JSONNumber(literal: literal)!))
+        }
+        #expect(decoded(Int.self, "4.2e1") == 42 && decoded(Int.self, "420e-1") == 42 && decoded(Int.self, "-0") == 0)
+        #expect(decoded(Int.self, "9007199254740993.0") == 9_007_199_254_740_993)  // past 2^53: every digit
+        #expect(decoded(UInt64.self, "1.8446744073709551615e19") == .max)
+        #expect(decoded(UInt64.self, "12345678901234567890.5") == nil)  // a fraction, however far down
+        #expect(decoded(Int.self, "1e-400") == nil && decoded(Int.self, "0e-400") == 0)
+        #expect(decoded(Int8.self, "1.27e2") == 127 && decoded(Int8.self, "1.28e2") == nil)
+        #expect(decoded(Int.self, "1e999999999999999999999") == nil)
+        #expect(decoded(Float.self, "1e300") == nil && decoded(Float.self, "0.5") == 0.5)
+    }
+
     @Test func aDuplicateKeyReadsAsItsLastValue() throws {
         let json = JSONValue.object([JSONMember("items", 1), JSONMember("total", "x"), JSONMember("items", 2)])
         #expect(try JSONValueDecoder().decode(Cart.self, from: json).items == 2)
@@ -126,7 +141,7 @@ import Testing
         case branch([Tree], [String: Tree])
         case flag(Bool?)
 
-        static func make(depth: Int, using generator: inout SplitMix) -> Tree {
+        static func make(depth: Int, using generator: inout SplitMixRandom) -> Tree {
             switch Int.random(in: depth > 3 ? 0...1 : 0...3, using: &generator) {
             case 0:
                 let text: String? = Bool.random(using: &generator) ? "é\u{1F600}" : nil
@@ -145,20 +160,8 @@ import Testing
         }
     }
 
-    /// A seeded generator, so a failing tree comes back on the next run.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func randomTreesRoundTrip() throws {
-        var generator = SplitMix(state: 17)
+        var generator = SplitMixRandom(seed: 17)
         for _ in 0..<500 {
             _ = try roundTrip(Tree.make(depth: 0, using: &generator))
         }

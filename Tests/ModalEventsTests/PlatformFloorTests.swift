@@ -5,14 +5,17 @@ import Testing
 /// The package runs from Observation's floor (iOS 17, macOS 14, tvOS 17,
 /// watchOS 10, visionOS 1). No Mac builds it here, so this reads what a Mac
 /// build would check: the toolchain's own interfaces say which of its
-/// declarations need a later release (`Mutex`, `Atomic`,
-/// `next(isolation:)`, ...), and no code of the libraries that an Apple
-/// platform compiles may use one without an `@available` of its own.
+/// declarations need a later release (`Mutex`, `Atomic`, `UInt128`, ...),
+/// and no code that an Apple platform compiles (the targets and their
+/// tests, but the branches for other systems) may use one without an
+/// `@available` of its own. Nor may it hold a typed-throws function type as
+/// a value (`let attempts: [() throws(E) -> Void]`): its metadata needs the
+/// Swift 6 runtime, macOS 15 and iOS 18, which no interface says.
 @Suite struct PlatformFloorTests {
     /// The toolchain's modules that say what needs which release.
     static let modules = ["Swift", "_Concurrency", "Synchronization", "Observation"]
-    /// The library targets an app links.
-    static let libraries = ["Sources/ModalEvents", "Sources/ModalProjection", "Sources/ModalTesting"]
+    /// The folders of every target a Mac builds.
+    static let folders = ["Sources", "Tests"]
 
     /// Where the toolchain keeps its Linux interfaces, from the `swift` on the PATH.
     static var interfaces: String? {
@@ -97,34 +100,38 @@ import Testing
         return "\(name)(\(label):"
     }
 
-    /// The lines of the library sources an Apple platform compiles (not the
+    /// The lines of the sources and tests an Apple platform compiles (not the
     /// branches for other systems) and that have no `@available` of their own,
     /// that use a name of `names`.
     static func uses(of names: Set<String>) throws -> [String] {
         var found: [String] = []
         let root = Fixtures.packageRoot.path
-        for library in libraries {
-            let folder = "\(root)/\(library)"
+        for top in folders {
+            let folder = "\(root)/\(top)"
             guard let files = FileManager.default.enumerator(atPath: folder) else { continue }
-            for case let file as String in files where file.hasSuffix(".swift") {
+            // This file names what it looks for.
+            for case let file as String in files
+            where file.hasSuffix(".swift") && !file.hasSuffix("PlatformFloorTests.swift") {
                 let lines = try String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8).split(
                     separator: "\n", omittingEmptySubsequences: false)
-                // The conditions of the #if blocks around each line: true where Apple compiles it.
-                var compiledOnApple: [Bool] = []
+                // The #if blocks around each line: whether Apple compiles the branch the
+                // line is in, and whether an earlier branch of the block surely was.
+                var blocks: [(compiled: Bool, taken: Bool)] = []
                 var guarded = false
                 for (number, line) in lines.enumerated() {
                     let code = line.trimmingCharacters(in: .whitespaces)
                     if code.hasPrefix("#if ") {
-                        compiledOnApple.append(
-                            !code.contains("!canImport(Darwin)") && !code.contains("canImport(Glibc)"))
+                        let apple = onApple(code)
+                        blocks.append((apple != false, apple == true))
                         continue
                     }
-                    if code.hasPrefix("#else") || code.hasPrefix("#elseif") {
-                        if let last = compiledOnApple.popLast() { compiledOnApple.append(!last) }
+                    if code.hasPrefix("#elseif ") || code.hasPrefix("#else"), let block = blocks.popLast() {
+                        let apple = code.hasPrefix("#elseif ") ? onApple(code) : true
+                        blocks.append((!block.taken && apple != false, block.taken || apple == true))
                         continue
                     }
                     if code.hasPrefix("#endif") {
-                        _ = compiledOnApple.popLast()
+                        _ = blocks.popLast()
                         continue
                     }
                     if code.hasPrefix("@available(") {
@@ -132,14 +139,40 @@ import Testing
                         continue
                     }
                     defer { if !code.hasPrefix("@") && !code.hasPrefix("///") { guarded = false } }
-                    guard compiledOnApple.allSatisfy({ $0 }), !guarded, !code.hasPrefix("//") else { continue }
+                    guard blocks.allSatisfy(\.compiled), !guarded, !code.hasPrefix("//") else { continue }
                     for name in names where uses(name, in: code) {
-                        found.append("\(library)/\(file):\(number + 1): \(name) in \(code)")
+                        found.append("\(top)/\(file):\(number + 1): \(name) in \(code)")
+                    }
+                    if holdsTypedThrowsFunction(code) {
+                        found.append("\(top)/\(file):\(number + 1): a typed-throws function type as a value in \(code)")
                     }
                 }
             }
         }
         return found
+    }
+
+    /// Whether an `#if` condition holds on Apple platforms: `true`
+    /// (`canImport(Darwin)`), `false` (another system's), or `nil` when it
+    /// may (a build flag).
+    static func onApple(_ condition: String) -> Bool? {
+        if condition.contains("!canImport(Darwin)") || condition.contains("canImport(Glibc)")
+            || condition.contains("canImport(Musl)") || condition.contains("os(Linux)")
+        {
+            return false
+        }
+        return condition.contains("canImport(Darwin)") ? true : nil
+    }
+
+    /// Whether `code` declares a value whose type holds a typed-throws
+    /// function type: a `let` or `var` annotated with one, or an array of them.
+    static func holdsTypedThrowsFunction(_ code: String) -> Bool {
+        guard code.contains("throws("), code.contains("->") else { return false }
+        let declaresValue =
+            (code.hasPrefix("let ") || code.hasPrefix("var ") || code.contains(" let ")
+                || code.contains(" var ")) && code.contains(":") && !code.contains("func ")
+        let inArray = code.range(of: #"\[[^\]]*throws\("#, options: .regularExpression) != nil
+        return declaresValue || inArray
     }
 
     /// Whether `code` uses `name` as a word (a type) or a call (`name(label:`).
@@ -176,6 +209,9 @@ import Testing
         #expect(!Self.uses("Mutex", in: "let lock: MutexLike<Int>"))
         #expect(Self.uses("addTask(executorPreference:", in: "group.addTask(executorPreference: nil) {}"))
         #expect(Self.needsLaterRelease("@available(macOS 15.0, iOS 18.0, *)"))
+        #expect(Self.holdsTypedThrowsFunction("let attempts: [(Int, () throws(ModalStoreError) -> Void)] = ["))
+        #expect(!Self.holdsTypedThrowsFunction("func run() throws(ModalStoreError) -> Int {"))
+        #expect(!Self.holdsTypedThrowsFunction("_ body: (inout Value) throws(Failure) -> Result"))
         #expect(!Self.needsLaterRelease("@available(macOS 14.0, iOS 17.0, watchOS 10.0, tvOS 17.0, *)"))
     }
 

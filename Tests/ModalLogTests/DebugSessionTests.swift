@@ -32,7 +32,7 @@ import Testing
     @Test func theStateAtAnyEventIsTheReplaysAndLeavingEventsOutIsReplaySkip() {
         var session = Self.session(events: 1_000)
         let events = session.events
-        var random = SplitMix(seed: 7)
+        var random = SplitMixRandom(seed: 7)
         for round in 0..<12 {
             if round > 0 {
                 session.move(to: random.next(below: events.count))
@@ -209,18 +209,5 @@ import Testing
         var appended = DebugSession(name: "v2", start: ModalState())
         appended.append(session.events[0])
         #expect(appended.step(at: 0)?.step.rejection == nil, "in version 2, queue is a policy")
-    }
-}
-
-/// Seeded randomness for the tests above.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next(below bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
     }
 }

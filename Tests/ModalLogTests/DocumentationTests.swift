@@ -31,33 +31,15 @@ import Testing
     }
 
     static func examples(in text: String, page: String) -> [Example] {
-        let lines = text.components(separatedBy: "\n")
         var files: [String: [UInt8]] = [:]
         var examples: [Example] = []
-        var index = 0
-        var pendingName: String?
-        while index < lines.count {
-            let line = lines[index]
-            if line.hasPrefix("`"), line.hasSuffix(".jsonl`:") {
-                pendingName = String(line.dropFirst().dropLast(2))
-            } else if line.hasPrefix("```") {
-                let fence = line
-                var body: [String] = []
-                index += 1
-                while index < lines.count, lines[index] != "```" {
-                    body.append(lines[index])
-                    index += 1
-                }
-                if let name = pendingName, fence != "```text" {
-                    files[name] = Array((body.joined(separator: "\n") + "\n").utf8)
-                } else if fence == "```text" {
-                    examples += transcript(body, page: page)
-                }
-                pendingName = nil
-            } else if !line.trimmingCharacters(in: .whitespaces).isEmpty {
-                pendingName = line.hasPrefix("`") ? pendingName : nil
+        for block in fencedBlocks(in: text) {
+            // A log's file is a block right after its name: `name.jsonl`:
+            if let name = block.lineBefore, name.hasPrefix("`"), name.hasSuffix(".jsonl`:"), block.fence != "```text" {
+                files[String(name.dropFirst().dropLast(2))] = Array((block.body.joined(separator: "\n") + "\n").utf8)
+            } else if block.fence == "```text" {
+                examples += transcript(block.body, page: page)
             }
-            index += 1
         }
         return examples.map { example in
             var example = example

@@ -106,6 +106,61 @@ import Testing
                 == [.startSession(1), .changeKeyboard(KeyboardState()), .removeRoot("sheets")])
     }
 
+    /// A relaunch's roots, a root registered again and a modal presented
+    /// again as they were, are new to the UI: what showed them before is gone. An event that was rejected
+    /// changes nothing.
+    @Test func aRelaunchOrARegistrationOrPresentationAgainRemovesWhatWasThere() throws {
+        var state = ModalState()
+        func replay(_ events: ModalEvent...) {
+            for event in events { state.replay(LoggedEvent(seq: state.seq + 1, event: event)) }
+        }
+        let sheets = RootRegistration(root: "sheets")
+        let cart = ModalPresentation(root: "sheets", link: "cart", content: "Cart")
+        replay(.rootRegister(sheets), .modalPresent(cart), .modalPresented(root: "sheets", link: "cart"))
+        var before = state
+        replay(.sessionStart(), .rootRegister(sheets), .modalPresent(cart))
+        #expect(
+            state.root("sheets")
+                == before.root("sheets").map { root in
+                    var presenting = root
+                    presenting.modals[0].phase = .presenting
+                    return presenting
+                })
+        let relaunched = ModalChange.changes(from: before, to: state)
+        #expect(relaunched.prefix(2) == [.startSession(1), .removeRoot("sheets")])
+        #expect(relaunched.contains { if case .registerRoot = $0 { true } else { false } })
+        #expect(try screen(from: before, to: state) == ModalScreen(state))
+
+        before = state
+        let again = ModalEvent.batch([
+            .modalDismiss(root: "sheets", link: "cart"), .modalDismissed(root: "sheets", link: "cart"),
+            .modalPresent(cart),
+        ])
+        replay(again)
+        #expect(state.root("sheets") == before.root("sheets"))
+        let presented = try #require(state.modal(link: "cart", in: "sheets"))
+        #expect(
+            ModalChange.changes(from: before, to: state, by: again)
+                == [.remove(link: "cart", root: "sheets"), .present(presented, root: "sheets")])
+        #expect(try screen(from: before, to: state, by: again) == ModalScreen(state))
+
+        let alerts = RootRegistration(root: "alerts", level: 5)
+        replay(.rootRegister(alerts))
+        before = state
+        let registeredAgain = ModalEvent.batch([.rootRemove(root: "alerts"), .rootRegister(alerts)])
+        replay(registeredAgain)
+        #expect(state.root("alerts") == before.root("alerts"))
+        #expect(
+            ModalChange.changes(from: before, to: state, by: registeredAgain)
+                == [.removeRoot("alerts"), .registerRoot(try #require(state.root("alerts")))])
+
+        before = state
+        let refused = ModalEvent.batch([.rootRegister(RootRegistration(root: "toasts")), .modalPresent(cart)])
+        replay(refused)
+        #expect(state.rejected.last?.code == .duplicateLink)
+        #expect(ModalChange.changes(from: before, to: state, by: refused) == [])
+    }
+
     @Test func aQueuedModalWaitsThenIsPromotedAsItIsNow() throws {
         var state = ModalState()
         for event: ModalEvent in [

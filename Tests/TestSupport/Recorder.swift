@@ -1,9 +1,8 @@
 import Foundation
-import Synchronization
 
 /// A value shared between threads in tests. It locks with `NSLock`
 /// (pthreads), which ThreadSanitizer sees, unlike `Synchronization.Mutex`
-/// on Linux (see .ci/tsan-suppressions.txt).
+/// on Linux (see Sources/ModalEvents/Store/Internal/Lock.swift).
 public final class Locked<Value>: @unchecked Sendable {
     // Safe: `value` is only touched while `lock` is held.
     private let lock = NSLock()
@@ -36,12 +35,18 @@ public final class Recorder<Element: Sendable>: Sendable {
 
 /// A thread-safe counter.
 public final class Counter: Sendable {
-    private let value = Atomic(0)
+    private let value = Locked(0)
 
     public init() {}
 
     /// Adds one and returns the new value.
     @discardableResult
-    public func increment() -> Int { value.wrappingAdd(1, ordering: .relaxed).newValue }
-    public var current: Int { value.load(ordering: .relaxed) }
+    public func increment() -> Int {
+        value.withLock { value in
+            value += 1
+            return value
+        }
+    }
+
+    public var current: Int { value.withLock { $0 } }
 }

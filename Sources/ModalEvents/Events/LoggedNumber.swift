@@ -22,13 +22,20 @@ public enum IntegerField: String, Sendable, Hashable, CaseIterable {
 public struct LoggedNumber: Sendable, Hashable {
     /// The event of the step that holds it: its place in ``ModalEvent/steps``
     /// (0 for an event that is not a `batch`).
-    public var step: Int
+    public let step: Int
     /// The field.
-    public var field: IntegerField
+    public let field: IntegerField
     /// The number as the log gives it.
-    public var value: Double
+    public let value: Double
 
+    /// The number `value` that the log gives `field` of step `step`.
+    ///
+    /// - Precondition: An `Int` does not hold `value` (``integer(_:)`` is
+    ///   `nil`): a whole number belongs in the event's own field. It traps
+    ///   otherwise, in every build.
     public init(step: Int, field: IntegerField, value: Double) {
+        precondition(
+            Self.integer(value) == nil, "\(field) \(value) is a whole number: the event's Int field holds it")
         self.step = step
         self.field = field
         self.value = value

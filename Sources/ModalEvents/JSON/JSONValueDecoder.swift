@@ -207,7 +207,13 @@ private struct SingleValueContainer: SingleValueDecodingContainer {
     }
 
     func decode(_ type: Float.Type) throws -> Float {
-        Float(try decode(Double.self))
+        let double = try decode(Double.self)
+        let float = Float(double)
+        guard float.isFinite || double.isInfinite else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(codingPath: codingPath, debugDescription: "\(double) does not fit in a Float"))
+        }
+        return float
     }
 
     func decode(_ type: Int.Type) throws -> Int { try integer() }
@@ -225,18 +231,44 @@ private struct SingleValueContainer: SingleValueDecodingContainer {
         try Value(from: decoder)
     }
 
-    /// The number as an `Integer`, exactly: its literal when it is a plain
-    /// integer (so 64-bit values keep every digit), else its value when
-    /// that is whole and fits.
+    /// The number as an `Integer`, exactly: the whole number its literal
+    /// writes (`42`, `4.2e1`, `420e-1`), every digit kept, when an `Integer`
+    /// holds it.
     private func integer<Integer: FixedWidthInteger>() throws -> Integer {
         guard case .number(let number) = value else { throw decoder.mismatch(Integer.self, "a number") }
-        if let integer = Integer(number.literal) { return integer }
-        let double = number.doubleValue
-        if double == double.rounded(), let integer = Integer(exactly: double) { return integer }
+        if let digits = Self.wholeDigits(of: number.literal), let integer = Integer(digits) { return integer }
         throw DecodingError.typeMismatch(
             Integer.self,
             DecodingError.Context(
                 codingPath: codingPath,
                 debugDescription: "\(number.literal) is not a whole number that \(Integer.self) holds"))
+    }
+
+    /// The digits of the whole number a JSON number literal writes, with
+    /// its sign (`-420` for `-4.2e2`), or `nil` when it has a fraction or
+    /// is too long for any integer type (more than 40 digits).
+    static func wholeDigits(of literal: String) -> String? {
+        var text = Substring(literal)
+        let sign = text.first == "-" ? "-" : ""
+        if !sign.isEmpty { text = text.dropFirst() }
+        var exponent = 0
+        if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            guard let value = Int(text[text.index(after: e)...].drop { $0 == "+" }) else { return nil }
+            exponent = value
+            text = text[..<e]
+        }
+        let point = text.firstIndex(of: ".")
+        let whole = point.map { text[..<$0] } ?? text
+        let fraction = point.map { text[text.index(after: $0)...] } ?? ""
+        // The digits, and where the point falls among them once the exponent moved it.
+        let digits = whole + fraction
+        let pointAt = whole.count + exponent
+        guard pointAt <= 40 else { return nil }
+        if pointAt < digits.count {
+            guard digits.dropFirst(max(pointAt, 0)).allSatisfy({ $0 == "0" }) else { return nil }
+            let kept = digits.prefix(max(pointAt, 0))
+            return sign + (kept.isEmpty ? "0" : String(kept))
+        }
+        return sign + digits + String(repeating: "0", count: pointAt - digits.count)
     }
 }

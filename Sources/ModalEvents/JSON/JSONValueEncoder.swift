@@ -69,8 +69,12 @@ private final class EncodedNode {
     /// The member `key`, made (empty) if it is new; the node becomes an object.
     func member(_ key: String) -> EncodedNode {
         var members: [String: EncodedNode] = [:]
-        if case .object(let existing) = content { members = existing }
-        if let member = members[key] { return member }
+        if case .object(let existing) = content {
+            if let member = existing[key] { return member }
+            members = existing
+        }
+        // Let go of the content first, so that the members are not copied to add one.
+        content = .empty
         let member = EncodedNode()
         members[key] = member
         content = .object(members)
@@ -81,6 +85,8 @@ private final class EncodedNode {
     func appendElement() -> EncodedNode {
         var elements: [EncodedNode] = []
         if case .array(let existing) = content { elements = existing }
+        // Let go of the content first, so that the elements are not copied to add one.
+        content = .empty
         let element = EncodedNode()
         elements.append(element)
         content = .array(elements)

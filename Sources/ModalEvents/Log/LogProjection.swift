@@ -83,13 +83,7 @@ extension LogProjection {
     @discardableResult
     @inlinable
     public mutating func replay(_ entry: LoggedEvent, formatVersion: Int) -> Rejection? {
-        do {
-            try apply(entry, formatVersion: formatVersion)
-            return nil
-        } catch {
-            record(error, of: entry)
-            return error
-        }
+        replay(entry) { state throws(Rejection) in try state.apply(entry, formatVersion: formatVersion) }
     }
 
     public func sessionStart(info: JSONValue?, formatVersion: Int) -> [ModalEvent]? {

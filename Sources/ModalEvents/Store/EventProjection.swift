@@ -37,8 +37,14 @@ extension EventProjection {
     @discardableResult
     @inlinable
     public mutating func replay(_ entry: LoggedEvent) -> Rejection? {
+        replay(entry) { state throws(Rejection) in try state.apply(entry) }
+    }
+
+    /// Applies `entry` by `apply`; a rejection it throws is recorded and returned.
+    @inlinable
+    mutating func replay(_ entry: LoggedEvent, by apply: (inout Self) throws(Rejection) -> Void) -> Rejection? {
         do {
-            try apply(entry)
+            try apply(&self)
             return nil
         } catch {
             record(error, of: entry)

@@ -289,14 +289,12 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
 
     /// A stream of what `transform` makes of each state and its event, as
     /// ``subscribeToStatesWithEvents(startingWithCurrent:_:)`` gives them
-    /// (`nil`: nothing for that one).
+    /// (`nil`: nothing for that one), every one kept until it is read.
     package func stream<Element: Sendable>(
-        startingWithCurrent: Bool, bufferingPolicy: AsyncStream<Element>.Continuation.BufferingPolicy,
-        _ transform: @escaping @Sendable (State, LoggedEvent?) -> Element?
+        startingWithCurrent: Bool, _ transform: @escaping @Sendable (State, LoggedEvent?) -> Element?
     ) -> StoreStream<Element> {
-        stream(
-            after: nil, filter: .all, bufferingPolicy: bufferingPolicy, startsWithCurrentState: startingWithCurrent
-        ) { continuation in
+        stream(after: nil, filter: .all, bufferingPolicy: .unbounded, startsWithCurrentState: startingWithCurrent) {
+            continuation in
             .states { state, entry in
                 if let element = transform(state, entry) { continuation.yield(element) }
             }

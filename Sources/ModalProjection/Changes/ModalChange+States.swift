@@ -8,30 +8,39 @@ extension ModalChange {
     /// states work (a host that starts from nothing gets the changes from
     /// `ModalState()`). A root is known by its id and settings, a modal by
     /// its root, link and presentation (style, parent, payload, snap
-    /// points), in the order it came: a root registered again with other
-    /// settings, or a modal presented again, is removed and comes back. The
+    /// points), in the order it came: a root registered again, or a modal
+    /// presented again, is removed and comes back, and after a new session
+    /// every root is. Between states far apart, a modal presented again just
+    /// as it was, and no further in its life, cannot be told from the one
+    /// before; `event`, when given, tells it (its `root.register` and
+    /// `modal.present` steps are new roots and modals). The
     /// order: a session start, the keyboard, the roots that went, then each
     /// root bottom to top: its size, its modals that went, its modals, its
     /// dimming and its keyboard offset; roots and modals bottom to top.
     ///
     /// - Parameter event: The event between the two states, when there is
     ///   one: a morph's direction and animation come from its
-    ///   `card.replace`; without one, `forward` and `scale`.
+    ///   `card.replace`; without one, `forward` and `scale`. An event that
+    ///   `new` rejected (its last rejection has `new`'s seq) tells nothing.
     /// - Complexity: O(*n*) in the size of the roots that differ; an equal
     ///   root costs a comparison (quick for two states of one replay, which
     ///   share their storage).
     public static func changes(from old: ModalState, to new: ModalState, by event: ModalEvent? = nil) -> [ModalChange] {
-        var changes = Planner(event: event)
-        if old.session != new.session { changes.all.append(.startSession(new.session)) }
+        let wasRejected = new.rejected.last.map { $0.seq == new.seq } ?? false
+        var changes = Planner(event: wasRejected ? nil : event)
+        let isNewSession = old.session != new.session
+        if isNewSession { changes.all.append(.startSession(new.session)) }
         if old.keyboard != new.keyboard { changes.all.append(.changeKeyboard(new.keyboard)) }
         // A root goes in after the others of its level, so one that comes leaves the higher levels alone.
-        let roots = Matching(old.roots, new.roots, after: { $1.level > $0.level }) { $0.hasSameSettings(as: $1) }
+        let roots = Matching(old.roots, new.roots, keptStaysAbove: { $1.level > $0.level }) { before, after in
+            !isNewSession && !changes.registered.contains(after.id) && before.hasSameSettings(as: after)
+        }
         for (index, root) in old.roots.enumerated() where !roots.isKept(oldAt: index) {
             changes.all.append(.removeRoot(root.id))
         }
         for (index, root) in new.roots.enumerated() {
             if let before = roots.old(forNewAt: index) {
-                if before != root { changes.appendChanges(from: before, to: root) }
+                if before != root || changes.presents(in: root.id) { changes.appendChanges(from: before, to: root) }
             } else {
                 changes.appendArrival(of: root)
             }
@@ -42,9 +51,9 @@ extension ModalChange {
 
 /// Which elements of `new` are those of `old` (same id, and `same`) in the
 /// same order; the others go and come back. An element that comes goes in
-/// after every kept one for which `after(arrival, kept)` is false (a modal,
-/// after all of its root's; a root, after those of its level), so those
-/// after it in `new` come back too.
+/// after every kept one but those for which `keptStaysAbove(arrival, kept)`
+/// (a modal, after all of its root's; a root, after those of its level up
+/// to its own), so a kept one that `new` lists after it comes back too.
 private struct Matching<Element: Identifiable> where Element.ID == String {
     private let old: [Element]
     /// How many elements both start with: kept, each in its place.
@@ -55,7 +64,7 @@ private struct Matching<Element: Identifiable> where Element.ID == String {
     private var keptOld: [Bool] = []
 
     init(
-        _ old: [Element], _ new: [Element], after: (_ arrival: Element, _ kept: Element) -> Bool,
+        _ old: [Element], _ new: [Element], keptStaysAbove: (_ arrival: Element, _ kept: Element) -> Bool,
         _ same: (Element, Element) -> Bool
     ) {
         self.old = old
@@ -73,7 +82,7 @@ private struct Matching<Element: Identifiable> where Element.ID == String {
         var arrivals: [Element] = []
         for element in new.dropFirst(shared) {
             guard let index = indexByID[element.id], index > lastKept, same(old[index], element),
-                arrivals.allSatisfy({ after($0, element) })
+                arrivals.allSatisfy({ keptStaysAbove($0, element) })
             else {
                 arrivals.append(element)
                 oldIndexes.append(nil)
@@ -100,10 +109,31 @@ private struct Matching<Element: Identifiable> where Element.ID == String {
 /// The changes being planned, with the event that made them.
 private struct Planner {
     let event: ModalEvent?
+    /// The roots the event registers, and the modals it presents: new ones,
+    /// whatever was there before.
+    let registered: Set<String>
+    let presented: Set<ModalKey>
     var all: [ModalChange] = []
 
     init(event: ModalEvent?) {
         self.event = event
+        var registered: Set<String> = []
+        var presented: Set<ModalKey> = []
+        for step in event?.steps ?? [] {
+            switch step {
+            case .rootRegister(let registration): registered.insert(registration.root)
+            case .modalPresent(let presentation):
+                presented.insert(ModalKey(root: presentation.root, link: presentation.link))
+            default: break
+            }
+        }
+        self.registered = registered
+        self.presented = presented
+    }
+
+    /// Whether the event presents a modal in `root`.
+    func presents(in root: String) -> Bool {
+        presented.contains { $0.root == root }
     }
 
     /// A root that came (or came back): registered bare, then its modals, then its dimming.
@@ -119,9 +149,11 @@ private struct Planner {
     mutating func appendChanges(from old: RootState, to new: RootState) {
         let root = new.id
         if old.size != new.size { all.append(.resizeRoot(root, to: new.size)) }
-        if old.modals != new.modals {
+        if old.modals != new.modals || presents(in: root) {
             // A modal is presented on top of its root's.
-            let modals = Matching(old.modals, new.modals, after: { _, _ in false }) { $0.isSamePresentation(as: $1) }
+            let modals = Matching(old.modals, new.modals, keptStaysAbove: { _, _ in false }) { before, after in
+                !presented.contains(ModalKey(root: root, link: after.link)) && before.isSamePresentation(as: after)
+            }
             for (index, modal) in old.modals.enumerated() where !modals.isKept(oldAt: index) {
                 all.append(.remove(link: modal.link, root: root))
             }

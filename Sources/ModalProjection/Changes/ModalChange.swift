@@ -57,16 +57,18 @@ public enum ModalChange: Sendable, Hashable {
     case push(Card, link: String, root: String)
     /// The top card goes; `Card` is the one back on top.
     case pop(to: Card, link: String, root: String)
-    /// The top card's content changes in place (a morph), with the event's
-    /// direction and animation; the sticky stays.
+    /// The top card changes in place (a morph), with the event's direction
+    /// and animation. After `card.replace` its sticky stays; between states
+    /// far apart, the sticky may differ too.
     case replaceTopCard(
         with: Card, direction: ReplaceDirection, animation: ReplaceAnimation, link: String, root: String)
     /// The top card's height or `canDismiss` changed (`card.update`).
     case updateTopCard(to: Card, link: String, root: String)
     /// A drag moves the modal to a fractional snap index (-1 is off-screen).
     case drag(to: Double, link: String, root: String)
-    /// A drag was released: the modal settles at `snap.index` (or, at
-    /// position -1, leaves: a `dismiss` follows).
+    /// A drag ended: released (`drag.end`), or cut short by `snap.to`. The
+    /// modal settles at `snap.index` (or, at position -1, leaves: a
+    /// `dismiss` follows).
     case endDrag(SnapState, link: String, root: String)
     /// The modal snaps to `snap.index` (`snap.to`).
     case snap(SnapState, link: String, root: String)

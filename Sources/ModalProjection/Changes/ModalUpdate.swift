@@ -34,7 +34,7 @@ extension EventStore where State == ModalState {
     ///
     /// `receive` is called as ``subscribe(after:filter:_:)``'s is: on the
     /// delivering thread, one call at a time. For UI code on the main actor,
-    /// a ``ModalDriver`` or ``ModalObserver`` takes the feed there.
+    /// a ``ModalDriver`` or ``ObservableModalState`` takes the feed there.
     ///
     /// - Complexity: Per event, O(*n*) in the size of the roots it changed
     ///   (``ModalChange/changes(from:to:by:)``).
@@ -51,20 +51,17 @@ extension EventStore where State == ModalState {
     /// ``subscribeToChanges(startingWithCurrent:_:)`` gives.
     ///
     /// Every update counts (a UI that skips one shows something else), so
-    /// the default buffering keeps them all: a consumer slower than the
-    /// appends holds them in memory until it reads them.
+    /// the stream keeps them all: a consumer slower than the appends holds
+    /// them in memory until it reads them.
     ///
     /// ```swift
     /// Task { @MainActor in
     ///     for await update in store.changeStream() { render(update.changes) }
     /// }
     /// ```
-    public func changeStream(
-        startingWithCurrent: Bool = true,
-        bufferingPolicy: AsyncStream<ModalUpdate>.Continuation.BufferingPolicy = .unbounded
-    ) -> StoreStream<ModalUpdate> {
+    public func changeStream(startingWithCurrent: Bool = true) -> StoreStream<ModalUpdate> {
         let tracker = ChangeTracker(reportsStart: startingWithCurrent)
-        return stream(startingWithCurrent: true, bufferingPolicy: bufferingPolicy) { state, entry in
+        return stream(startingWithCurrent: true) { state, entry in
             tracker.update(to: state, after: entry)
         }
     }

@@ -70,9 +70,13 @@ public final class ModalDriver {
     }
 
     private func carryOut(_ update: ModalUpdate) {
+        guard subscription != nil else { return }  // stopped, maybe by the host during this delivery
         // First: a host that completes at once decides on this state.
         state = update.state
-        for change in update.changes { carryOut(change) }
+        for change in update.changes {
+            guard subscription != nil else { return }
+            carryOut(change)
+        }
         let retries = waiting
         waiting = []
         for completion in retries { complete(completion) }
@@ -98,13 +102,12 @@ public final class ModalDriver {
         case .queue(let modal, let root):
             begin(modal.link, in: root)
             host.queue(modal, in: root)
-        case .present(let modal, let root), .promote(let modal, let root):
-            let key = ModalKey(root: root, link: modal.link)
-            // A promoted modal goes on with the presentation it queued with.
-            let presentation = change == .promote(modal, root: root) ? presentations[key] : nil
-            let completion = Completion(
-                key: key, presentation: presentation ?? begin(modal.link, in: root), ends: .presenting)
-            host.present(modal, in: root) { [weak self] in self?.complete(completion) }
+        case .present(let modal, let root):
+            present(modal, in: root, presentation: begin(modal.link, in: root))
+        case .promote(let modal, let root):
+            // It goes on with the presentation it queued with.
+            let presentation = presentations[ModalKey(root: root, link: modal.link)]
+            present(modal, in: root, presentation: presentation ?? begin(modal.link, in: root))
         case .finishPresenting(let link, let root):
             host.finishPresenting(link, in: root)
         case .dismiss(let link, let root, let reason):
@@ -128,6 +131,12 @@ public final class ModalDriver {
         case .endDrag(let snap, let link, let root), .snap(let snap, let link, let root):
             host.snap(link, to: snap, in: root)
         }
+    }
+
+    private func present(_ modal: Modal, in root: String, presentation: Int) {
+        let completion = Completion(
+            key: ModalKey(root: root, link: modal.link), presentation: presentation, ends: .presenting)
+        host.present(modal, in: root) { [weak self] in self?.complete(completion) }
     }
 
     /// Numbers a new presentation of `link` in `root`.
@@ -165,9 +174,14 @@ public final class ModalDriver {
 }
 
 /// A modal by its root and link.
-struct ModalKey: Hashable {
-    var root: String
-    var link: String
+package struct ModalKey: Hashable, Sendable {
+    package var root: String
+    package var link: String
+
+    package init(root: String, link: String) {
+        self.root = root
+        self.link = link
+    }
 }
 
 /// An animation a host was asked for, that ends in an event.

@@ -7,10 +7,14 @@ public import Observation
 /// modal, or another root, changes, even at 60 drags a second.
 ///
 /// ```swift
-/// @State private var modals = ObservableModalState(store: store)
+/// @State private var modals: ObservableModalState
+///
+/// init(store: ModalStore) {
+///     _modals = State(initialValue: ObservableModalState(store: store))
+/// }
 ///
 /// var body: some View {
-///     let cart = modals.root("sheets")?.modal("cart")
+///     let cart = modals.root("sheets")?.modal(link: "cart")
 ///     CartSheet(cards: cart?.cards ?? [], snap: cart?.snap)   // redrawn for the cart alone
 /// }
 /// ```
@@ -58,6 +62,7 @@ public final class ObservableModalState {
         let state = update.state
         seq = state.seq
         var rootsChanged = false
+        var registered: Set<String> = []
         var arrived: Set<ModalKey> = []
         for change in update.changes {
             switch change {
@@ -65,7 +70,10 @@ public final class ObservableModalState {
                 self.session = session
             case .changeKeyboard(let keyboard):
                 self.keyboard = keyboard
-            case .registerRoot, .removeRoot:
+            case .registerRoot(let root):
+                registered.insert(root.id)
+                rootsChanged = true
+            case .removeRoot:
                 rootsChanged = true
             case .queue(let modal, let root), .present(let modal, let root):
                 arrived.insert(ModalKey(root: root, link: modal.link))
@@ -74,40 +82,48 @@ public final class ObservableModalState {
             }
         }
         if rootsChanged {
-            // A root registered (again) is a new object; the others stay.
-            var registered: Set<String> = []
-            for case .registerRoot(let root) in update.changes { registered.insert(root.id) }
+            // A root registered (again) is a new object, with its values; the others stay.
             let kept = Dictionary(roots.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             roots = state.roots.map { root in
                 registered.contains(root.id) ? ObservableRoot(root) : kept[root.id] ?? ObservableRoot(root)
             }
         }
         for change in update.changes {
-            guard let id = change.root, let root = self.root(id), let rootState = state.root(id) else { continue }
+            guard let id = change.root, !registered.contains(id), let root = self.root(id),
+                let rootState = state.root(id)
+            else { continue }  // the session and the keyboard; a root that went or came
             switch change {
-            case .registerRoot, .removeRoot, .startSession, .changeKeyboard:
-                break  // a new root object has its values
             case .resizeRoot, .setDimming, .setKeyboardOffset:
                 root.updateValues(from: rootState)
             case .queue, .present, .remove:
                 root.updateModals(from: rootState, arrived: arrived)
             default:
-                if let link = change.link { root.modal(link)?.update(from: rootState, link: link) }
+                if let link = change.link { root.modal(link: link)?.update(from: rootState, link: link) }
             }
         }
     }
 }
 
 /// A root of an ``ObservableModalState``: its settings, size, dimming,
-/// keyboard offset and modals, each observed on its own.
+/// keyboard offset and modals, each observed on its own. Its settings are
+/// those it registered with: they do not change while it is registered.
 @MainActor
 @Observable
 public final class ObservableRoot: Identifiable {
     /// The root's id.
     public let id: String
-    /// Its settings as it registered them (its `modals` left empty): they
-    /// do not change while it is registered.
-    public let settings: RootState
+    /// A window of its own, or an overlay over the view it sits on.
+    public let presentation: RootPresentation
+    /// Its window level: roots are ordered by it, then by registration.
+    public let level: Int
+    /// Whether it stacks modals, shows one at a time, or queues them.
+    public let policy: RootPolicy
+    /// How many cards of a stack show at once.
+    public let maxVisibleCards: Int
+    /// Its shared dimming view.
+    public let dimming: DimmingConfiguration
+    /// How it avoids the keyboard.
+    public let keyboard: KeyboardConfiguration
     /// Its size.
     public private(set) var size: Size
     /// Whether its shared dimming view shows (rule 7).
@@ -119,9 +135,12 @@ public final class ObservableRoot: Identifiable {
 
     init(_ root: RootState) {
         id = root.id
-        var settings = root
-        settings.modals = []
-        self.settings = settings
+        presentation = root.presentation
+        level = root.level
+        policy = root.policy
+        maxVisibleCards = root.maxVisibleCards
+        dimming = root.dimming
+        keyboard = root.keyboard
         size = root.size
         isDimmingVisible = root.isDimmingVisible
         keyboardOffset = root.keyboardOffset
@@ -129,7 +148,7 @@ public final class ObservableRoot: Identifiable {
     }
 
     /// The live modal presented by `link`.
-    public func modal(_ link: String) -> ObservableModal? {
+    public func modal(link: String) -> ObservableModal? {
         modals.first { $0.link == link }
     }
 
@@ -196,7 +215,7 @@ public final class ObservableModal: Identifiable {
 
     /// The route it was presented with (``Modal/route(as:)``).
     public func route<Route: ModalRoute>(as type: Route.Type = Route.self) throws(DecodingError) -> Route {
-        try JSONValueDecoder().decode(type, from: payload ?? .null)
+        try Route(payload: payload)
     }
 
     /// Takes the values of modal `link` of `root` where they differ.

@@ -68,7 +68,14 @@ extension Modal {
     /// - Throws: `DecodingError` when the payload is not a `Route` (no
     ///   payload, or one an older or newer app wrote differently).
     public func route<Route: ModalRoute>(as type: Route.Type = Route.self) throws(DecodingError) -> Route {
-        try JSONValueDecoder().decode(type, from: payload ?? .null)
+        try Route(payload: payload)
+    }
+}
+
+extension ModalRoute {
+    /// The route that a modal's payload holds (none reads as `null`).
+    init(payload: JSONValue?) throws(DecodingError) {
+        self = try JSONValueDecoder().decode(Self.self, from: payload ?? .null)
     }
 }
 
@@ -97,11 +104,12 @@ extension EventStore where State == ModalState {
     public func present(
         _ route: some ModalRoute, in root: String = ModalEvent.defaultRoot, parent: String? = nil,
         style: ModalStyle = .sheet, canDismiss: Bool = true, snapPoints: [Double] = [1.0], initialSnap: Int = 0,
-        source: EventSource? = nil, fileID: String = #fileID, line: Int = #line
+        sticky: String? = nil, height: Double? = nil, source: EventSource? = nil, fileID: String = #fileID,
+        line: Int = #line
     ) throws(ModalStoreError) -> ModalLifetime {
         let presentation = try presentation(
             of: route, in: root, parent: parent, style: style, canDismiss: canDismiss, snapPoints: snapPoints,
-            initialSnap: initialSnap)
+            initialSnap: initialSnap, sticky: sticky, height: height)
         return try present(presentation, source: source, fileID: fileID, line: line)
     }
 
@@ -125,12 +133,13 @@ extension EventStore where State == ModalState {
     /// The presentation of `route`; one that does not encode is rejected as `invalidValue`.
     private func presentation(
         of route: some ModalRoute, in root: String, parent: String? = nil, style: ModalStyle,
-        canDismiss: Bool = true, snapPoints: [Double] = [1.0], initialSnap: Int = 0
+        canDismiss: Bool = true, snapPoints: [Double] = [1.0], initialSnap: Int = 0, sticky: String? = nil,
+        height: Double? = nil
     ) throws(ModalStoreError) -> ModalPresentation {
         do {
             return try ModalPresentation(
                 route, root: root, parent: parent, style: style, canDismiss: canDismiss, snapPoints: snapPoints,
-                initialSnap: initialSnap)
+                initialSnap: initialSnap, sticky: sticky, height: height)
         } catch {
             throw .rejected(
                 Rejection(

@@ -165,7 +165,7 @@ public struct ModalScreen: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The modal `link` of root `id`, as shown.
-    public func modal(_ link: String, in id: String) -> Shown? {
+    public func modal(link: String, in id: String) -> Shown? {
         roots.first { $0.id == id }?.modals.first { $0.link == link }
     }
 

@@ -44,8 +44,14 @@ public final class SimulatedHost: ModalHost {
     /// How many animations a change cut short (a present that a dismissal
     /// or a removal came during, a dismissal that a removal came during).
     public private(set) var interrupted = 0
+    /// How many of those still called their completion, late.
+    public private(set) var lateCompletions = 0
     /// The bugs planted in it.
     public let flaws: Set<Flaw>
+    /// Whether an animation that a change cut short still calls its
+    /// completion when it would have ended, as UIKit's do (with `finished`
+    /// false); otherwise it never does.
+    public let completesInterruptedAnimations: Bool
     /// The store its user's gestures go to.
     public let store: ModalStore
 
@@ -57,15 +63,21 @@ public final class SimulatedHost: ModalHost {
         var end: Double
         var key: ModalKey
         var isPresent: Bool
+        /// Whether a change cut it short: it shows nothing more, and its
+        /// completion comes only if the host completes interrupted animations.
+        var isCutShort = false
         var completion: @MainActor () -> Void
     }
 
     /// A host on `store`, whose animations last what `random` says: none
     /// (the completion comes at once) one time in eight, else 0.1 to 0.6 s.
-    public init(store: ModalStore, random: PropertyRandom, flaws: Set<Flaw> = []) {
+    public init(
+        store: ModalStore, random: PropertyRandom, flaws: Set<Flaw> = [], completesInterruptedAnimations: Bool = false
+    ) {
         self.store = store
         self.random = random
         self.flaws = flaws
+        self.completesInterruptedAnimations = completesInterruptedAnimations
     }
 
     /// Whether no animation is under way.
@@ -80,6 +92,7 @@ public final class SimulatedHost: ModalHost {
         {
             let animation = animations.remove(at: next)
             now = max(now, animation.end)
+            if animation.isCutShort { lateCompletions += 1 }
             animation.completion()
         }
         now = target
@@ -105,8 +118,8 @@ public final class SimulatedHost: ModalHost {
     /// The user drags modal `link` of `root` through `positions` and lets go
     /// with `velocity`; a modal that is not on screen at rest is not dragged.
     public func drag(_ link: String, in root: String, through positions: [Double], velocity: Double) {
-        guard screen.modal(link, in: root)?.phase == .presented,
-            !animations.contains(where: { $0.key == ModalKey(root: root, link: link) })
+        guard screen.modal(link: link, in: root)?.phase == .presented,
+            !animations.contains(where: { $0.key == ModalKey(root: root, link: link) && !$0.isCutShort })
         else { return }
         for position in positions {
             record { () throws(ModalStoreError) in try store.drag(link, to: position, in: root, source: .user) }
@@ -141,7 +154,7 @@ public final class SimulatedHost: ModalHost {
     public func queue(_ modal: Modal, in root: String) { show(.queue(modal, root: root)) }
 
     public func present(_ modal: Modal, in root: String, completion: @escaping @MainActor () -> Void) {
-        let wasQueued = screen.modal(modal.link, in: root)?.phase == .queued
+        let wasQueued = screen.modal(link: modal.link, in: root)?.phase == .queued
         show(wasQueued ? .promote(modal, root: root) : .present(modal, root: root))
         animate(ModalKey(root: root, link: modal.link), isPresent: true, completion: completion)
     }
@@ -155,7 +168,8 @@ public final class SimulatedHost: ModalHost {
         _ link: String, in root: String, reason: DismissReason, completion: @escaping @MainActor () -> Void
     ) {
         let key = ModalKey(root: root, link: link)
-        if flaws.contains(.dropsDismissalWhilePresenting), animations.contains(where: { $0.key == key && $0.isPresent })
+        if flaws.contains(.dropsDismissalWhilePresenting),
+            animations.contains(where: { $0.key == key && $0.isPresent && !$0.isCutShort })
         {
             return
         }
@@ -202,11 +216,14 @@ public final class SimulatedHost: ModalHost {
         }
     }
 
-    /// Stops the animations that `test` picks: their completions never come.
+    /// Cuts short the animations under way that `test` picks: their
+    /// completions never come, or come late.
     private func stopAnimations(where test: (Animation) -> Bool) {
-        let before = animations.count
-        animations.removeAll(where: test)
-        interrupted += before - animations.count
+        for index in animations.indices where !animations[index].isCutShort && test(animations[index]) {
+            animations[index].isCutShort = true
+            interrupted += 1
+        }
+        if !completesInterruptedAnimations { animations.removeAll(where: \.isCutShort) }
     }
 
     /// Starts an animation of `key`'s modal; one of no time completes at once.
@@ -218,10 +235,4 @@ public final class SimulatedHost: ModalHost {
         let duration = random.double(in: 0.1...0.6)
         animations.append(Animation(end: now + duration, key: key, isPresent: isPresent, completion: completion))
     }
-}
-
-/// A modal by its root and link.
-private struct ModalKey: Hashable {
-    var root: String
-    var link: String
 }

@@ -158,6 +158,25 @@ final class RecordingHost: ModalHost {
         withExtendedLifetime((lifetime, again)) {}
     }
 
+    @Test func theFirstPresentationsCompletionDoesNotEndTheOneAfterIt() throws {
+        let store = try ModalStore.withRoot()
+        let host = RecordingHost()
+        let driver = ModalDriver(store: store, host: host)
+        let cart = ModalPresentation(link: "cart", content: "CartView")
+        try store.append(.modalPresent(cart))
+        driver.catchUp()
+        let first = try #require(host.completions["present default/cart"])
+        // Dismissed and presented again in one step: the state is as it was.
+        try store.append(.batch([.modalDismiss(link: "cart"), .modalDismissed(link: "cart"), .modalPresent(cart)]))
+        driver.catchUp()
+        #expect(host.calls.suffix(2) == ["remove default/cart", "present default/cart"])
+        first()  // the platform ends the first present animation late
+        #expect(store.lastSeq == 3 && store.state.modal(link: "cart")?.phase == .presenting)
+        host.complete("present default/cart")
+        #expect(store.lastSeq == 4 && store.state.modal(link: "cart")?.phase == .presented)
+        #expect(driver.rejections.isEmpty)
+    }
+
     @Test func aCompletionThatMeetsAnotherWritersEventDecidesOnItsChanges() throws {
         let store = try ModalStore.withRoot()
         let host = RecordingHost()

@@ -64,17 +64,19 @@ func presentation(_ link: String, parent: String? = nil, payload: JSONValue? = n
         let store = try ModalStore.withRoot()
         let compose = try store.present(presentation("compose"))
         let before = store.state
-        let attempts: [(RejectionCode, () throws(ModalStoreError) -> Void)] = [
-            (.duplicateRoot, { () throws(ModalStoreError) in try store.registerRoot() }),
-            (.unknownRoot, { () throws(ModalStoreError) in try store.tapDimming(in: "nowhere") }),
-            (.duplicateLink, { () throws(ModalStoreError) in _ = try store.present(presentation("compose")) }),
-            (.unknownLink, { () throws(ModalStoreError) in try store.dismiss("nothing") }),
-            (.invalidTransition, { () throws(ModalStoreError) in try store.snap("compose", to: 0) }),
-            (.lastCard, { () throws(ModalStoreError) in try store.pop(from: "compose") }),
-            (.invalidValue, { () throws(ModalStoreError) in try store.changeKeyboard(height: -1) }),
+        // Not `throws(ModalStoreError)`: a typed-throws function type in an array needs
+        // macOS 15 / iOS 18 at run time, past the package's floor.
+        let attempts: [(RejectionCode, () throws -> Void)] = [
+            (.duplicateRoot, { try store.registerRoot() }),
+            (.unknownRoot, { try store.tapDimming(in: "nowhere") }),
+            (.duplicateLink, { _ = try store.present(presentation("compose")) }),
+            (.unknownLink, { try store.dismiss("nothing") }),
+            (.invalidTransition, { try store.snap("compose", to: 0) }),
+            (.lastCard, { try store.pop(from: "compose") }),
+            (.invalidValue, { try store.changeKeyboard(height: -1) }),
             (
                 .snapOutOfRange,
-                { () throws(ModalStoreError) in
+                {
                     _ = try store.present(ModalPresentation(link: "x", content: "X", initialSnap: 3))
                 }
             ),
@@ -83,7 +85,11 @@ func presentation(_ link: String, parent: String? = nil, payload: JSONValue? = n
             do {
                 try attempt()
                 Issue.record("expected \(code)")
-            } catch .rejected(let rejection) {
+            } catch let error as ModalStoreError {
+                guard case .rejected(let rejection) = error else {
+                    Issue.record("expected \(code), got \(error)")
+                    continue
+                }
                 #expect(rejection.code == code)
                 #expect(rejection.seq == 3)
             } catch {

@@ -1,6 +1,7 @@
 import ModalEvents
 import ModalProjection
 import Observation
+import TestSupport
 import Testing
 
 /// Counts the changes Observation reports of what `read` reads, tracking
@@ -46,9 +47,9 @@ final class NotificationCounter {
         modals.catchUp()
         let sheets = try #require(modals.root("sheets"))
         let toasts = try #require(modals.root("toasts"))
-        let cart = try #require(sheets.modal("cart"))
-        let help = try #require(sheets.modal("help"))
-        let saved = try #require(toasts.modal("saved"))
+        let cart = try #require(sheets.modal(link: "cart"))
+        let help = try #require(sheets.modal(link: "help"))
+        let saved = try #require(toasts.modal(link: "saved"))
         func readAll(of modal: ObservableModal) {
             _ = (modal.phase, modal.dismissReason, modal.cards, modal.visibleCards, modal.snap)
         }
@@ -80,14 +81,14 @@ final class NotificationCounter {
         let modals = ObservableModalState(store: store)
         modals.catchUp()
         let sheets = try #require(modals.root("sheets"))
-        let cart = try #require(sheets.modal("cart"))
-        let help = try #require(sheets.modal("help"))
+        let cart = try #require(sheets.modal(link: "cart"))
+        let help = try #require(sheets.modal(link: "help"))
         try store.dismiss("cart", in: "sheets")
         try store.didDismiss("cart", in: "sheets")
         try store.append(.modalPresent(ModalPresentation(root: "sheets", link: "cart", content: "cart")))
         modals.catchUp()
-        #expect(sheets.modal("help") === help)
-        #expect(sheets.modal("cart") !== cart && sheets.modal("cart")?.phase == .presenting)
+        #expect(sheets.modal(link: "help") === help)
+        #expect(sheets.modal(link: "cart") !== cart && sheets.modal(link: "cart")?.phase == .presenting)
         #expect(cart.phase == .dismissing)  // the old object keeps what it last was
         #expect(modals.root("sheets") === sheets)
     }
@@ -109,9 +110,9 @@ final class NotificationCounter {
         #expect(modals.seq == state.seq && modals.session == state.session && modals.keyboard == state.keyboard)
         #expect(modals.roots.map(\.id) == state.roots.map(\.id))
         for (root, expected) in zip(modals.roots, state.roots) {
-            var settings = expected
-            settings.modals = []
-            #expect(root.settings.level == settings.level && root.settings.policy == settings.policy)
+            #expect(root.presentation == expected.presentation && root.level == expected.level)
+            #expect(root.policy == expected.policy && root.maxVisibleCards == expected.maxVisibleCards)
+            #expect(root.dimming == expected.dimming && root.keyboard == expected.keyboard)
             #expect(root.size == expected.size && root.isDimmingVisible == expected.isDimmingVisible)
             #expect(root.keyboardOffset == expected.keyboardOffset)
             #expect(root.modals.map(\.link) == expected.modals.map(\.link))
@@ -151,18 +152,5 @@ final class NotificationCounter {
             entries.append(LoggedEvent(seq: seq, event: events[index]))
         }
         return entries
-    }
-}
-
-/// A seeded generator, so a failing log comes back on the next run.
-struct SplitMixRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -36,9 +36,12 @@ enum ShopSheet: ModalRoute, Hashable {
 
     @Test func aRoutePresentsAsItsLinkAndReadsBackAsItsType() throws {
         let store = try ModalStore.withRoot(RootRegistration(root: "sheets"))
-        let lifetime = try store.present(Self.cart, in: "sheets", snapPoints: [0.5, 1], initialSnap: 1)
+        let lifetime = try store.present(
+            Self.cart, in: "sheets", canDismiss: false, snapPoints: [0.5, 1], initialSnap: 1, sticky: "PayButton",
+            height: 420)
         let modal = try #require(store.state.modal(link: "cart", in: "sheets"))
-        #expect(modal.cards.map(\.content) == ["CartView"] && modal.snap.index == 1)
+        #expect(modal.cards == [Card(content: "CartView", sticky: "PayButton", height: 420, canDismiss: false)])
+        #expect(modal.snap.index == 1)
         #expect(modal.payload?.serialized() == #"{"cart":{"_0":{"items":3,"total":"42.50"}}}"#)
         #expect(try store.state.route(of: "cart", in: "sheets", as: ShopSheet.self) == Self.cart)
         #expect(try modal.route(as: ShopSheet.self) == Self.cart)

@@ -3,11 +3,17 @@
 // needs too, needs only iOS 17 / macOS 14. So on Apple platforms the lock
 // is `os`'s `OSAllocatedUnfairLock` (iOS 16 / macOS 13), in the few lines
 // marked below, which no Mac builds here; everywhere else it is `Mutex`.
+// CI's thread-sanitizer run builds with MODAL_EVENTS_THREAD_SANITIZER, and
+// the lock is then a pthread mutex: the sanitizer sees it order what it
+// guards, where `Mutex` locks inside a library it cannot see into.
 
 #if canImport(Darwin)
     public import os
 #else
     public import Synchronization
+    #if MODAL_EVENTS_THREAD_SANITIZER
+        public import Glibc
+    #endif
 #endif
 
 /// A value that threads share, behind a lock.
@@ -33,6 +39,24 @@ package struct Lock<Value>: ~Copyable, @unchecked Sendable {
             } catch {
                 throw error as! Failure  // `body` throws nothing else.
             }
+        }
+    #elseif MODAL_EVENTS_THREAD_SANITIZER
+        @usableFromInline
+        let base: PthreadLocked<Value>
+
+        @inlinable
+        package init(_ value: sending Value) {
+            base = PthreadLocked(value)
+        }
+
+        /// Runs `body` with the value, under the lock.
+        @inlinable
+        package func withLock<Result, Failure: Error>(
+            _ body: (inout Value) throws(Failure) -> Result
+        ) throws(Failure) -> Result {
+            pthread_mutex_lock(base.mutex)
+            defer { pthread_mutex_unlock(base.mutex) }
+            return try body(&base.value)
         }
     #else
         @usableFromInline
@@ -96,3 +120,28 @@ package struct Flag: ~Copyable, Sendable {
         package func exchange(_ value: Bool) -> Bool { base.exchange(value, ordering: .acquiringAndReleasing) }
     #endif
 }
+
+#if !canImport(Darwin) && MODAL_EVENTS_THREAD_SANITIZER
+    /// A value and the pthread mutex that guards it, for the sanitizer's run.
+    @usableFromInline
+    final class PthreadLocked<Value>: @unchecked Sendable {
+        // @unchecked: `value` is touched only between lock and unlock of `mutex`.
+        @usableFromInline
+        let mutex: UnsafeMutablePointer<pthread_mutex_t>
+        @usableFromInline
+        var value: Value
+
+        @usableFromInline
+        init(_ value: Value) {
+            mutex = .allocate(capacity: 1)
+            mutex.initialize(to: pthread_mutex_t())
+            pthread_mutex_init(mutex, nil)
+            self.value = value
+        }
+
+        deinit {
+            pthread_mutex_destroy(mutex)
+            mutex.deallocate()
+        }
+    }
+#endif

@@ -292,7 +292,7 @@ extension ModalState {
             throw RuleViolation(.duplicateRoot, "root \"\(registration.root)\" is already registered")
         }
         try Check.known(registration.presentation, field: "presentation")
-        try Check.integer(logged: numbers[.level], field: "level")
+        try Check.integer(registration.level, logged: numbers[.level], field: "level")
         let level = registration.level
         // Version 1 knows no queue: there, "queue" is a word like any other it does not list, rejected as before.
         let policies = formatVersion < 2 ? RootPolicy.knownValues.filter { $0 != .queue } : RootPolicy.knownValues
@@ -304,7 +304,7 @@ extension ModalState {
         try Check.known(registration.keyboard.strategy, field: "keyboard.strategy")
         try Check.finite(registration.keyboard.additional, field: "keyboard.additional")
         try Check.size(registration.size)
-        try Check.integer(logged: numbers[.maxVisibleCards], field: "maxVisibleCards")
+        try Check.integer(registration.maxVisibleCards, logged: numbers[.maxVisibleCards], field: "maxVisibleCards")
         let maxVisibleCards = registration.maxVisibleCards
         guard maxVisibleCards >= 1 else {
             throw RuleViolation(.invalidValue, "maxVisibleCards must be 1 or more, found \(maxVisibleCards)")
@@ -535,16 +535,23 @@ enum Check {
         }
     }
 
-    /// An integer field with no range of its own (`level`, `maxVisibleCards`),
-    /// whose `Int` holds its value unless the log gave it a number it does
-    /// not hold (`logged`): then it is `invalidValue`.
-    static func integer(logged: Double?, field: String) throws(RuleViolation) {
-        guard let logged else { return }
+    /// An integer field with no range of its own (`level`, `maxVisibleCards`):
+    /// a whole number within ±2^53 (Semantics decision 3), whether its
+    /// `Int` holds it (`value`) or the log gave it a number its `Int` does
+    /// not hold (`logged`); else `invalidValue`.
+    static func integer(_ value: Int, logged: Double?, field: String) throws(RuleViolation) {
+        func outOfRange(_ text: String) -> RuleViolation {
+            RuleViolation(.invalidValue, "\(field) \(text) is out of range: at most 2^53 in size")
+        }
+        guard let logged else {
+            guard value.magnitude <= UInt(LoggedNumber.largestInteger) else { throw outOfRange("\(value)") }
+            return
+        }
         try finite(logged, field: field)
         guard logged == logged.rounded() else {
             throw RuleViolation(.invalidValue, "\(field) must be an integer, found \(JSONNumber.text(logged))")
         }
-        throw RuleViolation(.invalidValue, "\(field) \(JSONNumber.text(logged)) is out of range: at most 2^53 in size")
+        throw outOfRange(JSONNumber.text(logged))
     }
 
     /// A snap index: an integer (`invalidValue`), then one of `points`'

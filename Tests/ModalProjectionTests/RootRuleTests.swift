@@ -86,7 +86,17 @@ import Testing
         RootRegistration(size: Size(width: 0, height: 844)),
         RootRegistration(size: Size(width: 390, height: -1)),
         RootRegistration(maxVisibleCards: 0),
+        // Past 2^53: an app's Int holds it, but a log's number would not read back as written.
+        RootRegistration(level: 1 << 60), RootRegistration(level: -(1 << 53) - 1),
+        RootRegistration(maxVisibleCards: 1 << 53 + 1),
     ]
+
+    @Test func anIntegerFieldHoldsEveryWholeNumberUpTo2To53() {
+        let edge = 1 << 53
+        let state = replay([.rootRegister(RootRegistration(level: -edge, maxVisibleCards: edge))])
+        #expect(state.rejected.isEmpty && state.root("default")?.level == -edge)
+        #expect(state.root("default")?.maxVisibleCards == edge)
+    }
 
     @Test(arguments: invalidRegistrations)
     func registerRefusesValuesOutOfRange(registration: RootRegistration) {

@@ -109,75 +109,72 @@ extension ModalState {
 extension RootState {
     func modalViolations(place rootPlace: String) -> [InvariantViolation] {
         var violations = InvariantViolation.List()
-        func check(
-            _ condition: Bool, _ invariant: InvariantViolation.Invariant, _ place: String,
-            _ message: @autoclosure () -> String
-        ) {
-            violations.check(condition, invariant, place, message())
-        }
         /// Links listed so far, with their phase: a parent is always listed before its children.
         var earlier: [String: ModalPhase] = [:]
         for (modalIndex, modal) in modals.enumerated() {
             let place = "\(rootPlace).modals[\(modalIndex)]"
-            check(earlier[modal.link] == nil, .uniqueLinks, place, "link \"\(modal.link)\" is live twice in its root")
-            check(!modal.cards.isEmpty, .cards, place, "a live modal has at least one card")
+            violations.check(
+                earlier[modal.link] == nil, .uniqueLinks, place, "link \"\(modal.link)\" is live twice in its root")
+            violations.check(!modal.cards.isEmpty, .cards, place, "a live modal has at least one card")
             for (cardIndex, card) in modal.cards.enumerated() {
-                check(
+                violations.check(
                     card.height.map { $0.isFinite && $0 > 0 } ?? true, .cards, "\(place).cards[\(cardIndex)]",
                     "height must be a finite number > 0")
             }
-            check(
+            violations.check(
                 modal.phase != .queued || policy == .queue, .rootPolicy, place,
                 "only a modal of a queue root waits in its queue")
-            check(modal.style.isKnown, .modalSettings, place, "style \"\(modal.style)\" is not a known word")
-            check(
+            violations.check(modal.style.isKnown, .modalSettings, place, "style \"\(modal.style)\" is not a known word")
+            violations.check(
                 (modal.phase == .dismissing) == (modal.dismissReason != nil), .modalSettings, place,
                 "a dismissReason goes with the dismissing phase, and only with it")
             if let parent = modal.parent {
-                check(
+                violations.check(
                     policy != .single && policy != .queue, .rootPolicy, place, "a \(policy) root has no nested modals")
                 if let parentPhase = earlier[parent] {
-                    check(
+                    violations.check(
                         parentPhase != .dismissing || modal.phase == .dismissing, .dismissingFamilies, place,
                         "a modal under a dismissing parent is dismissing too")
                 } else {
-                    check(false, .liveParents, place, "parent \"\(parent)\" is not a live modal listed before it")
+                    violations.check(
+                        false, .liveParents, place, "parent \"\(parent)\" is not a live modal listed before it")
                 }
             }
             let snap = modal.snap
             // The same rule the reducer applies to `modal.present`.
-            check(
+            violations.check(
                 (try? Check.snapPoints(snap.points)) != nil, .snap, "\(place).snap",
                 "points must be in (0, 1], strictly increasing, not empty")
-            check(
+            violations.check(
                 snap.points.indices.contains(snap.index), .snap, "\(place).snap",
                 "index \(snap.index) is outside the points")
-            check(snap.position.isFinite, .snap, "\(place).snap", "position must be finite")
+            violations.check(snap.position.isFinite, .snap, "\(place).snap", "position must be finite")
             if modal.phase != .dismissing && !snap.dragging {
-                check(snap.position == Double(snap.index), .snap, "\(place).snap", "at rest, position is the index")
+                violations.check(
+                    snap.position == Double(snap.index), .snap, "\(place).snap", "at rest, position is the index")
             }
             if modal.phase == .queued {
-                check(
+                violations.check(
                     !snap.dragging, .rootPolicy, "\(place).snap", "a queued modal is not on screen: it is not dragged")
             }
             earlier[modal.link] = modal.phase
         }
         if policy == .single {
             let showing = modals.filter { $0.phase != .dismissing }.count
-            check(
+            violations.check(
                 showing <= 1, .rootPolicy, rootPlace,
                 "a single root shows at most one modal that is not dismissing, found \(showing)")
         }
         if policy == .queue {
             // Rule 14: one modal shows (or leaves) at a time, at the bottom; the others wait.
             let notQueued = modals.indices.filter { modals[$0].phase != .queued }
-            check(
+            violations.check(
                 notQueued.count <= 1, .rootPolicy, rootPlace,
                 "a queue root has at most one modal that is not queued, found \(notQueued.count)")
-            check(
+            violations.check(
                 notQueued.allSatisfy { $0 == 0 }, .rootPolicy, rootPlace,
                 "a queue root's modal that is not queued is its bottom one: the others came after it")
-            check(
+            violations.check(
                 modals.isEmpty || !notQueued.isEmpty, .rootPolicy, rootPlace,
                 "a queue root whose live modals are all queued presents the bottom one")
         }

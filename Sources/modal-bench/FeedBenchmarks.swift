@@ -29,8 +29,9 @@ func feedBenchmarks(count: Int, measure: Measure) -> [Row] {
 
     // A session's two sheets and a toast; the user drags one sheet, once a frame.
     let drags = count / 10
-    func dragging(following: (ModalStore) -> AnyObject?) -> Double {
-        measure.seconds(prepare: { () -> (ModalStore, AnyObject?) in
+    /// Seconds for the drags, with the UI `following` sets up (its catch-up, which holds it).
+    func dragging(following: (ModalStore) -> (@MainActor () -> Void)?) -> Double {
+        measure.seconds(prepare: { () -> (ModalStore, (@MainActor () -> Void)?) in
             let store = ModalStore(options: EventStoreOptions(timestamps: .none))
             try! store.registerRoot(RootRegistration(root: "sheets"))
             try! store.registerRoot(RootRegistration(root: "toasts", level: 10))
@@ -38,13 +39,11 @@ func feedBenchmarks(count: Int, measure: Measure) -> [Row] {
                 try! store.append(.modalPresent(ModalPresentation(root: root, link: link, content: link)))
                 try! store.didPresent(link, in: root)
             }
-            let ui = following(store)
-            return (store, ui)
-        }) { store, ui in
+            return (store, following(store))
+        }) { store, catchUp in
             for index in 0..<drags {
                 try! store.drag("cart", to: Double(index % 100) / 100, in: "sheets")
-                (ui as? ObservableModalState)?.catchUp()
-                (ui as? ModalDriver)?.catchUp()
+                catchUp?()
             }
         }
     }
@@ -52,12 +51,12 @@ func feedBenchmarks(count: Int, measure: Measure) -> [Row] {
     let observed = dragging { store in
         let modals = ObservableModalState(store: store)
         modals.catchUp()
-        return modals
+        return modals.catchUp
     }
     let driven = dragging { store in
         let driver = ModalDriver(store: store, host: DraggingHost())
         driver.catchUp()
-        return driver
+        return driver.catchUp
     }
     for (name, seconds) in [("ObservableModalState", observed), ("ModalDriver", driven)] {
         let perDrag = seconds / Double(drags)

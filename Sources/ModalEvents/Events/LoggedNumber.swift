@@ -43,7 +43,7 @@ public struct LoggedNumber: Sendable, Hashable {
 
     /// The largest whole number in size that a log's number (a `Double`)
     /// and an `Int` both hold exactly: 2^53.
-    public static let largestInteger = 9_007_199_254_740_992.0
+    public static let largestInteger = JSONNumber.largestExactInteger
 
     /// `value` as an `Int`, when it is a whole number no larger in size
     /// than ``largestInteger``; `nil` when an integer field must keep it as a

@@ -118,9 +118,18 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         value.isNaN ? "NaN" : canonicalLiteral(value)
     }
 
-    static func canonicalLiteral(_ value: Double) -> String {
+    /// The largest whole number in size that a JSON number read as a
+    /// `Double` holds exactly, with every one below it: 2^53.
+    static let largestExactInteger = 9_007_199_254_740_992.0
+
+    /// `value` as a literal: a whole number within ±2^53 without a
+    /// fraction (`390`), any other in its type's shortest form (`0.1`,
+    /// `1e+300`; a `Float`'s `0.1` stays `0.1`).
+    static func canonicalLiteral<Number: BinaryFloatingPoint & LosslessStringConvertible>(
+        _ value: Number
+    ) -> String {
         if value.isInfinite { return value < 0 ? "-1e999" : "1e999" }
-        if value == value.rounded(.towardZero), abs(value) <= 9_007_199_254_740_992 {
+        if value == value.rounded(.towardZero), abs(Double(value)) <= largestExactInteger {
             return String(Int64(value))
         }
         return value.description

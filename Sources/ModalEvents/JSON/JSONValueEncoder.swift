@@ -113,9 +113,7 @@ private final class EncodedNode {
             throw EncodingError.invalidValue(
                 number, EncodingError.Context(codingPath: codingPath, debugDescription: "JSON has no \(number)"))
         }
-        let value = Double(number)
-        let isWhole = value == value.rounded(.towardZero) && abs(value) <= 9_007_199_254_740_992
-        content = .value(.number(isWhole ? JSONNumber(value) : JSONNumber(validatedLiteral: number.description)))
+        content = .value(.number(JSONNumber(validatedLiteral: JSONNumber.canonicalLiteral(number))))
     }
 
     func set(_ integer: some FixedWidthInteger) {

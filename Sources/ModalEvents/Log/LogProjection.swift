@@ -153,10 +153,17 @@ extension LogProjection {
     public mutating func replay(_ entry: LoggedEvent, readBy reader: EventLogReader) throws(EventLogError) -> Rejection?
     {
         let rejection = replay(entry, formatVersion: reader.fileVersion)
+        try checkLimits(after: entry, readBy: reader)
+        return rejection
+    }
+
+    /// Throws `limitExceeded`, naming `reader`'s line, when `entry` left the
+    /// state past its limits (``limitExceeded(after:)``).
+    @inlinable
+    package func checkLimits(after entry: LoggedEvent, readBy reader: EventLogReader) throws(EventLogError) {
         if let exceeded = limitExceeded(after: entry) {
             throw EventLogError(exceeded, file: reader.file, line: reader.lineNumber)
         }
-        return rejection
     }
 
     /// The state after every event `reader` has left to read, from the
@@ -188,7 +195,7 @@ extension LogProjection {
 /// What a state holds past a bound that a replay of an untrusted log applies
 /// (``LogProjection/limitExceeded(after:)``): which bound, its maximum, and
 /// what holds too many.
-public struct ExceededLimit: Error, Sendable, Hashable, CustomStringConvertible {
+public struct ExceededLimit: Sendable, Hashable, CustomStringConvertible {
     /// What is counted: `roots registered at once`, `modals`, `cards`.
     public var items: String
     /// The most the bound allows.

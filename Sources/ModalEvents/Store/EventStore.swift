@@ -278,22 +278,22 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
 
     // MARK: For the projection's conveniences
 
-    /// Calls `receive` with the state after each event, with the event, and
-    /// first (with `startingWithCurrent`) with the current state and no
-    /// event: what a projection's own feeds are made from.
+    /// Calls `receive` first with the current state and no event, then with
+    /// the state after each event, with the event: what a projection's own
+    /// feeds are made from.
     package func subscribeToStatesWithEvents(
-        startingWithCurrent: Bool, _ receive: @escaping @Sendable (State, LoggedEvent?) -> Void
+        _ receive: @escaping @Sendable (State, LoggedEvent?) -> Void
     ) -> SubscriptionToken {
-        addListener(after: nil, filter: .all, receiver: .states(receive), startsWithCurrentState: startingWithCurrent)
+        addListener(after: nil, filter: .all, receiver: .states(receive), startsWithCurrentState: true)
     }
 
     /// A stream of what `transform` makes of each state and its event, as
-    /// ``subscribeToStatesWithEvents(startingWithCurrent:_:)`` gives them
-    /// (`nil`: nothing for that one), every one kept until it is read.
+    /// ``subscribeToStatesWithEvents(_:)`` gives them (`nil`: nothing for
+    /// that one), every one kept until it is read.
     package func stream<Element: Sendable>(
-        startingWithCurrent: Bool, _ transform: @escaping @Sendable (State, LoggedEvent?) -> Element?
+        _ transform: @escaping @Sendable (State, LoggedEvent?) -> Element?
     ) -> StoreStream<Element> {
-        stream(after: nil, filter: .all, bufferingPolicy: .unbounded, startsWithCurrentState: startingWithCurrent) {
+        stream(after: nil, filter: .all, bufferingPolicy: .unbounded, startsWithCurrentState: true) {
             continuation in
             .states { state, entry in
                 if let element = transform(state, entry) { continuation.yield(element) }

@@ -109,31 +109,35 @@ private struct Matching<Element: Identifiable> where Element.ID == String {
 /// The changes being planned, with the event that made them.
 private struct Planner {
     let event: ModalEvent?
-    /// The roots the event registers, and the modals it presents: new ones,
-    /// whatever was there before.
+    /// The roots the event registers, and the modals it presents (and
+    /// their roots): new ones, whatever was there before.
     let registered: Set<String>
     let presented: Set<ModalKey>
+    let presentedRoots: Set<String>
     var all: [ModalChange] = []
 
     init(event: ModalEvent?) {
         self.event = event
         var registered: Set<String> = []
         var presented: Set<ModalKey> = []
-        for step in event?.steps ?? [] {
+        func note(_ step: ModalEvent) {
             switch step {
             case .rootRegister(let registration): registered.insert(registration.root)
             case .modalPresent(let presentation):
                 presented.insert(ModalKey(root: presentation.root, link: presentation.link))
+            case .batch(let steps): for step in steps { note(step) }
             default: break
             }
         }
+        if let event { note(event) }
         self.registered = registered
         self.presented = presented
+        presentedRoots = Set(presented.map(\.root))
     }
 
     /// Whether the event presents a modal in `root`.
     func presents(in root: String) -> Bool {
-        presented.contains { $0.root == root }
+        presentedRoots.contains(root)
     }
 
     /// A root that came (or came back): registered bare, then its modals, then its dimming.

@@ -42,7 +42,7 @@ extension EventStore where State == ModalState {
         startingWithCurrent: Bool = true, _ receive: @escaping @Sendable (ModalUpdate) -> Void
     ) -> SubscriptionToken {
         let tracker = ChangeTracker(reportsStart: startingWithCurrent)
-        return subscribeToStatesWithEvents(startingWithCurrent: true) { state, entry in
+        return subscribeToStatesWithEvents { state, entry in
             if let update = tracker.update(to: state, after: entry) { receive(update) }
         }
     }
@@ -61,7 +61,7 @@ extension EventStore where State == ModalState {
     /// ```
     public func changeStream(startingWithCurrent: Bool = true) -> StoreStream<ModalUpdate> {
         let tracker = ChangeTracker(reportsStart: startingWithCurrent)
-        return stream(startingWithCurrent: true) { state, entry in
+        return stream { state, entry in
             tracker.update(to: state, after: entry)
         }
     }

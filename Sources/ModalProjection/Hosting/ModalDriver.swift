@@ -106,14 +106,13 @@ public final class ModalDriver {
             present(modal, in: root, presentation: begin(modal.link, in: root))
         case .promote(let modal, let root):
             // It goes on with the presentation it queued with.
-            let presentation = presentations[ModalKey(root: root, link: modal.link)]
-            present(modal, in: root, presentation: presentation ?? begin(modal.link, in: root))
+            present(modal, in: root, presentation: presentation(of: modal.link, in: root))
         case .finishPresenting(let link, let root):
             host.finishPresenting(link, in: root)
         case .dismiss(let link, let root, let reason):
-            let key = ModalKey(root: root, link: link)
             let completion = Completion(
-                key: key, presentation: presentations[key] ?? begin(link, in: root), ends: .dismissing)
+                key: ModalKey(root: root, link: link), presentation: presentation(of: link, in: root),
+                ends: .dismissing)
             host.dismiss(link, in: root, reason: reason) { [weak self] in self?.complete(completion) }
         case .remove(let link, let root):
             presentations[ModalKey(root: root, link: link)] = nil
@@ -137,6 +136,11 @@ public final class ModalDriver {
         let completion = Completion(
             key: ModalKey(root: root, link: modal.link), presentation: presentation, ends: .presenting)
         host.present(modal, in: root) { [weak self] in self?.complete(completion) }
+    }
+
+    /// The number of the presentation of `link` in `root` under way, or of a new one.
+    private func presentation(of link: String, in root: String) -> Int {
+        presentations[ModalKey(root: root, link: link)] ?? begin(link, in: root)
     }
 
     /// Numbers a new presentation of `link` in `root`.

@@ -88,6 +88,7 @@ public final class ObservableModalState {
                 registered.contains(root.id) ? ObservableRoot(root) : kept[root.id] ?? ObservableRoot(root)
             }
         }
+        var updatedLists: Set<String> = []  // a root's list of modals is taken once, whatever came and went
         for change in update.changes {
             guard let id = change.root, !registered.contains(id), let root = self.root(id),
                 let rootState = state.root(id)
@@ -96,7 +97,7 @@ public final class ObservableModalState {
             case .resizeRoot, .setDimming, .setKeyboardOffset:
                 root.updateValues(from: rootState)
             case .queue, .present, .remove:
-                root.updateModals(from: rootState, arrived: arrived)
+                if updatedLists.insert(id).inserted { root.updateModals(from: rootState, arrived: arrived) }
             default:
                 if let link = change.link { root.modal(link: link)?.update(from: rootState, link: link) }
             }

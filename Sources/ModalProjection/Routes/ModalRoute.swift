@@ -107,9 +107,11 @@ extension EventStore where State == ModalState {
         sticky: String? = nil, height: Double? = nil, source: EventSource? = nil, fileID: String = #fileID,
         line: Int = #line
     ) throws(ModalStoreError) -> ModalLifetime {
-        let presentation = try presentation(
-            of: route, in: root, parent: parent, style: style, canDismiss: canDismiss, snapPoints: snapPoints,
-            initialSnap: initialSnap, sticky: sticky, height: height)
+        let presentation = try encoding(route) { () throws(EncodingError) in
+            try ModalPresentation(
+                route, root: root, parent: parent, style: style, canDismiss: canDismiss, snapPoints: snapPoints,
+                initialSnap: initialSnap, sticky: sticky, height: height)
+        }
         return try present(presentation, source: source, fileID: fileID, line: line)
     }
 
@@ -126,20 +128,21 @@ extension EventStore where State == ModalState {
         source: EventSource? = nil, fileID: String = #fileID, line: Int = #line
     ) throws(ModalStoreError) -> [LoggedEvent] {
         var desired: [ModalPresentation] = []
-        for route in routes { desired.append(try presentation(of: route, in: root, style: style)) }
+        for route in routes {
+            desired.append(
+                try encoding(route) { () throws(EncodingError) in try ModalPresentation(route, root: root, style: style)
+                })
+        }
         return try reconcile(root, to: desired, source: source, fileID: fileID, line: line)
     }
 
-    /// The presentation of `route`; one that does not encode is rejected as `invalidValue`.
-    private func presentation(
-        of route: some ModalRoute, in root: String, parent: String? = nil, style: ModalStyle,
-        canDismiss: Bool = true, snapPoints: [Double] = [1.0], initialSnap: Int = 0, sticky: String? = nil,
-        height: Double? = nil
+    /// The presentation `make` builds of `route`; one that does not encode
+    /// is rejected as `invalidValue`.
+    private func encoding(
+        _ route: some ModalRoute, _ make: () throws(EncodingError) -> ModalPresentation
     ) throws(ModalStoreError) -> ModalPresentation {
         do {
-            return try ModalPresentation(
-                route, root: root, parent: parent, style: style, canDismiss: canDismiss, snapPoints: snapPoints,
-                initialSnap: initialSnap, sticky: sticky, height: height)
+            return try make()
         } catch {
             throw .rejected(
                 Rejection(

@@ -70,6 +70,14 @@ public struct ModalScreen: Sendable, Hashable, CustomStringConvertible {
             cards = modal.cards
             snap = modal.snap
         }
+
+        /// `modal` as it arrives: queued if it is, else presenting (a
+        /// promoted modal too); the phases after come as changes of their own.
+        init(arriving modal: Modal) {
+            self.init(modal)
+            phase = modal.phase == .queued ? .queued : .presenting
+            dismissReason = nil
+        }
     }
 
     /// A change that names what the screen does not show, or would show twice.
@@ -91,7 +99,7 @@ public struct ModalScreen: Sendable, Hashable, CustomStringConvertible {
     public init(_ state: ModalState) {
         session = state.session
         keyboard = state.keyboard
-        roots = state.roots.map { Root($0, modals: $0.modals.map(Shown.init)) }
+        roots = state.roots.map { Root($0, modals: $0.modals.map(Shown.init(_:))) }
     }
 
     /// Carries out `change` as a host does.
@@ -123,16 +131,9 @@ public struct ModalScreen: Sendable, Hashable, CustomStringConvertible {
             guard !roots[root].modals.contains(where: { $0.link == modal.link }) else {
                 throw Mismatch(description: "\(id)/\(modal.link) shows already")
             }
-            var shown = Shown(modal)
-            shown.phase = modal.phase == .queued ? .queued : .presenting
-            shown.dismissReason = nil
-            roots[root].modals.append(shown)
+            roots[root].modals.append(Shown(arriving: modal))
         case .promote(let modal, let id):
-            try update(modal.link, in: id, from: [.queued]) { shown in
-                shown = Shown(modal)
-                shown.phase = .presenting
-                shown.dismissReason = nil
-            }
+            try update(modal.link, in: id, from: [.queued]) { $0 = Shown(arriving: modal) }
         case .finishPresenting(let link, let id):
             try update(link, in: id, from: [.presenting]) { $0.phase = .presented }
         case .dismiss(let link, let id, let reason):

@@ -81,9 +81,7 @@ struct DebugSession {
     ///   the state past ``ModalState/limits``, as a replay does.
     mutating func append(_ entry: LoggedEvent, readBy reader: EventLogReader) throws(EventLogError) {
         append(entry, formatVersion: reader.fileVersion)
-        if let exceeded = tail.limitExceeded(after: entry) {
-            throw EventLogError(exceeded, file: reader.file, line: reader.lineNumber)
-        }
+        try tail.checkLimits(after: entry, readBy: reader)
     }
 
     /// Adds an event of a log of format `formatVersion` (tests); see ``append(_:readBy:)``.

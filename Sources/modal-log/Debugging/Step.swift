@@ -88,9 +88,7 @@ extension Replay {
         let step = Step.taking(
             entry, to: &state, formatVersion: reader.fileVersion, isSkipped: skipping.contains(entry.seq),
             describing: describesChanges, rejectionCount: &rejectionCount)
-        if let exceeded = state.limitExceeded(after: entry) {
-            throw EventLogError(exceeded, file: reader.file, line: reader.lineNumber)
-        }
+        try state.checkLimits(after: entry, readBy: reader)
         if let rejection = step.rejection { onRejection?(rejection) }
         return step
     }

@@ -104,10 +104,17 @@ final class RecordingHost: ModalHost {
 
 @MainActor
 @Suite struct ModalDriverTests {
-    @Test func theHostGetsTheChangesOnTheMainActorWithoutBeingAsked() async throws {
-        let store = try ModalStore.withRoot(RootRegistration(root: "sheets"))
+    /// A store with `root` registered, and a driver of a recording host on it.
+    func driving(
+        _ root: RootRegistration = RootRegistration()
+    ) throws -> (store: ModalStore, host: RecordingHost, driver: ModalDriver) {
+        let store = try ModalStore.withRoot(root)
         let host = RecordingHost()
-        let driver = ModalDriver(store: store, host: host)
+        return (store, host, ModalDriver(store: store, host: host))
+    }
+
+    @Test func theHostGetsTheChangesOnTheMainActorWithoutBeingAsked() async throws {
+        let (store, host, driver) = try driving(RootRegistration(root: "sheets"))
         let lifetime = try await Task.detached {
             try store.present(ModalPresentation(root: "sheets", link: "cart", content: "CartView"))
         }.value
@@ -118,9 +125,7 @@ final class RecordingHost: ModalHost {
     }
 
     @Test func completionsAppendWhatTheAnimationsEndedIn() throws {
-        let store = try ModalStore.withRoot(RootRegistration(root: "sheets"))
-        let host = RecordingHost()
-        let driver = ModalDriver(store: store, host: host)
+        let (store, host, driver) = try driving(RootRegistration(root: "sheets"))
         let lifetime = try store.present(ModalPresentation(root: "sheets", link: "cart", content: "CartView"))
         driver.catchUp()
         host.complete("present sheets/cart")
@@ -140,9 +145,7 @@ final class RecordingHost: ModalHost {
     }
 
     @Test func aCompletionForAModalThatMovedOnAppendsNothing() throws {
-        let store = try ModalStore.withRoot()
-        let host = RecordingHost()
-        let driver = ModalDriver(store: store, host: host)
+        let (store, host, driver) = try driving()
         let lifetime = try store.present(ModalPresentation(link: "cart", content: "CartView"))
         driver.catchUp()
         try store.dismiss("cart")  // while its present animation runs
@@ -159,9 +162,7 @@ final class RecordingHost: ModalHost {
     }
 
     @Test func theFirstPresentationsCompletionDoesNotEndTheOneAfterIt() throws {
-        let store = try ModalStore.withRoot()
-        let host = RecordingHost()
-        let driver = ModalDriver(store: store, host: host)
+        let (store, host, driver) = try driving()
         let cart = ModalPresentation(link: "cart", content: "CartView")
         try store.append(.modalPresent(cart))
         driver.catchUp()
@@ -178,9 +179,7 @@ final class RecordingHost: ModalHost {
     }
 
     @Test func aCompletionThatMeetsAnotherWritersEventDecidesOnItsChanges() throws {
-        let store = try ModalStore.withRoot()
-        let host = RecordingHost()
-        let driver = ModalDriver(store: store, host: host)
+        let (store, host, driver) = try driving()
         let lifetime = try store.present(ModalPresentation(link: "cart", content: "CartView"))
         driver.catchUp()
         try store.changeKeyboard(height: 300)  // not yet carried out when the animation ends

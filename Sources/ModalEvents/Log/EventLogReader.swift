@@ -30,7 +30,9 @@ public final class EventLogReader {
     public struct Options: Sendable {
         /// The longest line, in bytes, the reader accepts.
         public var maximumLineLength: Int
-        /// The deepest nesting of arrays and objects in a line.
+        /// The deepest nesting of arrays and objects in a line: a line's
+        /// object is 1, an event's payload object 2. At most
+        /// ``JSONReader/largestMaximumDepth``.
         public var maximumDepth: Int
         /// The longest string or key, in UTF-8 bytes.
         public var maximumStringLength: Int
@@ -42,15 +44,16 @@ public final class EventLogReader {
         /// header, a file that cannot be read or broken segments still stop it.
         public var lenient: Bool
 
-        /// - Precondition: every limit is 1 or more. Traps otherwise.
+        /// - Precondition: every limit is 1 or more, and `maximumDepth` at
+        ///   most ``JSONReader/largestMaximumDepth``. Traps otherwise.
         public init(
             maximumLineLength: Int = 16 << 20, maximumDepth: Int = JSONReader.defaultMaximumDepth,
             maximumStringLength: Int = JSONReader.defaultMaximumStringLength, chunkSize: Int = 64 << 10,
             lenient: Bool = false
         ) {
             precondition(
-                maximumLineLength >= 1 && maximumDepth >= 1 && maximumStringLength >= 1 && chunkSize >= 1,
-                "reader limits must be 1 or more")
+                maximumLineLength >= 1 && maximumStringLength >= 1 && chunkSize >= 1, "reader limits must be 1 or more")
+            JSONReader.checkMaximumDepth(maximumDepth, of: "a log reader")
             self.maximumLineLength = maximumLineLength
             self.maximumDepth = maximumDepth
             self.maximumStringLength = maximumStringLength

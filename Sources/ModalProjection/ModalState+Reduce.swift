@@ -113,14 +113,14 @@ extension ModalState {
                 .invalidValue, "a batch holds 1 to \(ModalEvent.maximumBatchCount) events, found \(events.count)")
         }
         let before = self
+        let numbers = loggedNumbers?.byStep(count: events.count)
         for (index, event) in events.enumerated() {
             do throws(RuleViolation) {
                 switch event {
                 case .batch, .sessionStart:
                     throw RuleViolation(.invalidValue, "a batch cannot hold a \"\(event.type.rawValue)\"")
                 default:
-                    try applyRule(
-                        event, formatVersion: formatVersion, numbers: LoggedNumbers(loggedNumbers, step: index))
+                    try applyRule(event, formatVersion: formatVersion, numbers: LoggedNumbers(numbers?[index], step: 0))
                 }
             } catch {
                 self = before

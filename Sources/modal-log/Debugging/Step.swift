@@ -46,13 +46,8 @@ struct Step {
     var batchEvents: [(event: ModalEvent, refused: Bool, logged: [LoggedNumber])] {
         guard case .batch(let events) = entry.event else { return [] }
         let refused = rejection?.batchIndex
-        let logged = entry.loggedNumbers
-        return events.enumerated().map { step, event in
-            let own = logged.filter { $0.step == step }.map {
-                LoggedNumber(step: 0, field: $0.field, number: $0.number)
-            }
-            return (event, step == refused, own)
-        }
+        let logged = entry.loggedNumbers.byStep(count: events.count)
+        return events.enumerated().map { step, event in (event, step == refused, logged[step]) }
     }
 }
 

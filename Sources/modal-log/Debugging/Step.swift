@@ -105,9 +105,10 @@ extension Step {
                 entry: entry, isSkipped: true, changes: [], rejectionCount: rejectionCount, session: state.session,
                 formatVersion: formatVersion)
         }
-        let before = state
+        // Kept only to describe: a state kept makes the event copy every list it changes.
+        let before = describing ? state : nil
         let rejection = state.replay(entry, formatVersion: formatVersion)
-        let changes = describing ? StateDiff(from: before, to: state, by: entry.event).changes : []
+        let changes = before.map { StateDiff(from: $0, to: state, by: entry.event).changes } ?? []
         if rejection != nil {
             rejectionCount += 1
             state.rejected.removeAll()

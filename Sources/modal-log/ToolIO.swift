@@ -124,15 +124,7 @@ final class ToolIO {
             let descriptor: Int32 = toError ? 2 : 1
             var bytes = Array(text.utf8)[...]
             while !bytes.isEmpty {
-                let written = bytes.withUnsafeBytes { buffer in
-                    #if canImport(Darwin)
-                        Darwin.write(descriptor, buffer.baseAddress, buffer.count)
-                    #elseif canImport(Glibc)
-                        Glibc.write(descriptor, buffer.baseAddress, buffer.count)
-                    #else
-                        Musl.write(descriptor, buffer.baseAddress, buffer.count)
-                    #endif
-                }
+                let written = bytes.withUnsafeBytes { PosixCalls().write(descriptor, from: $0) }
                 if written < 0 && errno == EINTR { continue }
                 // A closed pipe never gets here: SIGPIPE ends the process, as for any filter.
                 guard written > 0 else {

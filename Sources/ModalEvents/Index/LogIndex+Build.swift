@@ -69,7 +69,9 @@ extension LogIndex {
             if names.count > 1 || files.count > 1, FileSystem.name(of: name) != stamp.name {
                 return .stale(reason: "its file \(place + 1) is \(FileSystem.name(of: name)), not \(stamp.name)")
             }
-            guard let status = FileSystem.status(of: name) else { return .stale(reason: "\(name) cannot be read") }
+            guard let status = FileSystem.system.status(of: name) else {
+                return .stale(reason: "\(name) cannot be read")
+            }
             guard status.size >= stamp.bytes else {
                 return .stale(reason: "\(name) is shorter than the \(stamp.bytes) bytes it indexed")
             }
@@ -219,12 +221,15 @@ extension LogIndex {
     /// after it. A sidecar found damaged as it is read (a checkpoint's line
     /// without its hash) is built again: the index never costs more than a
     /// full read. What the tool's `state` and `replay` and a store use.
+    /// The sidecar is written under `lock`, the log's, when the caller holds
+    /// it; else under the lock taken then (a writer that has the log open
+    /// keeps the index, and the write fails: ``Resumption/writeError``).
     ///
     /// - Returns: `nil` when the log has no index and `creating` is off.
     /// - Throws: ``EventLogError`` for a fault in the log.
     package static func resume(
         forLogAt path: String, at seq: Int?, interval: Int? = nil, creating: Bool, extending: Bool,
-        options: EventLogReader.Options = EventLogReader.Options()
+        options: EventLogReader.Options = EventLogReader.Options(), lock: LogLock? = nil
     ) throws(EventLogError) -> Resumption? {
         let (found, firstUpdate) = try updated(
             forLogAt: path, interval: interval, creating: creating, extending: extending, options: options)
@@ -240,7 +245,11 @@ extension LogIndex {
         }
         var writeError: EventLogError?
         if update != .unchanged {
-            do { try index.write() } catch { writeError = error }
+            do throws(EventLogError) {
+                if let lock { try index.write(holding: lock) } else { try index.write() }
+            } catch {
+                writeError = error
+            }
         }
         return Resumption(
             index: index, update: update, state: start.state, reader: start.reader, writeError: writeError)
@@ -264,7 +273,7 @@ extension LogIndex {
 
     /// The hash of the first `bytes` bytes of the file at `path`.
     static func hash(of path: String, bytes: Int) throws(EventLogError) -> String {
-        let source = try FileDescriptorSource(path: path)
+        let source = try FileDescriptorSource(path: path, in: .system)
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 8)
         defer { chunk.deallocate() }
         var hash = ContentHash()
@@ -282,7 +291,8 @@ extension LogIndex {
 extension LogIndex {
     /// The files of the log at `path`: the file itself, or the folder's segments in order.
     static func files(ofLog path: String) throws(EventLogError) -> [String] {
-        FileSystem.entry(at: path) == .folder ? try EventLogReader.segments(in: path) : [path]
+        FileSystem.system.entry(at: path) == .folder
+            ? try EventLogReader.segments(in: path, fileSystem: .system) : [path]
     }
 }
 
@@ -322,7 +332,7 @@ struct IndexBuilder<State: LogProjection> {
         let last = reader.position.file
         var files: [LogIndex<State>.FileStamp] = []
         for (place, path) in paths.enumerated().prefix(last + 1) {
-            let bytes = place == last ? end : FileSystem.status(of: path)?.size ?? 0
+            let bytes = place == last ? end : FileSystem.system.status(of: path)?.size ?? 0
             if place < knownFiles.count, knownFiles[place].name == FileSystem.name(of: path),
                 knownFiles[place].bytes == bytes
             {
@@ -369,7 +379,9 @@ struct IndexBuilder<State: LogProjection> {
     /// seconds: it could then change again within the same tick of the
     /// file system's clock, unseen, so its hash must decide.
     static func settledTime(of path: String) -> Int64? {
-        guard let modified = FileSystem.status(of: path)?.modified, FileSystem.now() - modified > 2_000_000_000 else {
+        guard let modified = FileSystem.system.status(of: path)?.modified,
+            FileSystem.system.now() - modified > 2_000_000_000
+        else {
             return nil
         }
         return modified

@@ -181,13 +181,13 @@ extension LogIndex {
     /// - Throws: ``EventLogError`` naming the sidecar.
     static func readSidecar(forLogAt path: String) throws(EventLogError) -> Sidecar? {
         let sidecar = Self.path(forLog: path)
-        switch FileSystem.entry(at: sidecar) {
+        switch FileSystem.system.entry(at: sidecar) {
         case .none: return nil
         case .file: break
         case .folder, .special:
             throw EventLogError(.invalidState, file: sidecar, message: "it is not a regular file")
         }
-        let bytes = try FileSystem.contents(ofFile: sidecar, maximumBytes: maximumSidecarBytes(forLogAt: path))
+        let bytes = try FileSystem.system.contents(ofFile: sidecar, maximumBytes: maximumSidecarBytes(forLogAt: path))
         do throws(EventLogError) {
             guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else {
                 throw EventLogError(.emptyFile, message: "no header line")
@@ -305,7 +305,9 @@ extension LogIndex {
     /// at nearly every event, of states each larger than 64 events, would be
     /// longer.
     static func maximumSidecarBytes(forLogAt path: String) -> Int {
-        let logBytes = ((try? files(ofLog: path)) ?? []).reduce(0) { $0 + (FileSystem.status(of: $1)?.size ?? 0) }
+        let logBytes = ((try? files(ofLog: path)) ?? []).reduce(0) {
+            $0 + (FileSystem.system.status(of: $1)?.size ?? 0)
+        }
         return (64 << 20) + 64 * logBytes
     }
 
@@ -335,48 +337,42 @@ extension LogIndex {
     }
 
     /// Writes the index to its sidecar, through a temporary file renamed
-    /// into place, so a reader never sees half an index (and two writers
-    /// never write into the same file). Not synced: an index lost or
-    /// damaged in a crash is found out by its hashes and built again.
+    /// into place, so a reader never sees half an index. Not synced: an
+    /// index lost or damaged in a crash is found out by its hashes and built
+    /// again.
     ///
-    /// - Throws: ``EventLogError``: `writeFailed`, or `limitExceeded` for an
-    ///   index longer than a sidecar is read to.
+    /// The sidecar is one of the log's files: it is written under the log's
+    /// lock (``EventLogWriter``), so a log a writer has open keeps the index
+    /// that writer keeps.
+    ///
+    /// - Throws: ``EventLogError``: `writeFailed` ("another writer has the
+    ///   log open", or the disk refused), or `limitExceeded` for an index
+    ///   longer than a sidecar is read to.
     public func write() throws(EventLogError) {
+        try write(holding: LogLock(forLogAt: logPath, creatingFile: false, in: .system))
+    }
+
+    /// Writes the index to its sidecar, as ``write()`` does, under `lock`:
+    /// the log's, which the caller holds.
+    func write(holding lock: LogLock) throws(EventLogError) {
         let bytes = encoded
         guard bytes.count <= Self.maximumSidecarBytes(forLogAt: logPath) else {
             throw EventLogError(
                 .limitExceeded, file: path,
                 message: "an index of \(bytes.count) bytes would not be read back: keep checkpoints further apart")
         }
-        let temporary = path + Self.temporaryMark + ContentHash.hex(.random(in: .min ... .max))
+        // Under the lock, a temporary file left behind is a killed writer's: it is replaced.
+        let fileSystem = lock.fileSystem
+        let temporary = path + SegmentFiles.temporarySuffix
         do throws(EventLogError) {
-            let file = try AppendableFile(path: temporary, create: true)
+            try fileSystem.remove(temporary)
+            let file = try AppendableFile(path: temporary, create: true, named: path, in: fileSystem)
             defer { file.close() }
             try file.write(bytes)
-            try FileSystem.rename(temporary, to: path)
+            try fileSystem.rename(temporary, to: path)
         } catch {
-            try? FileSystem.remove(temporary)
+            try? fileSystem.remove(temporary)
             throw error
-        }
-        removeLeftovers()
-    }
-
-    /// What a temporary sidecar's name adds to the sidecar's, before a random part.
-    private static var temporaryMark: String { ".partial-" }
-
-    /// Removes the temporary files of this sidecar that a writer killed
-    /// while writing left behind: those older than a minute (a newer one
-    /// may be another writer's, still writing).
-    private func removeLeftovers() {
-        let folder = FileSystem.folder(of: path)
-        let prefix = FileSystem.name(of: path) + Self.temporaryMark
-        guard let names = try? FileSystem.contents(of: folder) else { return }
-        for name in names where name.hasPrefix(prefix) {
-            let leftover = folder + "/" + name
-            guard let modified = FileSystem.status(of: leftover)?.modified,
-                FileSystem.now() - modified > 60_000_000_000
-            else { continue }
-            try? FileSystem.remove(leftover)
         }
     }
 }

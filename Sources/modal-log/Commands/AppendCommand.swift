@@ -16,8 +16,9 @@ enum AppendCommand: ToolCommand {
             reject against the log's state (exit 1), or that the disk refuses (exit 74) \
             stops the command with an error naming its input line; nothing of it is \
             written, and every event before it stays. With --ack, each event's seq is \
-            printed on its own line as soon as it is durable under --sync. LOG may be a \
-            folder of segments; --segment-bytes makes one.
+            printed on its own line as soon as it is durable under --sync; when that \
+            output cannot be written (closed, or a full disk), no more events are \
+            appended (exit 74). LOG may be a folder of segments; --segment-bytes makes one.
             """,
         arguments: [
             ArgumentDescription(
@@ -47,7 +48,7 @@ enum AppendCommand: ToolCommand {
         for warning in writer.recoveryWarnings { io.printError("warning: \(warning)") }
         acks?.start(after: writer.lastSeq)
 
-        var appender = Appender(writer: writer, state: start, limits: options.reading)
+        var appender = Appender(writer: writer, state: start, limits: options.reading, acknowledgements: acks)
         let failure = appender.appendAll(
             from: io.standardInputLines(maximumLineLength: options.reading.maximumLineLength))
         // Closing syncs what was written and makes the last acknowledgements,
@@ -98,6 +99,9 @@ private struct Appender {
     let writer: EventLogWriter
     var state: ModalState
     let limits: EventLogReader.Options
+    /// Where `--ack` prints: when it cannot, appending stops, as the caller
+    /// would not learn of what came after.
+    let acknowledgements: Acknowledgements?
 
     /// Appends every input line's event; stops at the first that cannot be
     /// appended and says why.
@@ -120,6 +124,11 @@ private struct Appender {
                 $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r")
             }
             if isBlank { continue }
+            if let failure = acknowledgements?.failure {
+                let message =
+                    "cannot write the acknowledgements: \(failure); stopped before input line \(input.lineNumber)"
+                return Failure(message: message, status: ExitCode.ioError)
+            }
             if let failure = append(line: line, number: input.lineNumber) { return failure }
         }
     }
@@ -190,6 +199,10 @@ private struct Appender {
 private final class Acknowledgements: @unchecked Sendable {
     private let io: ToolIO
     private var last = 0
+    private let failed = Lock<String?>(nil)
+
+    /// Why an acknowledgement could not be written, once one could not.
+    var failure: String? { failed.withLock { $0 } }
 
     init(io: ToolIO) {
         self.io = io
@@ -204,5 +217,6 @@ private final class Acknowledgements: @unchecked Sendable {
         guard seq > last else { return }
         io.write((last + 1...seq).map { "\($0)\n" }.joined())
         last = seq
+        if let failure = io.writeFailure { failed.withLock { $0 = failure } }
     }
 }

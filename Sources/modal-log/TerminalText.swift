@@ -8,7 +8,8 @@
 ///
 /// ```swift
 /// let line: TerminalText = "root \"\(root.id)\" · level \(root.level)"
-/// // a root named "\u{1B}]0;pwned\u{7}" shows as: root "\u{1B}]0;pwned\u{7}" · level 0
+/// // root.id == "sheets\u{1B}]0;pwned\u{7}" (ESC ] 0 sets the window's title);
+/// // the terminal shows, as typed here: root "sheets\u{1B}]0;pwned\u{7}" · level 0
 /// ```
 ///
 /// ``ToolIO/print(_:)`` and ``ToolIO/printError(_:)`` take nothing else, so
@@ -22,6 +23,7 @@ struct TerminalText: Hashable, Sendable, ExpressibleByStringInterpolation, Custo
     /// The text as the terminal gets it.
     private(set) var escaped: String
 
+    /// The text as the terminal gets it (``escaped``).
     var description: String { escaped }
 
     /// `text`, from a log or a user, escaped.
@@ -108,14 +110,6 @@ struct TerminalText: Hashable, Sendable, ExpressibleByStringInterpolation, Custo
     /// first characters, never as what it stands for.
     func prefix(_ length: Int) -> TerminalText {
         TerminalText(alreadyEscaped: String(escaped.prefix(length)))
-    }
-
-    /// The text's lines, split at the newlines of the tool's own (a newline
-    /// from a log is `\n` by now).
-    var lines: [TerminalText] {
-        escaped.split(separator: "\n", omittingEmptySubsequences: false).map {
-            TerminalText(alreadyEscaped: String($0))
-        }
     }
 
     /// `count` spaces.

@@ -100,7 +100,8 @@ import Testing
         let plain = styled ? TimelineCommandTests.strippingStyles(text) : text
         let raw = plain.unicodeScalars.filter(isRaw).map { String($0.value, radix: 16) }
         #expect(raw.isEmpty, "\(what): raw characters \(raw)", sourceLocation: sourceLocation)
-        let forged = plain.split(separator: "\n").filter { $0.hasPrefix("seq 99") }
+        // Where a terminal starts a line: at a newline or a return (`\r\n` is one Character).
+        let forged = plain.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("seq 99") }
         #expect(forged.isEmpty, "\(what): forged lines \(forged)", sourceLocation: sourceLocation)
         for shown in shown {
             #expect(plain.contains(shown), "\(what) does not show \(shown):\n\(plain)", sourceLocation: sourceLocation)

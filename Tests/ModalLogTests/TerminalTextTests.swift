@@ -88,7 +88,7 @@ import Testing
         #expect(line.escaped == "\u{1B}[1m\\u{1B}[2J\\n\u{1B}[0m \\u{1B}[2J\\n 3")
         let styled = TextStyle(isEnabled: true).apply("\(name)", .red)
         #expect(styled.escaped == "\u{1B}[31m\\u{1B}[2J\\n\u{1B}[0m")
-        #expect(["a\(name)", "b"].joined(separator: "\n").lines.map(\.escaped) == ["a\\u{1B}[2J\\n", "b"])
+        #expect(["a\(name)", "b"].joined(separator: "\n").escaped == "a\\u{1B}[2J\\n\nb")
         #expect(DebugScreen.fit("\(name)", 5).escaped == "\\u{1…" && DebugScreen.fit("x", 3).escaped == "x  ")
     }
 }

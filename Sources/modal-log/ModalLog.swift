@@ -49,18 +49,18 @@ enum ModalLog {
             return usageError("Missing subcommand", command: description, path: name, io: io)
         }
         if first == "-h" || first == "--help" {
-            io.write(HelpFormatter.help(for: description, path: name))
+            io.write(exactly: HelpFormatter.help(for: description, path: name))
             return ExitCode.success
         }
         if first == "help" {
             guard let topic = arguments.dropFirst().first else {
-                io.write(HelpFormatter.help(for: description, path: name))
+                io.write(exactly: HelpFormatter.help(for: description, path: name))
                 return ExitCode.success
             }
             guard let command = command(named: topic) else {
                 return usageError("Unknown subcommand '\(topic)'", command: description, path: name, io: io)
             }
-            io.write(HelpFormatter.help(for: command.description, path: "\(name) \(topic)"))
+            io.write(exactly: HelpFormatter.help(for: command.description, path: "\(name) \(topic)"))
             return ExitCode.success
         }
         guard let command = command(named: first) else {
@@ -70,7 +70,7 @@ enum ModalLog {
         let rest = Array(arguments.dropFirst())
         let options = rest.prefix { $0 != "--" }
         if options.contains("-h") || options.contains("--help") {
-            io.write(HelpFormatter.help(for: command.description, path: path))
+            io.write(exactly: HelpFormatter.help(for: command.description, path: path))
             return ExitCode.success
         }
         do {

@@ -215,7 +215,7 @@ private final class Acknowledgements: @unchecked Sendable {
 
     func acknowledge(through seq: Int) {
         guard seq > last else { return }
-        io.write((last + 1...seq).map { "\($0)\n" }.joined())
+        io.write(exactly: (last + 1...seq).map { "\($0)\n" }.joined())
         last = seq
         if let failure = io.writeFailure { failed.withLock { $0 = failure } }
     }

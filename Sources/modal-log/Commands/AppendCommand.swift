@@ -1,3 +1,4 @@
+import Foundation
 import ModalEvents
 import ModalProjection
 
@@ -158,6 +159,8 @@ private struct Appender {
             return Failure(error)
         }
         state = next
+        // Synced already (`--sync every`): its acknowledgement is on its way.
+        if writer.durableSeq >= entry.seq { acknowledgements?.wait(for: entry.seq) }
         return nil
     }
 
@@ -195,28 +198,44 @@ private struct Appender {
 ///
 /// `@unchecked Sendable`: between the writer's opening and its closing, only
 /// the writer's queue writes to standard output; the command itself prints
-/// nothing there until `close()` has drained that queue.
+/// nothing there until `close()` has drained that queue. What both threads
+/// read is behind `condition`.
 private final class Acknowledgements: @unchecked Sendable {
     private let io: ToolIO
+    private let condition = NSCondition()
     private var last = 0
-    private let failed = Lock<String?>(nil)
-
-    /// Why an acknowledgement could not be written, once one could not.
-    var failure: String? { failed.withLock { $0 } }
+    private var failed: String?
 
     init(io: ToolIO) {
         self.io = io
     }
 
-    /// Sets the seq the log ended at when opened: only later ones are printed.
-    func start(after seq: Int) {
-        last = seq
+    /// Why an acknowledgement could not be written, once one could not.
+    var failure: String? {
+        condition.withLock { failed }
     }
 
+    /// Sets the seq the log ended at when opened: only later ones are printed.
+    func start(after seq: Int) {
+        condition.withLock { last = seq }
+    }
+
+    /// Prints the seqs up to `seq` (called on the writer's queue).
     func acknowledge(through seq: Int) {
-        guard seq > last else { return }
-        io.write(exactly: (last + 1...seq).map { "\($0)\n" }.joined())
-        last = seq
-        if let failure = io.writeFailure { failed.withLock { $0 = failure } }
+        condition.withLock {
+            guard seq > last else { return }
+            io.write(exactly: (last + 1...seq).map { "\($0)\n" }.joined())
+            last = seq
+            failed = failed ?? io.writeFailure
+            condition.broadcast()
+        }
+    }
+
+    /// Waits until `seq` has been printed, or printing failed: an event is
+    /// acknowledged before the next is read (`--sync every`).
+    func wait(for seq: Int) {
+        condition.withLock {
+            while last < seq && failed == nil { condition.wait() }
+        }
     }
 }

@@ -51,13 +51,11 @@ final class FileDescriptorSource: ByteSource {
     }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(EventLogError) -> Int {
-        while true {
-            let count = fileSystem.calls.read(descriptor, into: buffer)
-            if count >= 0 { return count }
-            if errno == EINTR { continue }
-            let reason = String(cString: strerror(errno))
-            throw EventLogError(.readFailed, file: name, message: "cannot read: \(reason)")
+        let count = fileSystem.calls.read(descriptor, into: buffer)
+        guard count >= 0 else {
+            throw EventLogError(.readFailed, file: name, message: "cannot read: \(String(cString: strerror(errno)))")
         }
+        return count
     }
 }
 

@@ -39,7 +39,7 @@ extension EventLogWriter {
         case .none where options.segments != nil:
             try fileSystem.makeFolder(path)
             // Its name is on disk before anything in it is called durable.
-            if syncs { try fileSystem.syncFolder(FileSystem.folder(of: path)) }
+            if syncs { try fileSystem.syncFolder(holding: path) }
         case .none, .file, .folder:
             break
         }
@@ -104,7 +104,7 @@ extension EventLogWriter {
         if syncs {
             // What the last writer had not synced yet is synced now, before it is called durable.
             try file.sync()
-            try fileSystem.syncFolder(FileSystem.folder(of: existing))
+            try fileSystem.syncFolder(holding: existing)
         }
         let writerState = WriterState(
             lock: lock, file: file, folder: folder,
@@ -212,7 +212,7 @@ enum SegmentFiles {
             try file.write(EventLogEncoder.encode(header))
             if syncing {
                 try file.sync()
-                try fileSystem.syncFolder(FileSystem.folder(of: path))
+                try fileSystem.syncFolder(holding: path)
             }
             return file
         } catch {

@@ -171,7 +171,7 @@ extension EventLogWriter {
             try output.sync()
             let lock = try LogLock(forLogAt: temporary, creatingFile: false, in: fileSystem)
             try fileSystem.rename(temporary, to: file)
-            try fileSystem.syncFolder(FileSystem.folder(of: file))
+            try fileSystem.syncFolder(holding: file)
             return lock
         } catch {
             try? fileSystem.remove(temporary)

@@ -11,8 +11,9 @@
 package struct FileSystem: Sendable {
     package let calls: any SystemCalls
 
+    /// The file system of `calls`; a call they interrupt (EINTR) is made again.
     package init(_ calls: any SystemCalls) {
-        self.calls = calls
+        self.calls = InterruptedCallsRetried(calls)
     }
 
     /// The system's own file system.
@@ -85,19 +86,27 @@ package struct FileSystem: Sendable {
     /// Makes the folder's list of names durable (a created, renamed or
     /// removed file), as `fsync` on the file alone does not.
     func syncFolder(_ path: String) throws(EventLogError) {
-        let descriptor = calls.open(path, O_RDONLY | O_CLOEXEC, 0)
-        guard descriptor >= 0 else { throw Self.failure(.writeFailed, path, "cannot open the folder to sync it") }
+        try syncFolder(path, naming: path, as: "the folder")
+    }
+
+    /// Makes the name of `path` in its folder durable; errors name `path`.
+    func syncFolder(holding path: String) throws(EventLogError) {
+        try syncFolder(Self.folder(of: path), naming: path, as: "the folder it is in (\(Self.folder(of: path)))")
+    }
+
+    private func syncFolder(_ folder: String, naming path: String, as what: String) throws(EventLogError) {
+        let descriptor = calls.open(folder, O_RDONLY | O_CLOEXEC, 0)
+        guard descriptor >= 0 else { throw Self.failure(.writeFailed, path, "cannot open \(what) to sync it") }
         defer { _ = calls.close(descriptor) }
-        try sync(descriptor, path, isFolder: true)
+        guard calls.sync(descriptor) == 0 || errno == EINVAL else {
+            // EINVAL: some file systems cannot sync a folder, and nothing more can be done there.
+            throw Self.failure(.writeFailed, path, "cannot sync \(what) to disk")
+        }
     }
 
     /// Asks the disk to keep what was written to `descriptor`.
-    func sync(_ descriptor: Int32, _ path: String, isFolder: Bool = false) throws(EventLogError) {
-        while calls.sync(descriptor) != 0 {
-            // Some file systems cannot sync a folder: nothing more can be done there.
-            if isFolder && errno == EINVAL { return }
-            if errno != EINTR { throw Self.failure(.writeFailed, path, "cannot sync to disk") }
-        }
+    func sync(_ descriptor: Int32, _ path: String) throws(EventLogError) {
+        guard calls.sync(descriptor) == 0 else { throw Self.failure(.writeFailed, path, "cannot sync to disk") }
     }
 
     /// Opens `path` for reading, without waiting on a pipe that has no
@@ -196,7 +205,6 @@ final class AppendableFile: @unchecked Sendable {
             let count = bytes.withUnsafeBytes { buffer in
                 fileSystem.calls.write(descriptor, from: UnsafeRawBufferPointer(rebasing: buffer[written...]))
             }
-            if count < 0 && errno == EINTR { continue }
             guard count > 0 else {
                 let error = FileSystem.failure(.writeFailed, path, "cannot write")
                 if written > 0 {
@@ -216,10 +224,8 @@ final class AppendableFile: @unchecked Sendable {
 
     /// Cuts the file to `length` bytes.
     func truncate(to length: Int) throws(EventLogError) {
-        while fileSystem.calls.truncate(descriptor, to: length) != 0 {
-            guard errno == EINTR else {
-                throw FileSystem.failure(.writeFailed, path, "cannot cut the file to \(length) bytes")
-            }
+        guard fileSystem.calls.truncate(descriptor, to: length) == 0 else {
+            throw FileSystem.failure(.writeFailed, path, "cannot cut the file to \(length) bytes")
         }
         size = length
     }

@@ -41,16 +41,13 @@ package final class LogLock: Sendable {
                 throw EventLogError(
                     .writeFailed, file: path, message: "not a regular file or a folder: cannot be a log")
             }
-            while calls.lock(opened) != 0 {
-                guard errno == EINTR else {
-                    let busy = errno == EWOULDBLOCK || errno == EAGAIN
-                    let error =
-                        busy
-                        ? EventLogError(.writeFailed, file: path, message: "another writer has the log open")
-                        : FileSystem.failure(.writeFailed, path, "cannot lock the log")
-                    _ = calls.close(opened)
-                    throw error
-                }
+            guard calls.lock(opened) == 0 else {
+                let error =
+                    errno == EWOULDBLOCK || errno == EAGAIN
+                    ? EventLogError(.writeFailed, file: path, message: "another writer has the log open")
+                    : FileSystem.failure(.writeFailed, path, "cannot lock the log")
+                _ = calls.close(opened)
+                throw error
             }
             // The name may mean another file by now (one renamed into place): that one is the log's.
             guard calls.info(atPath: path)?.identity == locked.identity else {

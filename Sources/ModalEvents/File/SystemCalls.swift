@@ -201,3 +201,42 @@ package struct PosixCalls: SystemCalls {
         return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 }
+
+/// Calls that make a call again when a signal interrupted it (EINTR), so no
+/// caller above has to: every call but `close`, which must not be made twice.
+struct InterruptedCallsRetried: SystemCalls {
+    let base: any SystemCalls
+
+    init(_ base: any SystemCalls) {
+        self.base = base
+    }
+
+    private func retried<Result>(_ failed: (Result) -> Bool, _ call: () -> Result) -> Result {
+        while true {
+            let result = call()
+            if !failed(result) || errno != EINTR { return result }
+        }
+    }
+
+    private func retried(_ call: () -> Int32) -> Int32 { retried({ $0 < 0 }, call) }
+
+    func open(_ path: String, _ flags: Int32, _ mode: UInt32) -> Int32 { retried { base.open(path, flags, mode) } }
+    func close(_ descriptor: Int32) -> Int32 { base.close(descriptor) }
+    func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        retried({ $0 < 0 }) { base.read(descriptor, into: buffer) }
+    }
+    func write(_ descriptor: Int32, from buffer: UnsafeRawBufferPointer) -> Int {
+        retried({ $0 < 0 }) { base.write(descriptor, from: buffer) }
+    }
+    func seek(_ descriptor: Int32, to offset: Int?) -> Int { retried({ $0 < 0 }) { base.seek(descriptor, to: offset) } }
+    func sync(_ descriptor: Int32) -> Int32 { retried { base.sync(descriptor) } }
+    func truncate(_ descriptor: Int32, to length: Int) -> Int32 { retried { base.truncate(descriptor, to: length) } }
+    func lock(_ descriptor: Int32) -> Int32 { retried { base.lock(descriptor) } }
+    func rename(_ source: String, to destination: String) -> Int32 { retried { base.rename(source, to: destination) } }
+    func unlink(_ path: String) -> Int32 { retried { base.unlink(path) } }
+    func makeFolder(_ path: String) -> Int32 { retried { base.makeFolder(path) } }
+    func info(atPath path: String) -> FileInfo? { retried({ $0 == nil }) { base.info(atPath: path) } }
+    func info(of descriptor: Int32) -> FileInfo? { retried({ $0 == nil }) { base.info(of: descriptor) } }
+    func names(inFolder path: String) -> [String]? { retried({ $0 == nil }) { base.names(inFolder: path) } }
+    func now() -> Int64 { base.now() }
+}

@@ -244,7 +244,8 @@ extension LogIndex {
                     throw EventLogError(.wrongType, message: "a checkpoint is an array of eight values")
                 }
                 let numbers = try fields.prefix(5).map { field throws(EventLogError) -> Int in
-                    guard let number = field.doubleValue, let integer = Int(exactly: number) else {
+                    // Exactly, from the literal: a seq may pass 2^53.
+                    guard case .number(let number) = field, let integer = number.integerValue else {
                         throw EventLogError(.wrongType, message: "a checkpoint's place must be integers")
                     }
                     return integer

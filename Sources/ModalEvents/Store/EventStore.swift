@@ -276,6 +276,12 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
         core.withLock { $0.listeners.count }
     }
 
+    /// How many steps wait in the delivery queue: the package's tests check
+    /// that delivery keeps up with appending threads.
+    package var deliveryBacklog: Int {
+        core.withLock { $0.pending.count - $0.pendingHead }
+    }
+
     // MARK: For the projection's conveniences
 
     /// Calls `receive` first with the current state and no event, then with

@@ -55,6 +55,30 @@ import Testing
         #expect(store.subscriberCount == 0)
     }
 
+    @Test func deliveryKeepsUpWithSevenThreadsAppending() throws {
+        // One thread delivers while the others only queue their events. Each append takes the
+        // store's lock once; a deliverer that took it once per event got one turn in eight, fell
+        // further behind with every append, and held the whole backlog (and its thread) in the end.
+        // Kept up, the queue holds what came while the deliverer was off the core (up to 3% of the
+        // events in runs on two busy cores); fallen behind, more than half of them.
+        let appended = 7 * Self.perThread / 2
+        let store = CountingStore(state: CountingState(), options: EventStoreOptions(timestamps: .none))
+        let seen = Counter()
+        let token = store.subscribe { _ in seen.increment() }
+        let backlog = (0..<7).map { _ in Locked(0) }
+        onThreads(7) { thread in
+            for _ in 0..<Self.perThread / 2 {
+                try! store.append(.dimmingTap())
+                let waiting = store.deliveryBacklog
+                backlog[thread].withLock { $0 = max($0, waiting) }
+            }
+        }
+        let largest = backlog.map { $0.withLock { $0 } }.max() ?? 0
+        #expect(largest < appended / 5, "\(largest) events waited to be delivered, of \(appended) appended")
+        #expect(seen.current == appended)
+        withExtendedLifetime(token) {}
+    }
+
     @Test func subscribingAndCancellingWhileOthersAppendLeavesNoSubscriber() throws {
         let store = CountingStore(state: CountingState(), options: EventStoreOptions(timestamps: .none))
         onThreads(4) { thread in

@@ -38,6 +38,11 @@ struct StoreCore<State: EventProjection> {
     @inlinable
     static var catchUpChunk: Int { 1024 }
 
+    /// How many queued events one delivery step takes at most, so that
+    /// taking them holds the lock briefly.
+    @inlinable
+    static var eventChunk: Int { 1024 }
+
     @inlinable
     init(state: State, options: EventStoreOptions) {
         self.state = state
@@ -235,7 +240,20 @@ struct StoreCore<State: EventProjection> {
             switch item {
             case .event(let entry, let state):
                 advance()
-                return .event(entry, state, listeners)
+                guard pendingHead < pending.count, case .event? = pending[pendingHead] else {
+                    return .event(entry, state, listeners)
+                }
+                // The events queued right behind it go with it, in one turn of the lock: taking
+                // them one per turn, the deliverer got one turn in as many as there were appending
+                // threads, and fell further behind them with every append.
+                var events = [(entry, state)]
+                while events.count < Self.eventChunk, pendingHead < pending.count,
+                    case .event(let next, let nextState)? = pending[pendingHead]
+                {
+                    events.append((next, nextState))
+                    advance()
+                }
+                return .events(events, listeners)
             case .catchUp(let listener, let next, let through):
                 // Events the store no longer holds are skipped: catch-up gives what it holds.
                 let first = max(next, window.firstSeq)

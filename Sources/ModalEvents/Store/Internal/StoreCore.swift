@@ -43,6 +43,11 @@ struct StoreCore<State: EventProjection> {
     @inlinable
     static var eventChunk: Int { 1024 }
 
+    /// How many slots of delivered steps the queue may keep before it
+    /// lets them go (when they are half of it or more).
+    @inlinable
+    static var deliveredSlotsKept: Int { 1024 }
+
     @inlinable
     init(state: State, options: EventStoreOptions) {
         self.state = state
@@ -235,6 +240,12 @@ struct StoreCore<State: EventProjection> {
     /// empty (and then no thread is delivering any more).
     @inlinable
     mutating func nextDelivery() -> Delivery<State> {
+        // While threads append (or callbacks do) the queue may never be empty, so the delivered
+        // steps' slots go once they are most of it, not only when it empties.
+        if pendingHead >= Self.deliveredSlotsKept && pendingHead * 2 >= pending.count {
+            pending.removeFirst(pendingHead)
+            pendingHead = 0
+        }
         while pendingHead < pending.count {
             guard let item = pending[pendingHead] else { preconditionFailure("a delivered item is still queued") }
             switch item {

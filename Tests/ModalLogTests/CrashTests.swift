@@ -39,7 +39,7 @@ import Testing
                 binary, ["append", log, "--ack"] + arguments,
                 after: .milliseconds(Int.random(in: 5...120, using: &random)),
                 registering: start == 0)
-            guard FileManager.default.fileExists(atPath: log) else {
+            guard Self.holdsALog(log) else {
                 // Killed before it had created the log (a slow start on a busy machine).
                 #expect(acknowledged.isEmpty, "kill \(kill): acknowledged \(acknowledged) with no log on disk")
                 continue
@@ -68,9 +68,22 @@ import Testing
         #expect(acknowledgedInAll > Self.killsPerSetup, "the writer got to acknowledge events before being killed")
     }
 
+    /// Whether the writer got as far as a log at `path`: not when it was
+    /// killed before it, nor while creating it, which leaves the empty
+    /// file its lock made, or a folder before its first segment is in
+    /// place. The next writer replaces either; a reader refuses them.
+    static func holdsALog(_ path: String) -> Bool {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return false }
+        guard attributes[.type] as? FileAttributeType == .typeDirectory else {
+            return (attributes[.size] as? Int ?? 0) > 0
+        }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        return names.contains { $0.hasSuffix(".jsonl") }
+    }
+
     /// The seq a log ends at, torn tail skipped; 0 when there is none yet.
     func lastSeq(of log: String) throws -> Int {
-        guard FileManager.default.fileExists(atPath: log) else { return 0 }
+        guard Self.holdsALog(log) else { return 0 }
         let reader = try EventLogReader(path: log)
         while try reader.next() != nil {}
         return reader.lastSeq

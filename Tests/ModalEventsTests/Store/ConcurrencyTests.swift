@@ -1,3 +1,4 @@
+import Foundation
 import ModalEvents
 import TestSupport
 import Testing
@@ -55,27 +56,35 @@ import Testing
         #expect(store.subscriberCount == 0)
     }
 
-    @Test func deliveryKeepsUpWithSevenThreadsAppending() throws {
-        // One thread delivers while the others only queue their events. Each append takes the
-        // store's lock once; a deliverer that took it once per event got one turn in eight, fell
-        // further behind with every append, and held the whole backlog (and its thread) in the end.
-        // Kept up, the queue holds what came while the deliverer was off the core (up to 3% of the
-        // events in runs on two busy cores); fallen behind, more than half of them.
-        let appended = 7 * Self.perThread / 2
+    @Test func theDelivererTakesEveryEventQueuedInOneTurnOfTheLock() throws {
+        // While one thread delivers, the others only queue their events. Taking them one per turn of
+        // the store's lock, the deliverer got one turn in as many as there were threads appending, and
+        // fell behind without bound (seven appending: 19,933 of 35,000 events waiting at once).
         let store = CountingStore(state: CountingState(), options: EventStoreOptions(timestamps: .none))
-        let seen = Counter()
-        let token = store.subscribe { _ in seen.increment() }
-        let backlog = (0..<7).map { _ in Locked(0) }
-        onThreads(7) { thread in
-            for _ in 0..<Self.perThread / 2 {
-                try! store.append(.dimmingTap())
-                let waiting = store.deliveryBacklog
-                backlog[thread].withLock { $0 = max($0, waiting) }
+        let delivering = DispatchSemaphore(value: 0)
+        let queued = DispatchSemaphore(value: 0)
+        let waiting = Recorder<Int>()
+        let token = store.subscribe { [weak store] entry in
+            guard let store else { return }
+            if entry.seq == 1 {
+                delivering.signal()
+                queued.wait()  // meanwhile another thread appends 100 events, which wait in the queue
+            } else {
+                waiting.record(store.deliveryBacklog)
             }
         }
-        let largest = backlog.map { $0.withLock { $0 } }.max() ?? 0
-        #expect(largest < appended / 5, "\(largest) events waited to be delivered, of \(appended) appended")
-        #expect(seen.current == appended)
+        onThreads(2) { thread in
+            if thread == 0 {
+                try! store.append(.dimmingTap())
+            } else {
+                delivering.wait()
+                for _ in 0..<100 { try! store.append(.dimmingTap()) }
+                queued.signal()
+            }
+        }
+        #expect(waiting.count == 100)
+        #expect(
+            waiting.all.allSatisfy { $0 == 0 }, "steps still queued while seqs 2...101 were delivered: \(waiting.all)")
         withExtendedLifetime(token) {}
     }
 

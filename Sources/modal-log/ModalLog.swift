@@ -31,8 +31,16 @@ enum ModalLog {
         subcommands: commands.map { $0.description })
 
     /// Runs the tool with `arguments` (without the program's name) and
-    /// returns its exit status.
+    /// returns its exit status: 74 when its output could not be written
+    /// (a full disk, a closed stream), whatever it printed, help included.
     static func run(arguments: [String], io: ToolIO) -> Int32 {
+        let status = dispatch(arguments, io: io)
+        guard status == ExitCode.success, let failure = io.writeFailure else { return status }
+        io.printError("Error: cannot write the output: \(failure)")
+        return ExitCode.ioError
+    }
+
+    private static func dispatch(_ arguments: [String], io: ToolIO) -> Int32 {
         if arguments.prefix(while: { $0 != "--" }).contains("--version") {
             io.print("\(name) \(version) (event log format v\(LogHeader.currentVersion), reads v1 too)")
             return ExitCode.success
@@ -41,18 +49,18 @@ enum ModalLog {
             return usageError("Missing subcommand", command: description, path: name, io: io)
         }
         if first == "-h" || first == "--help" {
-            io.write(HelpFormatter.help(for: description, path: name))
+            io.write(exactly: HelpFormatter.help(for: description, path: name))
             return ExitCode.success
         }
         if first == "help" {
             guard let topic = arguments.dropFirst().first else {
-                io.write(HelpFormatter.help(for: description, path: name))
+                io.write(exactly: HelpFormatter.help(for: description, path: name))
                 return ExitCode.success
             }
             guard let command = command(named: topic) else {
                 return usageError("Unknown subcommand '\(topic)'", command: description, path: name, io: io)
             }
-            io.write(HelpFormatter.help(for: command.description, path: "\(name) \(topic)"))
+            io.write(exactly: HelpFormatter.help(for: command.description, path: "\(name) \(topic)"))
             return ExitCode.success
         }
         guard let command = command(named: first) else {
@@ -62,17 +70,12 @@ enum ModalLog {
         let rest = Array(arguments.dropFirst())
         let options = rest.prefix { $0 != "--" }
         if options.contains("-h") || options.contains("--help") {
-            io.write(HelpFormatter.help(for: command.description, path: path))
+            io.write(exactly: HelpFormatter.help(for: command.description, path: path))
             return ExitCode.success
         }
         do {
             let parsed = try command.description.parse(rest)
-            let status = try command.run(parsed, io: io)
-            if let failure = io.writeFailure {
-                io.printError("Error: cannot write the output: \(failure)")
-                return ExitCode.ioError
-            }
-            return status
+            return try command.run(parsed, io: io)
         } catch let error as UsageError {
             return usageError(error.message, command: command.description, path: path, io: io)
         } catch let error as EventLogError {

@@ -13,29 +13,36 @@ import ModalProjection
 ///          cards: ComposeView (1 visible of 1)
 ///          snap: index 0 of [1] · position 0
 enum StateTree {
-    static func render(_ state: ModalState) -> String {
-        var lines: [String] = []
+    /// The tree, a line per row; names and payloads from the log escaped (``TerminalText``).
+    static func render(_ state: ModalState) -> TerminalText {
+        lines(of: state).joined(separator: "\n")
+    }
+
+    /// The tree's lines.
+    static func lines(of state: ModalState) -> [TerminalText] {
+        var lines: [TerminalText] = []
         let keyboard = state.keyboard
-        var keyboardText = keyboard.height == 0 ? "keyboard down" : "keyboard \(number(keyboard.height))"
+        var keyboardText: TerminalText = keyboard.height == 0 ? "keyboard down" : "keyboard \(number(keyboard.height))"
         if let bottom = keyboard.responderBottom { keyboardText += ", responder bottom \(number(bottom))" }
-        let session = state.session == 0 ? "" : " · session \(state.session)"
+        let session: TerminalText = state.session == 0 ? "" : " · session \(state.session)"
         lines.append("seq \(state.seq)\(session) · \(keyboardText)")
         if state.roots.isEmpty { lines.append("(no roots)") }
         for root in state.roots {
+            let visibleCards: TerminalText = root.maxVisibleCards == 2 ? "" : " · \(root.maxVisibleCards) visible cards"
             lines.append(
-                "root \"\(root.id)\" · \(root.presentation) · level \(root.level) · \(root.policy) · \(root.size)"
-                    + (root.maxVisibleCards == 2 ? "" : " · \(root.maxVisibleCards) visible cards"))
-            let dimming =
+                "root \"\(root.id)\" · \(root.presentation) · level \(root.level) · \(root.policy) · \(root.size)\(visibleCards)"
+            )
+            let dimming: TerminalText =
                 "dimming \(root.dimming.tap)\(root.dimming.hidden ? ", hidden" : ""), "
                 + (root.isDimmingVisible ? "visible" : "not visible")
-            let additional = root.keyboard.additional == 0 ? "" : " +\(number(root.keyboard.additional))"
+            let additional: TerminalText = root.keyboard.additional == 0 ? "" : " +\(number(root.keyboard.additional))"
             let offset = root.keyboardOffset
             lines.append("│ \(dimming) · keyboard \(root.keyboard.strategy)\(additional), offset \(number(offset))")
             if root.modals.isEmpty { lines.append("└─ (no modals)") }
             for (index, modal) in root.modals.enumerated() {
                 let last = index == root.modals.count - 1
                 lines.append((last ? "└─ " : "├─ ") + heading(of: modal))
-                let indent = last ? "     " : "│    "
+                let indent: TerminalText = last ? "     " : "│    "
                 for detail in details(of: modal, in: root) { lines.append(indent + detail) }
             }
         }
@@ -47,11 +54,11 @@ enum StateTree {
                 lines.append("  seq \(rejection.seq) \(rejection.code.rawValue): \(rejection.message)")
             }
         }
-        return lines.joined(separator: "\n")
+        return lines
     }
 
-    private static func heading(of modal: Modal) -> String {
-        var heading = "\"\(modal.link)\" \(modal.phase.rawValue)"
+    private static func heading(of modal: Modal) -> TerminalText {
+        var heading: TerminalText = "\"\(modal.link)\" \(modal.phase.rawValue)"
         if let reason = modal.dismissReason { heading += " (\(reason))" }
         heading += " · \(modal.style)"
         if let parent = modal.parent { heading += " · in \"\(parent)\"" }
@@ -59,21 +66,22 @@ enum StateTree {
         return heading
     }
 
-    private static func details(of modal: Modal, in root: RootState) -> [String] {
-        let cards = modal.cards.map { card in
+    private static func details(of modal: Modal, in root: RootState) -> [TerminalText] {
+        let cards = modal.cards.map { card -> TerminalText in
             // A card's own canDismiss shows where it is not the modal's (its top card's).
             let notes =
                 (card.sticky.map { ["sticky \($0)"] } ?? [])
                 + EventText.cardValues(
                     height: card.height.map(number),
                     canDismiss: card.canDismiss == modal.canDismiss ? nil : card.canDismiss)
-            return card.content + (notes.isEmpty ? "" : " [\(notes.joined(separator: " · "))]")
+            return notes.isEmpty ? "\(card.content)" : "\(card.content) [\(notes.joined(separator: " · "))]"
         }
-        var details = [
+        var details: [TerminalText] = [
             "cards: \(cards.joined(separator: " > ")) (\(modal.visibleCards) visible of \(cards.count))"
         ]
         let points = modal.snap.points.map(number).joined(separator: ", ")
-        var snap = "snap: index \(modal.snap.index) of [\(points)] · position \(number(modal.snap.position))"
+        var snap: TerminalText =
+            "snap: index \(modal.snap.index) of [\(points)] · position \(number(modal.snap.position))"
         if modal.snap.dragging { snap += " · dragging" }
         details.append(snap)
         if let payload = modal.payload { details.append("payload: \(payload.serialized())") }
@@ -82,5 +90,16 @@ enum StateTree {
 
     private static func number(_ value: Double) -> String {
         JSONNumber.text(value)
+    }
+}
+
+extension ToolIO {
+    /// Prints `state` as the spec's JSON (exact), or as a tree for people.
+    func printState(_ state: ModalState, json: Bool) {
+        if json {
+            write(exactly: state.jsonText() + "\n")
+        } else {
+            print(StateTree.render(state))
+        }
     }
 }

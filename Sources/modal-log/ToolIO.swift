@@ -101,19 +101,23 @@ final class ToolIO {
         return LineInput(maximumLineLength: maximumLineLength)
     }
 
-    /// Writes `text` to standard output as it is.
-    func write(_ text: String) {
+    /// Writes `text` to standard output exactly: what holds nothing from a
+    /// log or a user (help, a completion script, seqs for a program), or
+    /// whose format escapes it its own way (JSON, a log, a page, a diagram).
+    /// Text for people that names anything goes by ``print(_:)``.
+    func write(exactly text: String) {
         write(text, toError: false)
     }
 
-    /// Writes `text` and a newline to standard output.
-    func print(_ text: String) {
-        write(text + "\n", toError: false)
+    /// Writes `text` and a newline to standard output, for people: what a
+    /// log or a user gave it escaped (``TerminalText``).
+    func print(_ text: TerminalText) {
+        write(text.escaped + "\n", toError: false)
     }
 
-    /// Writes `text` and a newline to standard error.
-    func printError(_ text: String) {
-        write(text + "\n", toError: true)
+    /// Writes `text` and a newline to standard error, as ``print(_:)`` does.
+    func printError(_ text: TerminalText) {
+        write(text.escaped + "\n", toError: true)
     }
 
     private func write(_ text: String, toError: Bool) {
@@ -124,15 +128,7 @@ final class ToolIO {
             let descriptor: Int32 = toError ? 2 : 1
             var bytes = Array(text.utf8)[...]
             while !bytes.isEmpty {
-                let written = bytes.withUnsafeBytes { buffer in
-                    #if canImport(Darwin)
-                        Darwin.write(descriptor, buffer.baseAddress, buffer.count)
-                    #elseif canImport(Glibc)
-                        Glibc.write(descriptor, buffer.baseAddress, buffer.count)
-                    #else
-                        Musl.write(descriptor, buffer.baseAddress, buffer.count)
-                    #endif
-                }
+                let written = bytes.withUnsafeBytes { PosixCalls().write(descriptor, from: $0) }
                 if written < 0 && errno == EINTR { continue }
                 // A closed pipe never gets here: SIGPIPE ends the process, as for any filter.
                 guard written > 0 else {

@@ -68,7 +68,8 @@ import Testing
         #expect(session.prompt == nil)
         press(.character("/"), .character("c"), .character("a"), .character("r"), .character("d"), .enter)
         let found = session.cursor
-        #expect(found > 300 && TimelineLine.text(of: session.step(at: found)!.step, style: .plain).contains("card"))
+        #expect(
+            found > 300 && TimelineLine.text(of: session.step(at: found)!.step, style: .plain).escaped.contains("card"))
         press(.character("n"))
         #expect(session.cursor > found)
         press(.character("N"))
@@ -106,7 +107,7 @@ import Testing
         var session = Self.session(events: 300)
         for index in [0, 150, 299] {
             session.move(to: index)
-            let lines = DebugScreen.render(session, width: width, height: height, style: .plain)
+            let lines = DebugScreen.render(session, width: width, height: height, style: .plain).map(\.escaped)
             #expect(lines.count == height)
             #expect(lines.allSatisfy { $0.count == width }, "\(lines)")
         }
@@ -128,7 +129,7 @@ import Testing
         defer { withExtendedLifetime(folder) {} }
         #expect(session.events.count == 14)
         session.move(to: 9)
-        let screen = DebugScreen.render(session, width: 80, height: 24, style: .plain)
+        let screen = DebugScreen.render(session, width: 80, height: 24, style: .plain).map(\.escaped)
         #expect(screen.allSatisfy { $0.count == 80 })
         func trimmed(_ line: String) -> String { String(line.reversed().drop { $0 == " " }.reversed()) }
         let cursor = try #require(screen.firstIndex { $0.hasPrefix("▶   10  batch (2)        ") })
@@ -138,11 +139,11 @@ import Testing
         // Only the cursor's batch lists its events.
         #expect(!screen.contains { $0.contains("card.pop") })
         session.move(to: 10)
-        let rejected = DebugScreen.render(session, width: 80, height: 24, style: .plain).map(trimmed)
+        let rejected = DebugScreen.render(session, width: 80, height: 24, style: .plain).map(\.escaped).map(trimmed)
         #expect(rejected.contains("          card.pop         sheets/checkout  <- rejected"))
         #expect(rejected.contains(" ── session 2 " + String(repeating: "─", count: 66)))
         session.move(to: 4)
-        let caller = DebugScreen.render(session, width: 80, height: 24, style: .plain)
+        let caller = DebugScreen.render(session, width: 80, height: 24, style: .plain).map(\.escaped)
         #expect(caller.contains { $0.hasPrefix("── what seq 5 did · source system · at Host.swift:40 ──") })
     }
 
@@ -155,14 +156,14 @@ import Testing
         for (width, height) in [(80, 24), (20, 8), (200, 60)] {
             for index in [0, 1, 2, 20, 39] {
                 session.move(to: index)
-                let lines = DebugScreen.render(session, width: width, height: height, style: .plain)
+                let lines = DebugScreen.render(session, width: width, height: height, style: .plain).map(\.escaped)
                 #expect(
                     lines.count == height && lines.allSatisfy { $0.count == width }, "\(width)x\(height) at \(index)")
                 #expect(lines.contains { $0.hasPrefix("▶") }, "the cursor stays in view")
             }
         }
         session.move(to: 1)
-        let lines = DebugScreen.render(session, width: 80, height: 24, style: .plain)
+        let lines = DebugScreen.render(session, width: 80, height: 24, style: .plain).map(\.escaped)
         #expect(lines.contains { $0.hasPrefix("          … 28 more events") })
     }
 

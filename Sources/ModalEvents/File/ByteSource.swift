@@ -20,72 +20,72 @@ final class FileDescriptorSource: ByteSource {
     private let descriptor: Int32
     private let ownsDescriptor: Bool
     private let name: String
+    private let fileSystem: FileSystem
 
-    /// Opens `path` for reading; `"-"` is standard input.
-    init(path: String) throws(EventLogError) {
+    /// Opens `path` for reading; `"-"` is standard input. A pipe with no
+    /// writer reads as empty instead of waiting for one.
+    ///
+    /// - Parameter regularOnly: Refuse anything but a regular file: a
+    ///   segment or a sidecar, which no one names on a command line.
+    init(path: String, regularOnly: Bool = true, in fileSystem: FileSystem) throws(EventLogError) {
         name = path
+        self.fileSystem = fileSystem
         if path == "-" {
             descriptor = 0
             ownsDescriptor = false
             return
         }
-        let opened = open(path, O_RDONLY | O_CLOEXEC)
-        guard opened >= 0 else {
-            let code = errno
-            let kind: EventLogError.Kind = code == ENOENT || code == ENOTDIR ? .fileNotFound : .readFailed
-            let reason = code == ENOENT ? "no such file" : String(cString: strerror(code))
-            throw EventLogError(kind, file: path, message: "cannot open: \(reason)")
-        }
-        descriptor = opened
+        descriptor = try fileSystem.openToRead(path, regularOnly: regularOnly)
         ownsDescriptor = true
     }
 
     deinit {
-        if ownsDescriptor { _ = close(descriptor) }
+        if ownsDescriptor { _ = fileSystem.calls.close(descriptor) }
     }
 
     func seek(to offset: Int) throws(EventLogError) {
-        guard lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset) else {
+        guard fileSystem.calls.seek(descriptor, to: offset) == offset else {
             throw EventLogError(
                 .readFailed, file: name, message: "cannot go to byte \(offset): \(String(cString: strerror(errno)))")
         }
     }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(EventLogError) -> Int {
-        while true {
-            #if canImport(Darwin)
-                let count = Darwin.read(descriptor, buffer.baseAddress, buffer.count)
-            #elseif canImport(Glibc)
-                let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
-            #else
-                let count = Musl.read(descriptor, buffer.baseAddress, buffer.count)
-            #endif
-            if count >= 0 { return count }
-            if errno == EINTR { continue }
-            let reason = String(cString: strerror(errno))
-            throw EventLogError(.readFailed, file: name, message: "cannot read: \(reason)")
+        let count = fileSystem.calls.read(descriptor, into: buffer)
+        guard count >= 0 else {
+            throw EventLogError(.readFailed, file: name, message: "cannot read: \(String(cString: strerror(errno)))")
         }
+        return count
     }
 }
 
 extension FileSystem {
-    /// All of the file at `path`, when it holds at most `maximumBytes`.
+    /// All of the regular file at `path`, when it holds at most `maximumBytes`.
     ///
     /// - Throws: `limitExceeded` for a longer file, before reading it.
-    static func contents(ofFile path: String, maximumBytes: Int) throws(EventLogError) -> [UInt8] {
-        let tooLong = EventLogError(.limitExceeded, file: path, message: "it is longer than \(maximumBytes) bytes")
+    func contents(ofFile path: String, maximumBytes: Int) throws(EventLogError) -> [UInt8] {
         let size = status(of: path)?.size ?? 0
-        guard size <= maximumBytes else { throw tooLong }
-        let source = try FileDescriptorSource(path: path)
-        // Room for the whole file at once (and a chunk more, in case it grew), read straight into it.
-        var bytes = [UInt8](repeating: 0, count: size + (1 << 16))
+        let source = try FileDescriptorSource(path: path, in: self)
+        // Room for the whole file at once (and more, in case it grew).
+        let bytes = size > maximumBytes ? [] : try source.read(upTo: maximumBytes + 1, expecting: size)
+        guard size <= maximumBytes, bytes.count <= maximumBytes else {
+            throw EventLogError(.limitExceeded, file: path, message: "it is longer than \(maximumBytes) bytes")
+        }
+        return bytes
+    }
+}
+
+extension ByteSource {
+    /// The next `limit` bytes, or fewer at the end: read straight into an
+    /// array made for `expecting` bytes, which grows when there are more.
+    func read(upTo limit: Int, expecting: Int = 0) throws(EventLogError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: min(limit, max(expecting, 1 << 12)))
         var end = 0
-        while true {
-            guard end <= maximumBytes else { throw tooLong }
-            if end == bytes.count { bytes += [UInt8](repeating: 0, count: bytes.count) }
+        while end < limit {
+            if end == bytes.count { bytes += [UInt8](repeating: 0, count: min(bytes.count, limit - end)) }
             let count = try bytes.withUnsafeMutableBytes { buffer in
                 Result { () throws(EventLogError) in
-                    try source.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[end...]))
+                    try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[end...]))
                 }
             }.get()
             if count == 0 { break }

@@ -10,6 +10,11 @@ extension EventLogWriter {
     /// was dropped); everything fully written stays. A malformed line
     /// anywhere else is an error: appending after it would hide it.
     ///
+    /// The writer holds the log's lock from the start until ``close()``:
+    /// every file of the log is changed under it. When another writer holds
+    /// it (another process, or another writer in this one), opening throws
+    /// `writeFailed` ("another writer has the log open") and changes nothing.
+    ///
     /// - Parameters:
     ///   - path: A file; or with ``Options/segments``, a folder of segments.
     ///   - header: The header of a new log, and the other fields every new
@@ -22,41 +27,39 @@ extension EventLogWriter {
         _ path: String, as _: State.Type = State.self, header: LogHeader = LogHeader(),
         options: Options = Options()
     ) throws(EventLogError) -> (writer: EventLogWriter, state: State, lastTime: Double?) {
-        var warnings: [EventLogWarning] = []
+        let fileSystem = options.fileSystem
         let syncs = options.durability != .none
-        let entry = FileSystem.entry(at: path)
-        let folder: String? = try {
-            () throws(EventLogError) -> String? in
-            switch entry {
-            case .folder:
-                return path
-            case .file where options.segments != nil:
-                throw EventLogError(
-                    .writeFailed, file: path, message: "the log is a file, but the writer was asked to write segments")
-            case .file:
-                return nil
-            case .special:
-                throw EventLogError(
-                    .writeFailed, file: path, message: "not a regular file or a folder: cannot be a log")
-            case .none:
-                guard options.segments != nil else { return nil }
-                try FileSystem.makeFolder(path)
-                return path
-            }
-        }()
-        if let folder { warnings += try SegmentFiles.removeUnfinished(in: folder) }
-
+        // What is refused before anything is touched.
+        switch fileSystem.entry(at: path) {
+        case .file where options.segments != nil:
+            throw EventLogError(
+                .writeFailed, file: path, message: "the log is a file, but the writer was asked to write segments")
+        case .special:
+            throw EventLogError(.writeFailed, file: path, message: "not a regular file or a folder: cannot be a log")
+        case .none where options.segments != nil:
+            try fileSystem.makeFolder(path)
+            // Its name is on disk before anything in it is called durable.
+            if syncs { try fileSystem.syncFolder(holding: path) }
+        case .none, .file, .folder:
+            break
+        }
+        let folder = fileSystem.entry(at: path) == .folder ? path : nil
+        let lock = try LogLock(forLogAt: path, creatingFile: folder == nil, in: fileSystem)
+        // From here on the log is this writer's alone.
+        var warnings: [EventLogWarning] = []
+        if let folder { warnings += try SegmentFiles.removeUnfinished(in: folder, fileSystem: fileSystem) }
+        // The file to append to: the log, or its last segment.
         let existing: String?
         if let folder {
-            existing = try SegmentFiles.names(in: folder).last.map { "\(folder)/\($0)" }
+            existing = try SegmentFiles.names(in: folder, fileSystem: fileSystem).last.map { "\(folder)/\($0)" }
         } else {
-            existing = entry == .file ? path : nil
+            existing = path
         }
         // Resuming never skips a malformed line: appending after one would hide it.
         var reading = options.reading
         reading.lenient = false
         let firstLine = try existing.map { path throws(EventLogError) in
-            try SegmentFiles.firstLine(of: path, limit: reading.maximumLineLength)
+            try SegmentFiles.firstLine(of: path, limit: reading.maximumLineLength, fileSystem: fileSystem)
         }
         guard let existing, let firstLine, let headerLength = firstLine.length else {
             // A new log: its first file, with the header. An empty file counts
@@ -76,20 +79,20 @@ extension EventLogWriter {
             let newHeader = LogHeader(version: header.version, fields: header.fields)
             let file =
                 if let folder {
-                    try SegmentFiles.create(folder: folder, header: newHeader, syncing: syncs)
+                    try SegmentFiles.create(folder: folder, header: newHeader, syncing: syncs, fileSystem: fileSystem)
                 } else {
-                    try SegmentFiles.create(file: path, header: newHeader, syncing: syncs)
+                    try SegmentFiles.start(file: path, header: newHeader, syncing: syncs, fileSystem: fileSystem)
                 }
             let state = WriterState(
-                file: file, folder: folder, header: newHeader, syncs: syncs, segmentFrom: 1,
+                lock: lock, file: file, folder: folder, header: newHeader, syncs: syncs, segmentFrom: 1,
                 headerBytes: file.size, lastSeq: 0, durableSeq: 0, reportedSeq: 0)
             let writer = EventLogWriter(path: path, options: options, state: state, recoveryWarnings: warnings)
             return (writer, State(), nil)
         }
 
         let (state, reader, lastTime) = try resume(
-            path, as: State.self, options: reading, indexInterval: options.indexInterval)
-        let file = try AppendableFile(path: existing, create: false)
+            path, as: State.self, options: reading, indexInterval: options.indexInterval, lock: lock)
+        let file = try AppendableFile(path: existing, create: false, in: fileSystem)
         if let torn = reader.tornTail {
             try file.truncate(to: torn.offset)
             warnings.append(
@@ -101,10 +104,10 @@ extension EventLogWriter {
         if syncs {
             // What the last writer had not synced yet is synced now, before it is called durable.
             try file.sync()
-            try FileSystem.syncFolder(FileSystem.folder(of: existing))
+            try fileSystem.syncFolder(holding: existing)
         }
         let writerState = WriterState(
-            file: file, folder: folder,
+            lock: lock, file: file, folder: folder,
             header: LogHeader(version: reader.fileHeader.version, fields: reader.header.fields), syncs: syncs,
             segmentFrom: reader.fileHeader.from, headerBytes: headerLength + 1, lastSeq: reader.lastSeq,
             durableSeq: reader.lastSeq,
@@ -122,7 +125,7 @@ extension EventLogWriter {
     /// - Returns: The state after the last event, the reader that read it
     ///   (for the torn tail and the last segment), and the last `time` seen.
     static func resume<State: LogProjection>(
-        _ path: String, as _: State.Type, options: EventLogReader.Options, indexInterval: Int?
+        _ path: String, as _: State.Type, options: EventLogReader.Options, indexInterval: Int?, lock: LogLock
     ) throws(EventLogError) -> (state: State, reader: EventLogReader, lastTime: Double?) {
         func fromTheTop() throws(EventLogError) -> (state: State, reader: EventLogReader, lastTime: Double?) {
             let reader = try EventLogReader(path: path, options: options)
@@ -135,7 +138,8 @@ extension EventLogWriter {
         do {
             guard
                 var resumed = try LogIndex<State>.resume(
-                    forLogAt: path, at: nil, interval: indexInterval, creating: true, extending: true, options: options)
+                    forLogAt: path, at: nil, interval: indexInterval, creating: true, extending: true, options: options,
+                    lock: lock)
             else { return try fromTheTop() }
             var lastTime = resumed.index.checkpoint(atOrBefore: resumed.index.lastSeq)?.time
             if let time = try resumed.state.applyRest(of: resumed.reader) { lastTime = time }
@@ -144,18 +148,19 @@ extension EventLogWriter {
             // A fault found from the index is the log's only when a read from the top finds it too
             // (which then throws it); else the index led astray, and is built again.
             let whole = try fromTheTop()
-            try? LogIndex<State>.rebuilt(forLogAt: path, interval: indexInterval, options: options).write()
+            try? LogIndex<State>.rebuilt(forLogAt: path, interval: indexInterval, options: options).write(holding: lock)
             return whole
         }
     }
 }
 
 /// The files of a log on disk: how they are named, created and pruned.
+/// Only the holder of the log's ``LogLock`` changes them.
 ///
 /// A segment is named by its first seq, zero-padded to 20 digits, so the
-/// names sort in seq order: `00000000000000000001.jsonl`. A file is created
-/// under a temporary name, synced, then renamed, so a crash never leaves a
-/// file without its whole header.
+/// names sort in seq order: `00000000000000000001.jsonl`. A segment is
+/// created under a temporary name, synced, then renamed, so a crash never
+/// leaves a segment without its whole header.
 enum SegmentFiles {
     static let temporarySuffix = ".partial"
 
@@ -165,60 +170,90 @@ enum SegmentFiles {
     }
 
     /// The segment files of `folder` by name, in seq order.
-    static func names(in folder: String) throws(EventLogError) -> [String] {
-        try FileSystem.contents(of: folder).filter { $0.hasSuffix(".jsonl") && !$0.hasPrefix(".") }
+    static func names(in folder: String, fileSystem: FileSystem) throws(EventLogError) -> [String] {
+        try fileSystem.contents(of: folder).filter { $0.hasSuffix(".jsonl") && !$0.hasPrefix(".") }
     }
 
-    /// Creates a segment in `folder` with `header`, open to append.
-    static func create(folder: String, header: LogHeader, syncing: Bool) throws(EventLogError) -> AppendableFile {
-        try create(file: "\(folder)/\(name(from: header.from))", header: header, syncing: syncing)
-    }
-
-    /// Creates the file at `path` holding only `header` (replacing an empty
-    /// one), through a temporary file renamed into place; `syncing`, the
-    /// file and then the folder are synced, so the header is on disk before
-    /// the name is, and the name before the first event.
-    static func create(file path: String, header: LogHeader, syncing: Bool) throws(EventLogError) -> AppendableFile {
+    /// Creates a segment in `folder` with `header`, open to append: written
+    /// under a temporary name; `syncing`, the file and then the folder are
+    /// synced, so the header is on disk before the name is, and the name
+    /// before the first event. Errors name the segment, not its temporary name.
+    static func create(
+        folder: String, header: LogHeader, syncing: Bool, fileSystem: FileSystem
+    ) throws(EventLogError) -> AppendableFile {
+        let path = "\(folder)/\(name(from: header.from))"
         let temporary = path + temporarySuffix
-        try FileSystem.remove(temporary)
-        let file = try AppendableFile(path: temporary, create: true)
-        try file.write(EventLogEncoder.encode(header))
-        if syncing { try file.sync() }
-        try FileSystem.rename(temporary, to: path)
-        if syncing { try FileSystem.syncFolder(FileSystem.folder(of: path)) }
+        try fileSystem.remove(temporary)
+        let file = try AppendableFile(path: temporary, create: true, named: path, in: fileSystem)
+        do throws(EventLogError) {
+            try file.write(EventLogEncoder.encode(header))
+            if syncing { try file.sync() }
+            try fileSystem.rename(temporary, to: path)
+        } catch {
+            file.close()
+            try? fileSystem.remove(temporary)
+            throw error
+        }
+        if syncing { try fileSystem.syncFolder(folder) }
         return file
+    }
+
+    /// Writes `header` as the whole of the one-file log at `path`, which the
+    /// caller's lock created or found empty (or holding a torn header), and
+    /// opens it to append; `syncing`, the file and its folder are synced. A
+    /// crash part-way leaves an empty file or a torn header, which the next
+    /// writer replaces in turn; a failure removes the file.
+    static func start(
+        file path: String, header: LogHeader, syncing: Bool, fileSystem: FileSystem
+    ) throws(EventLogError) -> AppendableFile {
+        let file = try AppendableFile(path: path, create: false, in: fileSystem)
+        do throws(EventLogError) {
+            try file.truncate(to: 0)
+            try file.write(EventLogEncoder.encode(header))
+            if syncing {
+                try file.sync()
+                try fileSystem.syncFolder(holding: path)
+            }
+            return file
+        } catch {
+            file.close()
+            try? fileSystem.remove(path)
+            throw error
+        }
     }
 
     /// Removes what a crash while starting a segment can leave: a temporary
     /// file, or a last segment with no complete line.
-    static func removeUnfinished(in folder: String) throws(EventLogError) -> [EventLogWarning] {
+    static func removeUnfinished(in folder: String, fileSystem: FileSystem) throws(EventLogError) -> [EventLogWarning] {
         var warnings: [EventLogWarning] = []
-        for name in try FileSystem.contents(of: folder) where name.hasSuffix(temporarySuffix) {
-            try FileSystem.remove("\(folder)/\(name)")
+        for name in try fileSystem.contents(of: folder) where name.hasSuffix(temporarySuffix) {
+            try fileSystem.remove("\(folder)/\(name)")
             warnings.append(
                 EventLogWarning(file: "\(folder)/\(name)", line: 1, message: "removed an unfinished segment file"))
         }
-        let names = try names(in: folder)
+        let names = try names(in: folder, fileSystem: fileSystem)
         if names.count > 1, let last = names.last,
-            case let line = try firstLine(of: "\(folder)/\(last)", limit: 1 << 16),
+            case let line = try firstLine(of: "\(folder)/\(last)", limit: 1 << 16, fileSystem: fileSystem),
             line.length == nil, line.isTornHeader
         {
             // An earlier segment holds the log's end; this one never held an event.
-            try FileSystem.remove("\(folder)/\(last)")
+            try fileSystem.remove("\(folder)/\(last)")
             warnings.append(
                 EventLogWarning(
                     file: "\(folder)/\(last)", line: 1, message: "removed a last segment with no complete line"))
         }
-        if !warnings.isEmpty { try FileSystem.syncFolder(folder) }
+        if !warnings.isEmpty { try fileSystem.syncFolder(folder) }
         return warnings
     }
 
     /// Removes the oldest segments of `folder` so that `keeping` remain.
-    static func removeOldest(in folder: String, keeping: Int, syncing: Bool) throws(EventLogError) {
-        let names = try names(in: folder)
+    static func removeOldest(
+        in folder: String, keeping: Int, syncing: Bool, fileSystem: FileSystem
+    ) throws(EventLogError) {
+        let names = try names(in: folder, fileSystem: fileSystem)
         guard names.count > keeping else { return }
-        for name in names.dropLast(keeping) { try FileSystem.remove("\(folder)/\(name)") }
-        if syncing { try FileSystem.syncFolder(folder) }
+        for name in names.dropLast(keeping) { try fileSystem.remove("\(folder)/\(name)") }
+        if syncing { try fileSystem.syncFolder(folder) }
     }
 
     /// The start of a file's first line and its length (`nil` when no
@@ -236,8 +271,8 @@ enum SegmentFiles {
         }
     }
 
-    static func firstLine(of path: String, limit: Int) throws(EventLogError) -> FirstLine {
-        let source = try FileDescriptorSource(path: path)
+    static func firstLine(of path: String, limit: Int, fileSystem: FileSystem) throws(EventLogError) -> FirstLine {
+        let source = try FileDescriptorSource(path: path, in: fileSystem)
         var chunk = [UInt8](repeating: 0, count: 4096)
         var line = FirstLine(length: nil, start: [])
         var read = 0

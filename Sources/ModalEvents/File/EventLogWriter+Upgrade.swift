@@ -84,24 +84,14 @@ extension EventLogWriter {
     ) throws(EventLogError) -> Upgrade {
         var reading = options
         reading.lenient = false
-        let files: [String]
-        switch FileSystem.entry(at: path) {
-        case .file: files = [path]
-        case .folder: files = try EventLogReader.segments(in: path)
-        case .special:
-            throw EventLogError(.readFailed, file: path, message: "not a regular file or a folder: not a log")
-        case .none: throw EventLogError(.fileNotFound, file: path, message: "no such file or folder")
-        }
-        // The writer's lock, on the file a writer appends to: no writer appends while the log is rewritten.
-        var held = [try AppendableFile(path: files[files.count - 1], create: false)]
-        defer { for file in held { file.close() } }
-        if files.count > 1 || FileSystem.entry(at: path) == .folder {
-            // A writer may have started a segment between the listing and the lock: its last is then another.
-            guard try EventLogReader.segments(in: path) == files else {
-                throw EventLogError(
-                    .writeFailed, file: path, message: "a writer started a new segment meanwhile: nothing was changed")
-            }
-        }
+        let fileSystem = options.fileSystem
+        try fileSystem.requireLog(at: path)
+        // The writer's lock, held throughout: no writer appends while the log is rewritten.
+        var held = [try LogLock(forLogAt: path, creatingFile: false, in: fileSystem)]
+        defer { for lock in held { lock.release() } }
+        let files =
+            fileSystem.entry(at: path) == .folder
+            ? try EventLogReader.segments(in: path, fileSystem: fileSystem) : [path]
 
         let whole = try EventLogReader(path: path, options: reading)
         while try whole.next() != nil {}
@@ -115,12 +105,12 @@ extension EventLogWriter {
             let reader = try EventLogReader(path: file, options: reading)
             // Segments never go back a version: the version-2 ones are the last, and are left as they are.
             guard reader.header.version < 2 else { continue }
-            held.append(try rewrite(file, readBy: reader, as: State.self, into: &upgrade))
+            held.append(try rewrite(file, readBy: reader, as: State.self, into: &upgrade, fileSystem: fileSystem))
             upgrade.files.append(file)
         }
         let sidecar = LogIndex<State>.path(forLog: path)
-        if !upgrade.files.isEmpty, FileSystem.entry(at: sidecar) == .file {
-            try LogIndex<State>.rebuilt(forLogAt: path, options: reading).write()
+        if !upgrade.files.isEmpty, fileSystem.entry(at: sidecar) == .file {
+            try LogIndex<State>.rebuilt(forLogAt: path, options: reading).write(holding: held[0])
             upgrade.rebuiltIndex = true
         }
         return upgrade
@@ -129,19 +119,22 @@ extension EventLogWriter {
     /// Writes `file`, which `reader` has just opened, again as version 2,
     /// and renames it into place.
     ///
-    /// - Returns: The new file, open and locked: held until the whole
-    ///   upgrade is done, so no writer opens the log in between.
+    /// - Returns: The new file's lock, taken before it had the name: held
+    ///   until the whole upgrade is done, so no writer opens a one-file log
+    ///   in between.
     private static func rewrite<State: LogProjection>(
-        _ file: String, readBy reader: EventLogReader, as _: State.Type, into upgrade: inout Upgrade
-    ) throws(EventLogError) -> AppendableFile {
+        _ file: String, readBy reader: EventLogReader, as _: State.Type, into upgrade: inout Upgrade,
+        fileSystem: FileSystem
+    ) throws(EventLogError) -> LogLock {
         var asVersion1 = try State(startOf: reader)
         var asVersion2 = asVersion1
         var header = reader.header
         header.version = 2
         if header.snapshot != nil { header.snapshot = asVersion1.json }
         let temporary = file + SegmentFiles.temporarySuffix
-        try FileSystem.remove(temporary)
-        let output = try AppendableFile(path: temporary, create: true)
+        try fileSystem.remove(temporary)
+        let output = try AppendableFile(path: temporary, create: true, named: file, in: fileSystem)
+        defer { output.close() }
         do throws(EventLogError) {
             var bytes = EventLogEncoder.encode(header)
             while let (entry, line) = try reader.nextWithLine() {
@@ -176,12 +169,12 @@ extension EventLogWriter {
                     message: "the log would replay to another state in version 2: it is left at version 1")
             }
             try output.sync()
-            try FileSystem.rename(temporary, to: file)
-            try FileSystem.syncFolder(FileSystem.folder(of: file))
-            return output
+            let lock = try LogLock(forLogAt: temporary, creatingFile: false, in: fileSystem)
+            try fileSystem.rename(temporary, to: file)
+            try fileSystem.syncFolder(holding: file)
+            return lock
         } catch {
-            output.close()
-            try? FileSystem.remove(temporary)
+            try? fileSystem.remove(temporary)
             throw error
         }
     }

@@ -32,9 +32,10 @@ public final class EventLogWriter: Sendable {
         /// follow the interval: with 100, a sync started every half
         /// millisecond and halved the appends' speed, `modal-bench`.)
         case group(events: Int = 1_000, interval: Duration = .milliseconds(5))
-        /// Never synced by the writer: the system writes the file when it
-        /// likes. A crash of the app loses nothing; a power loss can lose
-        /// the last few seconds.
+        /// Never synced by the writer (but for a segment, when the next one
+        /// starts): the system writes the file when it likes. A crash of the
+        /// app loses nothing; a power loss can lose the last few seconds,
+        /// and leaves a log that opens again.
         case none
     }
 
@@ -75,6 +76,11 @@ public final class EventLogWriter: Sendable {
         /// date (builds it, extends it, or builds it again when it no longer
         /// matches). `nil`, the default: no index is read or written.
         public var indexInterval: Int?
+        /// The file system the log is on: the system's, or a test's.
+        package var fileSystem: FileSystem {
+            get { reading.fileSystem }
+            set { reading.fileSystem = newValue }
+        }
 
         /// - Precondition: `indexInterval`, when given, is 1 or more. Traps otherwise.
         public init(
@@ -266,21 +272,28 @@ public final class EventLogWriter: Sendable {
         queue.sync {}
     }
 
-    /// Syncs and closes the log, releasing the file for another writer:
-    /// later appends throw. Closing twice does nothing.
+    /// Syncs and closes the log, releasing it for another writer: later
+    /// appends throw. The log is released even when the sync fails (and
+    /// throws). Closing twice does nothing.
     public func close() throws(EventLogError) {
-        try sync()
-        guarded.withLock { state in
-            state.isClosed = true
-            state.file.close()
+        defer {
+            guarded.withLock { state in
+                state.isClosed = true
+                state.file.close()
+                state.lock.release()
+            }
         }
+        try sync()
     }
 }
 
 /// What a writer changes under its lock.
 struct WriterState: Sendable {
+    /// The log's lock, held until the writer closes.
+    let lock: LogLock
     /// The file being appended to: the log, or its last segment.
     var file: AppendableFile
+    var fileSystem: FileSystem { lock.fileSystem }
     /// Where segments live, when the log is a folder.
     let folder: String?
     /// The header every new segment copies (its other fields).
@@ -345,18 +358,20 @@ struct WriterState: Sendable {
                 .limitExceeded, file: folder,
                 message: "cannot start a segment at seq \(from): its header's state: \(violation)")
         }
-        if syncs {
-            do throws(EventLogError) {
-                try syncNow()
-            } catch {
-                failure = error
-                throw error
-            }
+        // Synced under every policy, `.none` too: a crash never leaves a
+        // segment torn (or lost) with a later one on the disk after it.
+        do throws(EventLogError) {
+            try syncNow()
+        } catch {
+            failure = error
+            throw error
         }
-        file = try SegmentFiles.create(folder: folder, header: segmentHeader, syncing: syncs)
+        file = try SegmentFiles.create(folder: folder, header: segmentHeader, syncing: syncs, fileSystem: fileSystem)
         segmentFrom = from
         headerBytes = line.count
-        if let retaining { try SegmentFiles.removeOldest(in: folder, keeping: retaining, syncing: syncs) }
+        if let retaining {
+            try SegmentFiles.removeOldest(in: folder, keeping: retaining, syncing: syncs, fileSystem: fileSystem)
+        }
     }
 }
 

@@ -6,113 +6,124 @@
     import Darwin
 #endif
 
-/// The file-system calls the log needs, behind one small interface so the
-/// platform differences (`fsync` against `F_FULLFSYNC`, the names of `read`
-/// and `write`) stay in this file and the one beside it.
-enum FileSystem {
+/// The file operations a log needs, over the system calls of
+/// ``SystemCalls``: the real ones (``system``), or a test's.
+package struct FileSystem: Sendable {
+    package let calls: any SystemCalls
+
+    /// The file system of `calls`; a call they interrupt (EINTR) is made again.
+    package init(_ calls: any SystemCalls) {
+        self.calls = InterruptedCallsRetried(calls)
+    }
+
+    /// The system's own file system.
+    package static let system = FileSystem(PosixCalls())
+
     /// What is at `path`: a folder, a regular file, something else (a
     /// device, a pipe), or nothing.
-    enum Entry {
+    package enum Entry {
         case folder, file, special, none
     }
 
-    static func entry(at path: String) -> Entry {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return .none }
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR: return .folder
-        case S_IFREG: return .file
-        default: return .special
+    package func entry(at path: String) -> Entry {
+        switch calls.info(atPath: path)?.kind {
+        case .folder: .folder
+        case .file: .file
+        case .special: .special
+        case nil: .none
+        }
+    }
+
+    /// Refuses `path` unless it can be a log on disk: a regular file or a
+    /// folder (never a pipe, which would keep a reader waiting).
+    package func requireLog(at path: String) throws(EventLogError) {
+        switch entry(at: path) {
+        case .file, .folder: return
+        case .special:
+            throw EventLogError(.readFailed, file: path, message: "not a regular file or a folder: cannot be a log")
+        case .none: throw EventLogError(.fileNotFound, file: path, message: "cannot open: no such file")
         }
     }
 
     /// A regular file's size and the time it was last changed, in
     /// nanoseconds since 1970; `nil` when `path` is not a regular file.
-    static func status(of path: String) -> (size: Int, modified: Int64)? {
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        #if canImport(Darwin)
-            let time = info.st_mtimespec
-        #else
-            let time = info.st_mtim
-        #endif
-        return (Int(info.st_size), Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec))
+    func status(of path: String) -> (size: Int, modified: Int64)? {
+        guard let info = calls.info(atPath: path), info.kind == .file else { return nil }
+        return (info.size, info.modified)
     }
 
     /// The time now, in nanoseconds since 1970.
-    static func now() -> Int64 {
-        var time = timespec()
-        clock_gettime(CLOCK_REALTIME, &time)
-        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
-    }
+    func now() -> Int64 { calls.now() }
 
     /// The names in `folder` (not `.` and `..`), sorted bytewise.
-    static func contents(of folder: String) throws(EventLogError) -> [String] {
-        guard let directory = opendir(folder) else { throw failure(.readFailed, folder, "cannot list the folder") }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
+    func contents(of folder: String) throws(EventLogError) -> [String] {
+        guard let names = calls.names(inFolder: folder) else {
+            throw Self.failure(.readFailed, folder, "cannot list the folder")
         }
         return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
-    static func makeFolder(_ path: String) throws(EventLogError) {
-        guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
-            throw failure(.writeFailed, path, "cannot create the folder")
+    func makeFolder(_ path: String) throws(EventLogError) {
+        guard calls.makeFolder(path) == 0 || errno == EEXIST else {
+            throw Self.failure(.writeFailed, path, "cannot create the folder")
         }
     }
 
-    static func remove(_ path: String) throws(EventLogError) {
-        guard unlink(path) == 0 || errno == ENOENT else { throw failure(.writeFailed, path, "cannot remove") }
+    func remove(_ path: String) throws(EventLogError) {
+        guard calls.unlink(path) == 0 || errno == ENOENT else {
+            throw Self.failure(.writeFailed, path, "cannot remove")
+        }
     }
 
-    /// Renames `source` to `destination`, atomically replacing it.
-    static func rename(_ source: String, to destination: String) throws(EventLogError) {
-        #if canImport(Darwin)
-            let status = Darwin.rename(source, destination)
-        #elseif canImport(Glibc)
-            let status = Glibc.rename(source, destination)
-        #else
-            let status = Musl.rename(source, destination)
-        #endif
-        guard status == 0 else { throw failure(.writeFailed, destination, "cannot rename \(source) to it") }
+    /// Renames `source` to `destination`, atomically replacing it. An error
+    /// names `destination`, the file a caller knows.
+    func rename(_ source: String, to destination: String) throws(EventLogError) {
+        guard calls.rename(source, to: destination) == 0 else {
+            throw Self.failure(.writeFailed, destination, "cannot put the new file in place")
+        }
     }
 
     /// Makes the folder's list of names durable (a created, renamed or
     /// removed file), as `fsync` on the file alone does not.
-    static func syncFolder(_ path: String) throws(EventLogError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure(.writeFailed, path, "cannot open the folder to sync it") }
-        defer { close(descriptor) }
-        try sync(descriptor, path, isFolder: true)
+    func syncFolder(_ path: String) throws(EventLogError) {
+        try syncFolder(path, naming: path, as: "the folder")
     }
 
-    /// Asks the disk to keep what was written to `descriptor`: `fsync`, or on
-    /// Apple's systems `F_FULLFSYNC`, without which the drive's cache may
-    /// still lose it on power loss.
-    static func sync(_ descriptor: Int32, _ path: String, isFolder: Bool = false) throws(EventLogError) {
-        #if canImport(Darwin)
-            if fcntl(descriptor, F_FULLFSYNC) == 0 { return }
-        #endif
-        while fsync(descriptor) != 0 {
-            // Some file systems cannot sync a folder: nothing more can be done there.
-            if isFolder && errno == EINVAL { return }
-            if errno != EINTR { throw failure(.writeFailed, path, "cannot sync to disk") }
+    /// Makes the name of `path` in its folder durable; errors name `path`.
+    func syncFolder(holding path: String) throws(EventLogError) {
+        try syncFolder(Self.folder(of: path), naming: path, as: "the folder it is in (\(Self.folder(of: path)))")
+    }
+
+    private func syncFolder(_ folder: String, naming path: String, as what: String) throws(EventLogError) {
+        let descriptor = calls.open(folder, O_RDONLY | O_CLOEXEC, 0)
+        guard descriptor >= 0 else { throw Self.failure(.writeFailed, path, "cannot open \(what) to sync it") }
+        defer { _ = calls.close(descriptor) }
+        guard calls.sync(descriptor) == 0 || errno == EINVAL else {
+            // EINVAL: some file systems cannot sync a folder, and nothing more can be done there.
+            throw Self.failure(.writeFailed, path, "cannot sync \(what) to disk")
         }
     }
 
-    static func close(_ descriptor: Int32) {
-        #if canImport(Darwin)
-            _ = Darwin.close(descriptor)
-        #elseif canImport(Glibc)
-            _ = Glibc.close(descriptor)
-        #else
-            _ = Musl.close(descriptor)
-        #endif
+    /// Asks the disk to keep what was written to `descriptor`.
+    func sync(_ descriptor: Int32, _ path: String) throws(EventLogError) {
+        guard calls.sync(descriptor) == 0 else { throw Self.failure(.writeFailed, path, "cannot sync to disk") }
+    }
+
+    /// Opens `path` for reading, without waiting on a pipe that has no
+    /// writer; `regularOnly` refuses anything but a regular file.
+    func openToRead(_ path: String, regularOnly: Bool) throws(EventLogError) -> Int32 {
+        let descriptor = calls.open(path, O_RDONLY | O_CLOEXEC, 0)
+        guard descriptor >= 0 else {
+            let code = errno
+            let kind: EventLogError.Kind = code == ENOENT || code == ENOTDIR ? .fileNotFound : .readFailed
+            let reason = code == ENOENT ? "no such file" : String(cString: strerror(code))
+            throw EventLogError(kind, file: path, message: "cannot open: \(reason)")
+        }
+        if regularOnly, calls.info(of: descriptor)?.kind != .file {
+            _ = calls.close(descriptor)
+            throw EventLogError(.readFailed, file: path, message: "not a regular file: cannot be part of a log")
+        }
+        return descriptor
     }
 
     /// The file's name without its folder.
@@ -136,7 +147,10 @@ enum FileSystem {
 final class AppendableFile: @unchecked Sendable {
     // @unchecked: its owner (``EventLogWriter``) uses it only under its lock;
     // a sync may run on the writer's queue, and `fsync` is safe beside `write`.
+    /// The name errors give: the file's own, or for a file written under a
+    /// temporary name, the one it will have.
     let path: String
+    private let fileSystem: FileSystem
     private let descriptor: Int32
     /// The file's length: where the next write goes.
     private(set) var size: Int
@@ -144,26 +158,30 @@ final class AppendableFile: @unchecked Sendable {
     /// in part of a line.
     private(set) var isDamaged = false
 
-    /// Opens `path` to append, creating it when `create` is set, and locks
-    /// it (`flock`), so a second writer on the same log fails at once
-    /// instead of interleaving its seqs with this one's.
-    init(path: String, create: Bool) throws(EventLogError) {
+    /// Opens the regular file at `path` to append, creating it when
+    /// `create` is set (and failing when it exists). Only the holder of the
+    /// log's ``LogLock`` opens one.
+    ///
+    /// - Parameter name: What errors call the file, when not `path`.
+    init(path: String, create: Bool, named name: String? = nil, in fileSystem: FileSystem) throws(EventLogError) {
+        self.path = name ?? path
+        self.fileSystem = fileSystem
+        let calls = fileSystem.calls
         let flags = O_WRONLY | O_APPEND | O_CLOEXEC | (create ? O_CREAT | O_EXCL : 0)
-        let opened = open(path, flags, 0o644)
-        guard opened >= 0 else { throw FileSystem.failure(.writeFailed, path, "cannot open to append") }
-        guard flock(opened, LOCK_EX | LOCK_NB) == 0 else {
-            let error = FileSystem.failure(.writeFailed, path, "another writer has the log open")
-            FileSystem.close(opened)
+        let opened = calls.open(path, flags, 0o644)
+        guard opened >= 0 else { throw FileSystem.failure(.writeFailed, self.path, "cannot open to append") }
+        guard calls.info(of: opened)?.kind == .file else {
+            _ = calls.close(opened)
+            throw EventLogError(.writeFailed, file: self.path, message: "not a regular file: cannot be part of a log")
+        }
+        let end = calls.seek(opened, to: nil)
+        guard end >= 0 else {
+            let error = FileSystem.failure(.writeFailed, self.path, "cannot find the end")
+            _ = calls.close(opened)
             throw error
         }
-        let end = lseek(opened, 0, SEEK_END)
-        guard end >= 0 else {
-            FileSystem.close(opened)
-            throw FileSystem.failure(.writeFailed, path, "cannot find the end")
-        }
-        self.path = path
         self.descriptor = opened
-        self.size = Int(end)
+        self.size = end
     }
 
     private var isClosed = false
@@ -172,11 +190,11 @@ final class AppendableFile: @unchecked Sendable {
         close()
     }
 
-    /// Closes the file, which also releases its lock. Closing twice does nothing.
+    /// Closes the file. Closing twice does nothing.
     func close() {
         guard !isClosed else { return }
         isClosed = true
-        FileSystem.close(descriptor)
+        _ = fileSystem.calls.close(descriptor)
     }
 
     /// Writes all of `bytes`, or, when the disk refuses part-way (full,
@@ -185,15 +203,8 @@ final class AppendableFile: @unchecked Sendable {
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
-                #if canImport(Darwin)
-                    Darwin.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                #elseif canImport(Glibc)
-                    Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                #else
-                    Musl.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                #endif
+                fileSystem.calls.write(descriptor, from: UnsafeRawBufferPointer(rebasing: buffer[written...]))
             }
-            if count < 0 && errno == EINTR { continue }
             guard count > 0 else {
                 let error = FileSystem.failure(.writeFailed, path, "cannot write")
                 if written > 0 {
@@ -213,13 +224,13 @@ final class AppendableFile: @unchecked Sendable {
 
     /// Cuts the file to `length` bytes.
     func truncate(to length: Int) throws(EventLogError) {
-        guard ftruncate(descriptor, off_t(length)) == 0 else {
+        guard fileSystem.calls.truncate(descriptor, to: length) == 0 else {
             throw FileSystem.failure(.writeFailed, path, "cannot cut the file to \(length) bytes")
         }
         size = length
     }
 
     func sync() throws(EventLogError) {
-        try FileSystem.sync(descriptor, path)
+        try fileSystem.sync(descriptor, path)
     }
 }

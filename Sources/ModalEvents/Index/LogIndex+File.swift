@@ -178,8 +178,8 @@ extension LogIndex {
     /// - Throws: ``EventLogError`` naming the sidecar when it cannot be read
     ///   or is not an index this package wrote: it is then stale.
     public static func read(forLogAt path: String) throws(EventLogError) -> LogIndex? {
-        guard let sidecar = try readSidecar(forLogAt: path) else { return nil }
-        return try index(of: sidecar, logPath: path)
+        guard let sidecar = try readSidecar(forLogAt: path, in: .system) else { return nil }
+        return try index(of: sidecar, logPath: path, in: .system)
     }
 
     /// A sidecar's bytes and its header, read once its `check` holds.
@@ -197,15 +197,16 @@ extension LogIndex {
     /// there is none.
     ///
     /// - Throws: ``EventLogError`` naming the sidecar.
-    static func readSidecar(forLogAt path: String) throws(EventLogError) -> Sidecar? {
+    static func readSidecar(forLogAt path: String, in fileSystem: FileSystem) throws(EventLogError) -> Sidecar? {
         let sidecar = Self.path(forLog: path)
-        switch FileSystem.entry(at: sidecar) {
+        switch fileSystem.entry(at: sidecar) {
         case .none: return nil
         case .file: break
         case .folder, .special:
             throw EventLogError(.invalidState, file: sidecar, message: "it is not a regular file")
         }
-        let bytes = try FileSystem.contents(ofFile: sidecar, maximumBytes: maximumSidecarBytes(forLogAt: path))
+        let bytes = try fileSystem.contents(
+            ofFile: sidecar, maximumBytes: maximumSidecarBytes(forLogAt: path, in: fileSystem))
         do throws(EventLogError) {
             guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else {
                 throw EventLogError(.emptyFile, message: "no header line")
@@ -225,7 +226,9 @@ extension LogIndex {
     ///
     /// - Throws: ``EventLogError`` naming the sidecar when it is not an
     ///   index this package wrote.
-    static func index(of sidecar: Sidecar, logPath path: String) throws(EventLogError) -> LogIndex {
+    static func index(of sidecar: Sidecar, logPath path: String, in fileSystem: FileSystem) throws(EventLogError)
+        -> LogIndex
+    {
         let (bytes, newline, header) = (sidecar.bytes, sidecar.newline, sidecar.header)
         do throws(EventLogError) {
             guard try header.string("format") == Self.format else {
@@ -289,7 +292,7 @@ extension LogIndex {
             }
             return LogIndex(
                 logPath: path, interval: interval, files: files, checkpoints: checkpoints, lastSeq: lastSeq,
-                lastTime: try header.number("lastTime"), lines: lines)
+                lastTime: try header.number("lastTime"), lines: lines, fileSystem: fileSystem)
         } catch {
             var located = error
             located.file = Self.path(forLog: path)
@@ -314,8 +317,8 @@ extension LogIndex {
     /// The interval in the header of the sidecar of the log at `path`, when
     /// the header holds (its `check`), though the rest may not: what a
     /// sidecar cut short by a crash was asked to keep.
-    static func keptInterval(forLogAt path: String) -> Int? {
-        (try? readSidecar(forLogAt: path))??.interval
+    static func keptInterval(forLogAt path: String, in fileSystem: FileSystem) -> Int? {
+        (try? readSidecar(forLogAt: path, in: fileSystem))??.interval
     }
 
     /// The most bytes a sidecar of the log at `path` is read to: 64 MiB and
@@ -323,8 +326,10 @@ extension LogIndex {
     /// again) instead of read into memory. Only an index with a checkpoint
     /// at nearly every event, of states each larger than 64 events, would be
     /// longer.
-    static func maximumSidecarBytes(forLogAt path: String) -> Int {
-        let logBytes = ((try? files(ofLog: path)) ?? []).reduce(0) { $0 + (FileSystem.status(of: $1)?.size ?? 0) }
+    static func maximumSidecarBytes(forLogAt path: String, in fileSystem: FileSystem) -> Int {
+        let logBytes = ((try? files(ofLog: path, in: fileSystem)) ?? []).reduce(0) {
+            $0 + (fileSystem.status(of: $1)?.size ?? 0)
+        }
         return (64 << 20) + 64 * logBytes
     }
 
@@ -354,48 +359,42 @@ extension LogIndex {
     }
 
     /// Writes the index to its sidecar, through a temporary file renamed
-    /// into place, so a reader never sees half an index (and two writers
-    /// never write into the same file). Not synced: an index lost or
-    /// damaged in a crash is found out by its hashes and built again.
+    /// into place, so a reader never sees half an index. Not synced: an
+    /// index lost or damaged in a crash is found out by its hashes and built
+    /// again.
     ///
-    /// - Throws: ``EventLogError``: `writeFailed`, or `limitExceeded` for an
-    ///   index longer than a sidecar is read to.
+    /// The sidecar is one of the log's files: it is written under the log's
+    /// lock (``EventLogWriter``), so a log a writer has open keeps the index
+    /// that writer keeps.
+    ///
+    /// - Throws: ``EventLogError``: `writeFailed` ("another writer has the
+    ///   log open", or the disk refused), or `limitExceeded` for an index
+    ///   longer than a sidecar is read to.
     public func write() throws(EventLogError) {
+        try write(holding: LogLock(forLogAt: logPath, creatingFile: false, in: fileSystem))
+    }
+
+    /// Writes the index to its sidecar, as ``write()`` does, under `lock`:
+    /// the log's, which the caller holds.
+    func write(holding lock: LogLock) throws(EventLogError) {
         let bytes = encoded
-        guard bytes.count <= Self.maximumSidecarBytes(forLogAt: logPath) else {
+        guard bytes.count <= Self.maximumSidecarBytes(forLogAt: logPath, in: lock.fileSystem) else {
             throw EventLogError(
                 .limitExceeded, file: path,
                 message: "an index of \(bytes.count) bytes would not be read back: keep checkpoints further apart")
         }
-        let temporary = path + Self.temporaryMark + ContentHash.hex(.random(in: .min ... .max))
+        // Under the lock, a temporary file left behind is a killed writer's: it is replaced.
+        let fileSystem = lock.fileSystem
+        let temporary = path + SegmentFiles.temporarySuffix
         do throws(EventLogError) {
-            let file = try AppendableFile(path: temporary, create: true)
+            try fileSystem.remove(temporary)
+            let file = try AppendableFile(path: temporary, create: true, named: path, in: fileSystem)
             defer { file.close() }
             try file.write(bytes)
-            try FileSystem.rename(temporary, to: path)
+            try fileSystem.rename(temporary, to: path)
         } catch {
-            try? FileSystem.remove(temporary)
+            try? fileSystem.remove(temporary)
             throw error
-        }
-        removeLeftovers()
-    }
-
-    /// What a temporary sidecar's name adds to the sidecar's, before a random part.
-    private static var temporaryMark: String { ".partial-" }
-
-    /// Removes the temporary files of this sidecar that a writer killed
-    /// while writing left behind: those older than a minute (a newer one
-    /// may be another writer's, still writing).
-    private func removeLeftovers() {
-        let folder = FileSystem.folder(of: path)
-        let prefix = FileSystem.name(of: path) + Self.temporaryMark
-        guard let names = try? FileSystem.contents(of: folder) else { return }
-        for name in names where name.hasPrefix(prefix) {
-            let leftover = folder + "/" + name
-            guard let modified = FileSystem.status(of: leftover)?.modified,
-                FileSystem.now() - modified > 60_000_000_000
-            else { continue }
-            try? FileSystem.remove(leftover)
         }
     }
 }

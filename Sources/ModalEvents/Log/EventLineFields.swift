@@ -418,9 +418,6 @@ struct EventLineFields: EventFieldReader {
     func integer(_ field: EventField) throws(EventLogError) -> IntegerReading? {
         guard let slot = slot(field) else { return nil }
         guard slot.kind == .number else { return try asJSONFields(field).integer(field) }
-        // The scan's value, when it has one, is the literal's correctly rounded: a whole number below 2^53
-        // there is the literal's exactly (its rounding error is less than any fraction the literal can write).
-        if slot.number == slot.number.rounded(), abs(slot.number) < 0x1p53 { return .integer(Int(slot.number)) }
         let literal = bytes(of: slot)
         if let integer = JSONNumber.wholeNumber(of: literal).integer { return .integer(integer) }
         return .number(JSONNumber(validatedLiteral: String(decoding: literal, as: UTF8.self)))

@@ -43,6 +43,9 @@ public final class EventLogReader {
         /// accept the gap in `seq` it leaves. For reading damaged logs; a
         /// header, a file that cannot be read or broken segments still stop it.
         public var lenient: Bool
+        /// The file system the log is read from (and, for a writer, written
+        /// to): the system's, or a test's.
+        package var fileSystem = FileSystem.system
 
         /// - Precondition: every limit is 1 or more, and `maximumDepth` at
         ///   most ``JSONReader/largestMaximumDepth``. Traps otherwise.
@@ -151,13 +154,16 @@ public final class EventLogReader {
     /// - Throws: ``EventLogError``: `fileNotFound`, `readFailed`, `emptyFile`,
     ///   or a fault in the header.
     public convenience init(path: String, options: Options = Options()) throws(EventLogError) {
-        guard path != "-", FileSystem.entry(at: path) == .folder else {
-            try self.init(path: path, segments: [], source: try FileDescriptorSource(path: path), options: options)
+        let fileSystem = options.fileSystem
+        guard path != "-", fileSystem.entry(at: path) == .folder else {
+            // A file named on a command line may be a pipe (`<(zcat log.gz)`).
+            let source = try FileDescriptorSource(path: path, regularOnly: false, in: fileSystem)
+            try self.init(path: path, segments: [], source: source, options: options)
             return
         }
-        let segments = try Self.segments(in: path)
-        try self.init(
-            path: path, segments: segments, source: try FileDescriptorSource(path: segments[0]), options: options)
+        let segments = try Self.segments(in: path, fileSystem: fileSystem)
+        let source = try FileDescriptorSource(path: segments[0], in: fileSystem)
+        try self.init(path: path, segments: segments, source: source, options: options)
     }
 
     /// Reads a log held in memory; `name` is what errors call it.
@@ -241,7 +247,11 @@ public final class EventLogReader {
     ///
     /// - Throws: `emptyFile` when it holds none.
     public static func segments(in folder: String) throws(EventLogError) -> [String] {
-        let names = try SegmentFiles.names(in: folder)
+        try segments(in: folder, fileSystem: .system)
+    }
+
+    static func segments(in folder: String, fileSystem: FileSystem) throws(EventLogError) -> [String] {
+        let names = try SegmentFiles.names(in: folder, fileSystem: fileSystem)
         guard !names.isEmpty else {
             throw EventLogError(.emptyFile, file: folder, message: "the folder holds no segments (*.jsonl files)")
         }
@@ -333,7 +343,7 @@ public final class EventLogReader {
     /// Starts reading `segment` from its top, and reads its header.
     private func open(segment: String) throws(EventLogError) {
         file = segment
-        source = try FileDescriptorSource(path: segment)
+        source = try FileDescriptorSource(path: segment, in: options.fileSystem)
         start = 0
         end = 0
         bufferOffset = 0

@@ -1,5 +1,13 @@
 public import ModalEvents
 
+// The text here is exact: names, contents and payloads as the log has them,
+// control characters and all, as `description` is for Swift's own types.
+// Escaping them belongs where text meets a terminal, not here: the same
+// text goes into JSON (`modal-log timeline --json`'s `effect`), an HTML page,
+// a file or a UI label, where an escape would be noise every such caller had
+// to undo, and a caller that escapes at its edge would escape it twice. An
+// app that prints a change to a terminal is as exposed as `modal-log` and
+// does what it does: escape the text on its way in (modal-log's `TerminalText`).
 extension StateChange: CustomStringConvertible {
     /// The change in one line for a person:
     ///

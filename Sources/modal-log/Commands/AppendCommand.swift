@@ -1,3 +1,4 @@
+import Foundation
 import ModalEvents
 import ModalProjection
 
@@ -16,8 +17,9 @@ enum AppendCommand: ToolCommand {
             reject against the log's state (exit 1), or that the disk refuses (exit 74) \
             stops the command with an error naming its input line; nothing of it is \
             written, and every event before it stays. With --ack, each event's seq is \
-            printed on its own line as soon as it is durable under --sync. LOG may be a \
-            folder of segments; --segment-bytes makes one.
+            printed on its own line as soon as it is durable under --sync; when that \
+            output cannot be written (closed, or a full disk), no more events are \
+            appended (exit 74). LOG may be a folder of segments; --segment-bytes makes one.
             """,
         arguments: [
             ArgumentDescription(
@@ -47,7 +49,7 @@ enum AppendCommand: ToolCommand {
         for warning in writer.recoveryWarnings { io.printError("warning: \(warning)") }
         acks?.start(after: writer.lastSeq)
 
-        var appender = Appender(writer: writer, state: start, limits: options.reading)
+        var appender = Appender(writer: writer, state: start, limits: options.reading, acknowledgements: acks)
         let failure = appender.appendAll(
             from: io.standardInputLines(maximumLineLength: options.reading.maximumLineLength))
         // Closing syncs what was written and makes the last acknowledgements,
@@ -98,6 +100,9 @@ private struct Appender {
     let writer: EventLogWriter
     var state: ModalState
     let limits: EventLogReader.Options
+    /// Where `--ack` prints: when it cannot, appending stops, as the caller
+    /// would not learn of what came after.
+    let acknowledgements: Acknowledgements?
 
     /// Appends every input line's event; stops at the first that cannot be
     /// appended and says why.
@@ -120,6 +125,11 @@ private struct Appender {
                 $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r")
             }
             if isBlank { continue }
+            if let failure = acknowledgements?.failure {
+                let message =
+                    "cannot write the acknowledgements: \(failure); stopped before input line \(input.lineNumber)"
+                return Failure(message: message, status: ExitCode.ioError)
+            }
             if let failure = append(line: line, number: input.lineNumber) { return failure }
         }
     }
@@ -149,6 +159,8 @@ private struct Appender {
             return Failure(error)
         }
         state = next
+        // Synced already (`--sync every`): its acknowledgement is on its way.
+        if writer.durableSeq >= entry.seq { acknowledgements?.wait(for: entry.seq) }
         return nil
     }
 
@@ -186,23 +198,44 @@ private struct Appender {
 ///
 /// `@unchecked Sendable`: between the writer's opening and its closing, only
 /// the writer's queue writes to standard output; the command itself prints
-/// nothing there until `close()` has drained that queue.
+/// nothing there until `close()` has drained that queue. What both threads
+/// read is behind `condition`.
 private final class Acknowledgements: @unchecked Sendable {
     private let io: ToolIO
+    private let condition = NSCondition()
     private var last = 0
+    private var failed: String?
 
     init(io: ToolIO) {
         self.io = io
     }
 
-    /// Sets the seq the log ended at when opened: only later ones are printed.
-    func start(after seq: Int) {
-        last = seq
+    /// Why an acknowledgement could not be written, once one could not.
+    var failure: String? {
+        condition.withLock { failed }
     }
 
+    /// Sets the seq the log ended at when opened: only later ones are printed.
+    func start(after seq: Int) {
+        condition.withLock { last = seq }
+    }
+
+    /// Prints the seqs up to `seq` (called on the writer's queue).
     func acknowledge(through seq: Int) {
-        guard seq > last else { return }
-        io.write((last + 1...seq).map { "\($0)\n" }.joined())
-        last = seq
+        condition.withLock {
+            guard seq > last else { return }
+            io.write(exactly: (last + 1...seq).map { "\($0)\n" }.joined())
+            last = seq
+            failed = failed ?? io.writeFailure
+            condition.broadcast()
+        }
+    }
+
+    /// Waits until `seq` has been printed, or printing failed: an event is
+    /// acknowledged before the next is read (`--sync every`).
+    func wait(for seq: Int) {
+        condition.withLock {
+            while last < seq && failed == nil { condition.wait() }
+        }
     }
 }

@@ -21,7 +21,7 @@ enum CompletionCommand: ToolCommand {
         guard let shell = CompletionScript.Shell(rawValue: name) else {
             throw UsageError(message: "The value '\(name)' is invalid for '<shell>': expected bash, zsh or fish")
         }
-        io.write(CompletionScript.script(for: ModalLog.description, shell: shell))
+        io.write(exactly: CompletionScript.script(for: ModalLog.description, shell: shell))
         return ExitCode.success
     }
 }

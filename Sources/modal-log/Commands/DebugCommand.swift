@@ -58,7 +58,7 @@ enum DebugCommand: ToolCommand {
             terminal.restore()
             io.printWarnings(of: reader, exceptTornTail: following)
         }
-        var shown: [String] = []
+        var shown: [TerminalText] = []
         while !session.isDone {
             let size = terminal.size
             let screen = DebugScreen.render(session, width: size.width, height: size.height, style: style)

@@ -38,7 +38,11 @@ enum DiffCommand: ToolCommand {
             of: path, at: min(from, to), and: max(from, to), io: io, lenient: arguments.has("lenient"),
             indexed: !arguments.has("no-index"))
         let diff = from <= to ? StateDiff(from: earlier, to: later) : StateDiff(from: later, to: earlier)
-        io.print(arguments.has("json") ? diff.json.serialized(style: .pretty) : render(diff, style: style))
+        if arguments.has("json") {
+            io.write(exactly: diff.json.serialized(style: .pretty) + "\n")
+        } else {
+            io.print(render(diff, style: style))
+        }
         return ExitCode.success
     }
 
@@ -66,20 +70,23 @@ enum DiffCommand: ToolCommand {
     ///       presenting · sheet · in checkout · cards AddressForm
     ///
     /// A change of session is one line: `session: 1 -> 2`.
-    static func render(_ diff: StateDiff, style: TextStyle) -> String {
+    static func render(_ diff: StateDiff, style: TextStyle) -> TerminalText {
         let count = diff.changes.count == 1 ? "1 change" : "\(diff.changes.count) changes"
-        var lines = ["from seq \(diff.fromSeq) to seq \(diff.toSeq): " + (diff.isEmpty ? "no changes" : count)]
+        var lines: [TerminalText] = [
+            "from seq \(diff.fromSeq) to seq \(diff.toSeq): \(diff.isEmpty ? "no changes" : count)"
+        ]
         for group in EventText.groups(of: diff.changes, inStateOrder: true) {
+            let name = style.apply(TerminalText(escaping: group.name), .bold)
             if let only = group.changes.first, only.subject == .session {
-                lines.append(style.apply(group.name, .bold) + ": " + only.values)
+                lines.append("\(name): \(only.values)")
                 continue
             }
             if group.changes.count == 1, let only = group.changes.first, only.kind != .changed {
-                lines.append(style.apply(group.name, .bold) + ": " + kindText(only, style: style))
-                if let summary = summary(of: only) { lines.append("  " + summary) }
+                lines.append("\(name): \(kindText(only, style: style))")
+                if let summary = summary(of: only) { lines.append("  \(summary)") }
                 continue
             }
-            lines.append(style.apply(group.name, .bold))
+            lines.append(name)
             for change in group.changes {
                 lines.append("  " + lineText(change, style: style))
             }
@@ -87,7 +94,7 @@ enum DiffCommand: ToolCommand {
         return lines.joined(separator: "\n")
     }
 
-    private static func kindText(_ change: StateChange, style: TextStyle) -> String {
+    private static func kindText(_ change: StateChange, style: TextStyle) -> TerminalText {
         switch change.kind {
         case .added:
             if case .rejection = change.subject { return style.apply("rejected", .red) }
@@ -100,13 +107,13 @@ enum DiffCommand: ToolCommand {
         }
     }
 
-    private static func lineText(_ change: StateChange, style: TextStyle) -> String {
+    private static func lineText(_ change: StateChange, style: TextStyle) -> TerminalText {
         if case .modal = change.subject, change.kind != .changed {
-            return kindText(change, style: style) + (summary(of: change).map { ": " + $0 } ?? "")
+            return kindText(change, style: style) + (summary(of: change).map { ": \($0)" } ?? "")
         }
         if let phases = change.phases { return "phase: \(phases.old) -> \(phases.new)" }
         if case .rejection = change.subject {
-            return kindText(change, style: style) + (summary(of: change).map { ": " + $0 } ?? "")
+            return kindText(change, style: style) + (summary(of: change).map { ": \($0)" } ?? "")
         }
         return "\(change.field): \(change.values)"
     }

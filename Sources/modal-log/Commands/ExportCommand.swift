@@ -53,7 +53,7 @@ enum ExportCommand: ToolCommand {
             exporter.add(step, state: state)
             return filter.to.map { step.entry.seq < $0 } ?? true
         }
-        io.write(exporter.output)
+        io.write(exactly: exporter.output)
         return ExitCode.success
     }
 }
@@ -138,13 +138,13 @@ struct MermaidExporter: Exporter {
         (["sequenceDiagram", "    participant app as App"] + declarations + messages).joined(separator: "\n") + "\n"
     }
 
-    /// Text Mermaid reads as it is: `;` and `#` ended or escaped a message, so they are written as entities.
+    /// Text Mermaid reads as it is: `;` and `#` ended or escaped a message, so they are written as entities;
+    /// a control character from the log as a terminal shows it (``TerminalText/escaping(_:)``).
     static func text(_ text: String) -> String {
         var escaped = ""
-        for scalar in text.unicodeScalars {
+        for scalar in TerminalText.escaping(text).unicodeScalars {
             switch scalar {
             case ";", "#", "<", ">": escaped += "#\(scalar.value);"
-            case _ where scalar.value < 0x20: escaped += " "
             default: escaped.unicodeScalars.append(scalar)
             }
         }
@@ -213,8 +213,9 @@ struct DotExporter: Exporter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// A DOT string: in quotes, with `"` and `\` escaped.
+    /// A DOT string: in quotes, with `"` and `\` escaped; a control character
+    /// from the log as a terminal shows it (``TerminalText/escaping(_:)``).
     static func quoted(_ text: String) -> String {
-        "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"").replacing("\n", with: "\\n") + "\""
+        "\"" + TerminalText.escaping(text).replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
     }
 }

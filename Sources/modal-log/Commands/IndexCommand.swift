@@ -39,6 +39,7 @@ enum IndexCommand: ToolCommand {
             throw UsageError(message: "An index is kept beside a log on disk: standard input cannot have one")
         }
         let interval = try arguments.count("every", valueName: "events")
+        try FileSystem.system.requireLog(at: path)
         if arguments.has("check") { return try check(path, interval: interval, io: io) }
         let clock = ContinuousClock()
         let start = clock.now

@@ -21,6 +21,7 @@ enum RecoverCommand: ToolCommand {
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
         let path = arguments.positionals["log"]!
         // Opening to append is what repairs; it would create a missing log, which is not asked for here.
+        try FileSystem.system.requireLog(at: path)
         _ = try EventLogReader(path: path)
         let (writer, _, _) = try EventLogWriter.open(
             path, as: ModalState.self, options: EventLogWriter.Options(durability: .everyEvent))

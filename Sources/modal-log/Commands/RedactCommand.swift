@@ -43,11 +43,11 @@ enum RedactCommand: ToolCommand {
             }
             output += EventLogEncoder.encode(redaction.redact(entry), version: header.version)
             if output.count >= 64 << 10 {
-                io.write(String(decoding: output, as: UTF8.self))
+                io.write(exactly: String(decoding: output, as: UTF8.self))
                 output.removeAll(keepingCapacity: true)
             }
         }
-        io.write(String(decoding: output, as: UTF8.self))
+        io.write(exactly: String(decoding: output, as: UTF8.self))
         io.printWarnings(of: reader)
         return ExitCode.success
     }

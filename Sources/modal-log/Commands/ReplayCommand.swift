@@ -32,7 +32,7 @@ enum ReplayCommand: ToolCommand {
         }
         let (replay, _, _) = try Replay.replaying(
             path, io: io, lenient: arguments.has("lenient"), indexed: !arguments.has("no-index"))
-        io.print(arguments.has("json") ? replay.state.jsonText() : StateTree.render(replay.state))
+        io.printState(replay.state, json: arguments.has("json"))
         return ExitCode.success
     }
 
@@ -94,17 +94,15 @@ enum ReplayCommand: ToolCommand {
         let skippedText = skipped.sorted().map { seq in
             "seq \(seq)" + (batches[seq].map { " (a batch of \($0) event\($0 == 1 ? "" : "s"))" } ?? "")
         }
-        var report = ["skipped: " + skippedText.joined(separator: ", ")]
+        var report: [TerminalText] = ["skipped: \(skippedText.joined(separator: ", "))"]
         for (title, rejections) in sections where !rejections.isEmpty || title != "rejected for another reason" {
-            report.append("\(title): " + (rejections.isEmpty ? "none" : String(rejections.count)))
+            report.append("\(title): \(rejections.isEmpty ? "none" : String(rejections.count))")
             report += rejections.map { "  seq \($0.seq) \($0.code.rawValue): \($0.message)" }
         }
-        if arguments.has("json") {
-            io.print(whatIf.jsonText())
-            for line in report { io.printError(line) }
-        } else {
-            io.print(StateTree.render(whatIf))
-            for line in report { io.print(line) }
+        io.printState(whatIf, json: arguments.has("json"))
+        // With JSON on standard output, what the skip changed goes to standard error.
+        for line in report {
+            if arguments.has("json") { io.printError(line) } else { io.print(line) }
         }
         return ExitCode.success
     }

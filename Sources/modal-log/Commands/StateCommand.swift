@@ -27,7 +27,7 @@ enum StateCommand: ToolCommand {
         let (replay, reader, reached) = try Replay.replaying(
             path, io: io, lenient: arguments.has("lenient"), through: seq, indexed: !arguments.has("no-index"))
         try reader.check(seq, reached: reached, in: path)
-        io.print(arguments.has("json") ? replay.state.jsonText() : StateTree.render(replay.state))
+        io.printState(replay.state, json: arguments.has("json"))
         return ExitCode.success
     }
 }

@@ -34,7 +34,11 @@ enum StatsCommand: ToolCommand {
             return true
         }
         stats.finish()
-        io.print(arguments.has("json") ? stats.json.serialized(style: .pretty) : stats.text(path: path))
+        if arguments.has("json") {
+            io.write(exactly: stats.json.serialized(style: .pretty) + "\n")
+        } else {
+            io.print(stats.text(path: path))
+        }
         return ExitCode.success
     }
 }
@@ -175,10 +179,10 @@ struct LogStats {
 
     var rejectionCount: Int { rejections.values.reduce(0, +) }
 
-    func text(path: String) -> String {
-        var lines = [
-            "\(path): \(events == 1 ? "1 event" : "\(events) events")"
-                + (firstSeq.map { ", seq \($0) to \(lastSeq)" } ?? "")
+    /// The figures for people; names and the path escaped (``TerminalText``).
+    func text(path: String) -> TerminalText {
+        var lines: [TerminalText] = [
+            "\(path): \(events == 1 ? "1 event" : "\(events) events")\(firstSeq.map { ", seq \($0) to \(lastSeq)" } ?? "")"
         ]
         if let firstTime, let lastTime {
             lines.append(
@@ -198,20 +202,18 @@ struct LogStats {
         } else {
             lines.append("by source: none recorded")
         }
-        lines.append("sessions: " + sessionsText)
-        lines.append("batches: " + batchesText)
+        lines.append("sessions: \(sessionsText)")
+        lines.append("batches: \(batchesText)")
         lines.append(
-            "modals: \(presented) presented, \(dismissed) dismissed"
-                + (queued == 0 ? "" : ", \(queued) waited in a queue"))
-        lines.append(
-            "deepest stack: "
-                + (deepestStack.map {
-                    "\($0.depth) modal\($0.depth == 1 ? "" : "s") in root \($0.root) at seq \($0.seq)"
-                }
-                    ?? "none"))
-        lines.append(
-            "most cards: " + (mostCards.map { "\($0.count) in \($0.modal) at seq \($0.seq)" } ?? "none above 1"))
-        lines.append("longest-lived modal: " + (longestLife.map(lifeText) ?? "none"))
+            "modals: \(presented) presented, \(dismissed) dismissed\(queued == 0 ? "" : ", \(queued) waited in a queue")"
+        )
+        let deepest = deepestStack.map {
+            "\($0.depth) modal\($0.depth == 1 ? "" : "s") in root \($0.root) at seq \($0.seq)"
+        }
+        lines.append("deepest stack: \(deepest ?? "none")")
+        let most = mostCards.map { "\($0.count) in \($0.modal) at seq \($0.seq)" }
+        lines.append("most cards: \(most ?? "none above 1")")
+        lines.append("longest-lived modal: \(longestLife.map(lifeText) ?? "none")")
         lines.append("rejected: \(rejectionCount)")
         let codes = RejectionCode.allCases.filter { rejections[$0] != nil }
         lines += table(codes.map { ($0.rawValue, rejections[$0]!) })
@@ -244,10 +246,11 @@ struct LogStats {
         return "\(life.name), \(span) (seq \(life.from.seq) to \(life.to.seq)\(life.isLive ? ", still live" : ""))"
     }
 
-    private func table(_ rows: [(String, Int)]) -> [String] {
-        let width = rows.map(\.0.count).max() ?? 0
-        return rows.map {
-            "  " + TimelineLine.pad($0.0, to: width) + "  " + TimelineLine.pad(String($0.1), to: 6, right: true)
+    private func table(_ rows: [(String, Int)]) -> [TerminalText] {
+        let labels = rows.map { TerminalText(escaping: $0.0) }
+        let width = labels.map(\.count).max() ?? 0
+        return zip(labels, rows).map { label, row in
+            "  \(TimelineLine.pad(label, to: width))  \(TimelineLine.pad("\(row.1)", to: 6, right: true))"
         }
     }
 

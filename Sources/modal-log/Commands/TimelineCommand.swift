@@ -59,7 +59,11 @@ enum TimelineCommand: ToolCommand {
                 io.print(style.apply(separator, .blue))
             }
             if filter.keeps(step) {
-                io.print(json ? TimelineLine.json(of: step) : TimelineLine.text(of: step, style: style))
+                if json {
+                    io.write(exactly: TimelineLine.json(of: step) + "\n")
+                } else {
+                    io.print(TimelineLine.text(of: step, style: style))
+                }
             }
             return filter.to.map { step.entry.seq < $0 } ?? true
         }
@@ -161,26 +165,27 @@ enum TimelineLine {
     /// A line of a version-2 log has the event's source after the time (`-`
     /// when it has none), and its caller after the subject when the subject's
     /// column has room for it (`checkout · at Cart.swift:30`).
-    static func text(of step: Step, style: TextStyle) -> String {
+    static func text(of step: Step, style: TextStyle) -> TerminalText {
         let entry = step.entry
-        let seq = pad(String(entry.seq), to: 5, right: true)
-        let time = pad(EventText.time(entry.time), to: 9, right: true)
-        let type = pad(entry.event.type.rawValue, to: 16)
+        let seq = pad("\(entry.seq)", to: 5, right: true)
+        let time = pad("\(EventText.time(entry.time))", to: 9, right: true)
+        let type = pad("\(entry.event.type.rawValue)", to: 16)
         // A batch's events have lines of their own.
-        var subject = EventText.subject(of: entry.event, logged: entry.loggedNumbers)
+        var subject = TerminalText(escaping: EventText.subject(of: entry.event, logged: entry.loggedNumbers))
         var subjectStyled = subject
-        if let caller = entry.caller, subject.count + 6 + caller.count <= subjectWidth {
-            let at = " · at \(caller)"
+        let caller = entry.caller.map(TerminalText.init(escaping:))
+        if let caller, subject.count + 6 + caller.count <= subjectWidth {
+            let at: TerminalText = " · at \(caller)"
             subjectStyled += style.apply(at, .dim)
             subject += at
         }
-        subjectStyled += String(repeating: " ", count: max(0, subjectWidth - subject.count))
-        let effect = EventText.effect(of: step)
+        subjectStyled += .spaces(subjectWidth - subject.count)
+        let effect = TerminalText(escaping: EventText.effect(of: step))
         let effectStyled =
             step.rejection != nil
             ? style.apply(effect, .red, .bold) : step.isSkipped ? style.apply(effect, .dim) : effect
-        var line = "\(style.apply(seq, .dim)) \(style.apply(time, .dim))  "
-        if showsSource(step) { line += pad(entry.source?.rawValue ?? "-", to: 6) + "  " }
+        var line: TerminalText = "\(style.apply(seq, .dim)) \(style.apply(time, .dim))  "
+        if showsSource(step) { line += pad("\(entry.source?.rawValue ?? "-")", to: 6) + "  " }
         line += "\(style.apply(type, TextStyle.color(of: entry.event.type))) \(subjectStyled)  \(effectStyled)"
         for (event, refused, logged) in step.batchEvents {
             line += "\n" + innerLine(event, logged: logged, of: step, refused: refused, style: style)
@@ -192,10 +197,10 @@ enum TimelineLine {
     /// and its values, and `<- rejected` on the one that rejected the batch.
     private static func innerLine(
         _ event: ModalEvent, logged: [LoggedNumber], of step: Step, refused: Bool, style: TextStyle
-    ) -> String {
-        let indent = String(repeating: " ", count: showsSource(step) ? 27 : 19)
-        let subject = EventText.subject(of: event, logged: logged)
-        let type = style.apply(pad(event.type.rawValue, to: 16), TextStyle.color(of: event.type))
+    ) -> TerminalText {
+        let indent = TerminalText.spaces(showsSource(step) ? 27 : 19)
+        let subject = TerminalText(escaping: EventText.subject(of: event, logged: logged))
+        let type = style.apply(pad("\(event.type.rawValue)", to: 16), TextStyle.color(of: event.type))
         guard refused else { return indent + type + " " + subject }
         return indent + type + " " + pad(subject, to: subjectWidth) + "  " + style.apply("<- rejected", .red, .bold)
     }
@@ -208,10 +213,10 @@ enum TimelineLine {
     /// The line the timeline draws before a `session.start`, at most
     /// `width` characters: `── session 2 · {"build":"1.4"} ─────` (the
     /// info cut to fit); `nil` for any other step.
-    static func separator(of step: Step, width: Int = 80) -> String? {
+    static func separator(of step: Step, width: Int = 80) -> TerminalText? {
         guard let title = sessionTitle(of: step, width: width - 7) else { return nil }
-        let text = "── \(title)"
-        return text + " " + String(repeating: "─", count: max(3, width - text.count - 1))
+        let text: TerminalText = "── \(title)"
+        return "\(text) \(String(repeating: "─", count: max(3, width - text.count - 1)))"
     }
 
     /// What a `session.start` step starts, at most `width` characters:
@@ -255,10 +260,8 @@ enum TimelineLine {
     }
 
     /// `text` padded with spaces to `width` characters (on the left when `right`).
-    static func pad(_ text: String, to width: Int, right: Bool = false) -> String {
-        let count = text.count
-        guard count < width else { return text }
-        let spaces = String(repeating: " ", count: width - count)
+    static func pad(_ text: TerminalText, to width: Int, right: Bool = false) -> TerminalText {
+        let spaces = TerminalText.spaces(width - text.count)
         return right ? spaces + text : text + spaces
     }
 }

@@ -21,7 +21,7 @@ import ModalProjection
 /// column: wide characters can push a line's end out of view). The events
 /// take two fifths of the rows, the diff up to six, the tree the rest.
 enum DebugScreen {
-    static func render(_ session: DebugSession, width: Int, height: Int, style: TextStyle) -> [String] {
+    static func render(_ session: DebugSession, width: Int, height: Int, style: TextStyle) -> [TerminalText] {
         let width = max(width, 20)
         let height = max(height, 8)
         var lines = [header(session, width: width, style: style)]
@@ -33,14 +33,14 @@ enum DebugScreen {
         } else {
             lines += body(session, width: width, height: bodyHeight, style: style)
         }
-        while lines.count < height - 1 { lines.append(String(repeating: " ", count: width)) }
+        while lines.count < height - 1 { lines.append(.spaces(width)) }
         lines.append(footer(session, width: width, style: style))
         return lines
     }
 
-    static let keyHints = "j/k step  g seq  </> ends  / search  f follow  s skip  ? help  q quit"
+    static let keyHints: TerminalText = "j/k step  g seq  </> ends  / search  f follow  s skip  ? help  q quit"
 
-    static let help = [
+    static let help: [TerminalText] = [
         "Keys",
         "  j, down, right, space   the next event (with f: the next that touches it)",
         "  k, up, left             the previous event",
@@ -57,8 +57,8 @@ enum DebugScreen {
         "'what it did' is that event's changes. Events left out show 'skipped'.",
     ]
 
-    private static func header(_ session: DebugSession, width: Int, style: TextStyle) -> String {
-        var parts = [session.name]
+    private static func header(_ session: DebugSession, width: Int, style: TextStyle) -> TerminalText {
+        var parts: [TerminalText] = ["\(session.name)"]
         if let entry = session.events.isEmpty ? nil : session.events[session.cursor] {
             parts.append("seq \(entry.seq) of \(session.events.last!.seq)")
             if let time = entry.time { parts.append("\(EventText.time(time)) s") }
@@ -68,18 +68,18 @@ enum DebugScreen {
         return style.apply(fit(" " + parts.joined(separator: " · "), width), .reverse)
     }
 
-    private static func footer(_ session: DebugSession, width: Int, style: TextStyle) -> String {
+    private static func footer(_ session: DebugSession, width: Int, style: TextStyle) -> TerminalText {
         switch session.prompt {
         case .seq(let text): return fit("go to seq: \(text)▏", width)
         case .search(let text): return fit("search: \(text)▏", width)
         case .focus(let text): return fit("follow (LINK, ROOT/LINK or 'root ROOT'; empty to stop): \(text)▏", width)
         case nil:
-            if let message = session.message { return style.apply(fit(message, width), .bold) }
+            if let message = session.message { return style.apply(fit("\(message)", width), .bold) }
             return style.apply(fit(keyHints, width), .dim)
         }
     }
 
-    private static func body(_ session: DebugSession, width: Int, height: Int, style: TextStyle) -> [String] {
+    private static func body(_ session: DebugSession, width: Int, height: Int, style: TextStyle) -> [TerminalText] {
         // Two rules between the three parts; each part at least a row.
         let eventRows = max(1, height * 2 / 5)
         let (eventLines, cursor) = events(session, rows: eventRows, width: width, style: style)
@@ -101,12 +101,12 @@ enum DebugScreen {
     /// on the way.
     private static func events(
         _ session: DebugSession, rows: Int, width: Int, style: TextStyle
-    ) -> (lines: [String], cursor: (Step, ModalState)?) {
+    ) -> (lines: [TerminalText], cursor: (Step, ModalState)?) {
         let count = session.events.count
         var first = max(0, session.cursor - rows / 2)
         first = max(0, min(first, count - rows))
         let last = min(count - 1, first + rows - 1)
-        var lines: [String] = []
+        var lines: [TerminalText] = []
         // The cursor's lines: its separator, its line and its batch's events.
         var block = 0..<0
         var cursor: (Step, ModalState)?
@@ -114,7 +114,7 @@ enum DebugScreen {
             let isCursor = index == session.cursor
             let start = lines.count
             if let separator = TimelineLine.separator(of: step, width: width - 1) {
-                lines.append(style.apply(fit(" " + separator, width), .dim))
+                lines.append(style.apply(fit(" \(separator)", width), .dim))
             }
             let line = fit((isCursor ? "▶" : " ") + line(of: step), width)
             lines.append(isCursor ? style.apply(line, .reverse) : step.isSkipped ? style.apply(line, .dim) : line)
@@ -130,15 +130,15 @@ enum DebugScreen {
             let start = max(0, min(block.lowerBound - (rows - block.count) / 2, lines.count - rows))
             lines = Array(lines[start..<start + rows])
         }
-        while lines.count < rows { lines.append(String(repeating: " ", count: width)) }
+        while lines.count < rows { lines.append(.spaces(width)) }
         return (lines, cursor)
     }
 
     /// An event in the list: its seq, its type (a batch's with its count)
     /// and what it did, which names what it acted on (the header gives the time).
-    static func line(of step: Step) -> String {
-        let seq = TimelineLine.pad(String(step.entry.seq), to: 5, right: true)
-        var type = step.entry.event.type.rawValue
+    static func line(of step: Step) -> TerminalText {
+        let seq = TimelineLine.pad("\(step.entry.seq)", to: 5, right: true)
+        var type: TerminalText = "\(step.entry.event.type.rawValue)"
         if case .batch(let events) = step.entry.event { type += " (\(events.count))" }
         return "\(seq)  \(TimelineLine.pad(type, to: 16)) \(EventText.effect(of: step))"
     }
@@ -146,12 +146,12 @@ enum DebugScreen {
     /// A batch's events, under its line's type, at most `rows` lines (the
     /// last saying how many more); `<- rejected` marks the one that
     /// rejected it. None for any other step.
-    static func batchLines(of step: Step, rows: Int) -> [String] {
+    static func batchLines(of step: Step, rows: Int) -> [TerminalText] {
         let events = step.batchEvents
         let shown = events.count > rows ? rows - 1 : events.count
-        let lines = events.prefix(shown).map { event, refused, logged in
-            "          \(TimelineLine.pad(event.type.rawValue, to: 16)) \(EventText.subject(of: event, logged: logged))"
-                + (refused ? "  <- rejected" : "")
+        let lines = events.prefix(shown).map { event, refused, logged -> TerminalText in
+            let type = TimelineLine.pad("\(event.type.rawValue)", to: 16)
+            return "          \(type) \(EventText.subject(of: event, logged: logged))\(refused ? "  <- rejected" : "")"
         }
         guard shown < events.count else { return lines }
         let more = events.count - shown
@@ -160,8 +160,8 @@ enum DebugScreen {
 
     /// The title over what the step did: `what seq 7 did`, with its source
     /// and caller when the log gives them (`· source user · at Cart.swift:30`).
-    static func didTitle(of step: Step) -> String {
-        var parts = ["what seq \(step.entry.seq) did"]
+    static func didTitle(of step: Step) -> TerminalText {
+        var parts: [TerminalText] = ["what seq \(step.entry.seq) did"]
         if let source = step.entry.source { parts.append("source \(source.rawValue)") }
         if let caller = step.entry.caller { parts.append("at \(caller)") }
         return parts.joined(separator: " · ")
@@ -169,13 +169,15 @@ enum DebugScreen {
 
     /// The state tree, scrolled to the followed root or modal, or to the
     /// event's, when it does not fit.
-    private static func tree(of state: ModalState, step: Step, focus: DebugSession.Focus?, rows: Int) -> [String] {
-        var lines = StateTree.render(state).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    private static func tree(
+        of state: ModalState, step: Step, focus: DebugSession.Focus?, rows: Int
+    ) -> [TerminalText] {
+        var lines = StateTree.lines(of: state)
         lines.removeLast()  // "rejected: none": the steps keep no list
         lines.append(
             step.rejectionCount == 0 ? "rejected so far: none" : "rejected so far: \(step.rejectionCount)")
         guard lines.count > rows else { return lines }
-        let target: String? =
+        let target: TerminalText? =
             switch focus {
             case .root(let root): "root \"\(root)\""
             case .link(let link): "\"\(link.split(separator: "/").last.map(String.init) ?? link)\""
@@ -185,40 +187,35 @@ enum DebugScreen {
                     event.link.map { "\"\($0)\"" } ?? event.root.map { "root \"\($0)\"" }
                 }
             }
-        let start = target.flatMap { target in lines.firstIndex { $0.contains(target) } } ?? 0
+        let start = target.flatMap { target in lines.firstIndex { $0.escaped.contains(target.escaped) } } ?? 0
         let from = max(0, min(start - 1, lines.count - rows))
         return clipped(Array(lines[from...]), rows: rows)
     }
 
     /// What the step did, a line per subject.
-    private static func diff(of step: Step) -> [String] {
+    private static func diff(of step: Step) -> [TerminalText] {
         if step.isSkipped { return ["left out (s puts it back): the state is the one before it"] }
         if let rejection = step.rejection { return ["rejected \(rejection.code.rawValue): \(rejection.message)"] }
         if step.changes.isEmpty { return ["no change"] }
-        return EventText.changeLines(step.changes)
+        return EventText.changeLines(step.changes).map(TerminalText.init(escaping:))
     }
 
     /// At most `rows` lines, the last saying how many were left out.
-    private static func clipped(_ lines: [String], rows: Int) -> [String] {
+    private static func clipped(_ lines: [TerminalText], rows: Int) -> [TerminalText] {
         guard lines.count > rows else { return lines }
         return Array(lines.prefix(rows - 1)) + ["… \(lines.count - rows + 1) more lines"]
     }
 
-    private static func rule(_ title: String, width: Int, style: TextStyle) -> String {
-        style.apply(fit(String(("── \(title) " + String(repeating: "─", count: width)).prefix(width)), width), .dim)
+    private static func rule(_ title: TerminalText, width: Int, style: TextStyle) -> TerminalText {
+        style.apply(fit("── \(title) \(String(repeating: "─", count: width))", width, cut: ""), .dim)
     }
 
-    /// `text` cut or padded to `width` characters; control characters (a
-    /// newline in a link's name) show as `?`, so they cannot move the cursor.
-    static func fit(_ text: String, _ width: Int) -> String {
-        var text = text
-        if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            text = String(
-                String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
-        }
+    /// `text` cut (ending in `cut`) or padded to `width` characters. A
+    /// newline or an escape from a log is `\n` or `\u{1B}` by now
+    /// (``TerminalText``): nothing in a line can move the cursor.
+    static func fit(_ text: TerminalText, _ width: Int, cut: TerminalText = "…") -> TerminalText {
         let count = text.count
-        if count == width { return text }
-        if count < width { return text + String(repeating: " ", count: width - count) }
-        return String(text.prefix(width - 1)) + "…"
+        if count <= width { return text + .spaces(width - count) }
+        return text.prefix(width - cut.count) + cut
     }
 }

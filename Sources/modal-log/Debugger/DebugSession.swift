@@ -190,7 +190,7 @@ struct DebugSession {
         lastSearch = text
         let needle = text.lowercased()
         let count = events.count
-        let test = { (step: Step) in TimelineLine.text(of: step, style: .plain).lowercased().contains(needle) }
+        let test = { (step: Step) in TimelineLine.text(of: step, style: .plain).escaped.lowercased().contains(needle) }
         let found =
             find(from: cursor + direction, direction: direction, where: test)
             ?? find(from: direction > 0 ? 0 : count - 1, direction: direction, where: test)

@@ -74,8 +74,8 @@ final class Terminal {
     }
 
     /// Draws `lines` over the whole screen, from its top left corner.
-    func draw(_ lines: [String]) {
-        write("\u{1B}[H" + lines.joined(separator: "\r\n") + "\u{1B}[J")
+    func draw(_ lines: [TerminalText]) {
+        write("\u{1B}[H" + lines.map(\.escaped).joined(separator: "\r\n") + "\u{1B}[J")
     }
 
     private func write(_ text: String) {

@@ -3,6 +3,11 @@ import ModalProjection
 
 /// Events and steps in a line for people: what the timeline, the debugger
 /// and `bisect` print.
+///
+/// The text is exact, names as the log has them: the timeline's JSON and
+/// the HTML page carry it as it is, and a terminal gets it through
+/// ``TerminalText``, escaped. It is one line and holds no control
+/// character of its own, so escaping it whole escapes just the log's.
 enum EventText {
     /// What the event names: `sheets/checkout`, `checkout` (default root),
     /// `root sheets`, `all roots` for the keyboard and a session, or `3

@@ -14,9 +14,11 @@ struct TextStyle {
     static let plain = TextStyle(isEnabled: false)
 
     /// `text` wrapped in `attributes`, then reset; `text` itself when plain.
-    func apply(_ text: String, _ attributes: Attribute...) -> String {
+    /// These are the only escape sequences the tool's output holds: `text`
+    /// has any from a log escaped already.
+    func apply(_ text: TerminalText, _ attributes: Attribute...) -> TerminalText {
         guard isEnabled, !attributes.isEmpty, !text.isEmpty else { return text }
-        return "\u{1B}[" + attributes.map { String($0.rawValue) }.joined(separator: ";") + "m" + text + "\u{1B}[0m"
+        return "\u{1B}[\(attributes.map { String($0.rawValue) }.joined(separator: ";"))m\(text)\u{1B}[0m"
     }
 
     /// The colour of an event's type: green for presenting, yellow for

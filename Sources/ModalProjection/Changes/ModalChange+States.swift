@@ -35,7 +35,8 @@ extension ModalChange {
         let roots = Window(
             old.roots, new.roots, keptStaysAbove: { $1.level > $0.level },
             keptAsItIs: { before, after in
-                !isNewSession && !changes.registered.contains(after.pointee.id) && !changes.presents(in: after.pointee.id)
+                !isNewSession && !changes.registered.contains(after.pointee.id)
+                    && !changes.presents(in: after.pointee.id)
                     && before.pointee == after.pointee
             }
         ) { before, after in

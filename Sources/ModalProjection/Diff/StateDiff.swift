@@ -131,7 +131,8 @@ public struct StateDiff: Sendable, Hashable {
             changes.append(
                 StateChange(
                     subject: .root(id), kind: .changed, field: "modals",
-                    old: .array(before.modals.map { .string($0.link) }), new: .array(after.modals.map { .string($0.link) })
+                    old: .array(before.modals.map { .string($0.link) }),
+                    new: .array(after.modals.map { .string($0.link) })
                 ))
         }
 

@@ -140,7 +140,7 @@ struct RootDirectory: Sendable, Hashable {
         var level: Int
         var order: Int
 
-        static func < (left: Key, right: Key) -> Bool { (left.level, left.order) < (right.level, right.order) }
+        static func < (lhs: Key, rhs: Key) -> Bool { (lhs.level, lhs.order) < (rhs.level, rhs.order) }
     }
 
     /// Root id to place; `nil` while the list is short, or not ordered by

@@ -33,7 +33,7 @@ import Testing
     }
 
     /// Times `body` at `size` and at twice `size` (after `make` built its
-    /// input, untimed), up to four times while the ratio is over the bound,
+    /// input, untimed), up to five times while the ratio is over the bound,
     /// prints the ratio and checks it.
     static func expectLinear<Input>(
         _ dimension: String, size: Int, make: (Int) throws -> Input, _ body: (Input) throws -> Void,
@@ -42,7 +42,7 @@ import Testing
         let small = try make(size)
         let large = try make(2 * size)
         var ratios: [Double] = []
-        for _ in 0..<4 {
+        for _ in 0..<5 {
             let ratio = try seconds { try body(large) } / seconds { try body(small) }
             ratios.append(ratio)
             if ratio <= largestRatio { break }
@@ -177,9 +177,9 @@ import Testing
 
     @Test func conditionOfBisect() throws {
         let folder = try TemporaryFolder()
-        let path = try Self.file(Self.presents(20), in: folder, name: "presents.jsonl")
+        let path = try Self.file(Self.presents(200), in: folder, name: "presents.jsonl")
         try Self.expectLinear("terms of a condition", size: 2_000) { count in
-            (0..<count).map { "depth(default) == \($0 + 100)" }.joined(separator: " or ")
+            (0..<count).map { "depth(default) == \($0 + 1_000)" }.joined(separator: " or ")
         } _: { condition in
             #expect(Run(["bisect", path, "--where", condition]).status == 1)
         }

@@ -99,10 +99,11 @@ public struct LogRedaction: Sendable, Hashable {
     /// code and read "redacted".
     public func redact(_ state: ModalState) -> ModalState {
         var state = state
-        for rootIndex in state.roots.indices {
-            for modalIndex in state.roots[rootIndex].modals.indices {
-                state.roots[rootIndex].modals[modalIndex] = redact(state.roots[rootIndex].modals[modalIndex])
-            }
+        // Each root's list set once: a modal changed through it would note every place again.
+        state.roots = state.roots.map { root in
+            var root = root
+            root.modals = root.modals.map(redact)
+            return root
         }
         for index in state.rejected.indices { state.rejected[index].message = "redacted" }
         return state

@@ -60,7 +60,12 @@ extension ModalState {
 
 extension RootState {
     var json: JSONValue {
-        .object([
+        .object(ownMembers + [JSONMember("modals", .array(modals.map(\.json)))])
+    }
+
+    /// The members of the root's JSON but its modals, which come last.
+    var ownMembers: [JSONMember] {
+        [
             JSONMember("root", .string(id)),
             JSONMember("presentation", .string(presentation.rawValue)),
             JSONMember("level", .number(JSONNumber(level))),
@@ -80,8 +85,7 @@ extension RootState {
                     "additional": .number(JSONNumber(keyboard.additional)),
                 ]),
             JSONMember("keyboardOffset", .number(JSONNumber(keyboardOffset))),
-            JSONMember("modals", .array(modals.map(\.json))),
-        ])
+        ]
     }
 
     init(json: JSONValue, path: String) throws(EventLogError) {

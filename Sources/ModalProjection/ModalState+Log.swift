@@ -104,15 +104,15 @@ extension ModalState {
             }
             return nil
         case .rootRegister:
-            return roots.count > limits.roots ? limits.tooManyRoots : nil
+            return _roots.count > limits.roots ? limits.tooManyRoots : nil
         case .modalPresent(let presentation):
-            guard let root = rootIndex(presentation.root), roots[root].modals.count > limits.modalsPerRoot else {
+            guard let root = rootIndex(presentation.root), _roots[root]._modals.count > limits.modalsPerRoot else {
                 return nil
             }
-            return limits.tooManyModals(inRoot: roots[root].id)
+            return limits.tooManyModals(inRoot: _roots[root].id)
         case .cardPush(let rootID, let link, _, _, _, _):
             guard let root = rootIndex(rootID), let modal = modalIndex(link: link, inRootAt: root),
-                roots[root].modals[modal].cards.count > limits.cardsPerModal
+                _roots[root]._modals[modal].cards.count > limits.cardsPerModal
             else {
                 return nil
             }

@@ -113,14 +113,14 @@ extension ModalState {
                 .invalidValue, "a batch holds 1 to \(ModalEvent.maximumBatchCount) events, found \(events.count)")
         }
         let before = self
+        let numbers = loggedNumbers?.byStep(count: events.count)
         for (index, event) in events.enumerated() {
             do throws(RuleViolation) {
                 switch event {
                 case .batch, .sessionStart:
                     throw RuleViolation(.invalidValue, "a batch cannot hold a \"\(event.type.rawValue)\"")
                 default:
-                    try applyRule(
-                        event, formatVersion: formatVersion, numbers: LoggedNumbers(loggedNumbers, step: index))
+                    try applyRule(event, formatVersion: formatVersion, numbers: LoggedNumbers(numbers?[index], step: 0))
                 }
             } catch {
                 self = before
@@ -145,7 +145,7 @@ extension ModalState {
         case .batch:
             preconditionFailure("a batch is folded event by event")
         case .sessionStart:
-            roots.removeAll()
+            roots = []
             keyboard = KeyboardState()
             session += 1
         case .rootRegister(let registration):
@@ -153,10 +153,12 @@ extension ModalState {
         case .rootResize(let root, let size):
             let index = try registeredRoot(root)
             try Check.size(size)
-            roots[index].size = size
-            roots[index].refreshKeyboardOffset(keyboard)
+            _roots[index].size = size
+            _roots[index].refreshKeyboardOffset(keyboard)
         case .rootRemove(let root):
-            roots.remove(at: try registeredRoot(root))
+            let index = try registeredRoot(root)
+            rootDirectory.removing(root, at: index)
+            _roots.remove(at: index)
         case .modalPresent(let presentation):
             try present(presentation, numbers: numbers)
         case .modalPresented(let root, let link):
@@ -169,18 +171,18 @@ extension ModalState {
             }
         case .modalDismiss(let root, let link, let reason):
             let (rootIndex, modalIndex) = try locate(link, in: root)
-            if roots[rootIndex].modals[modalIndex].phase == .queued {
+            if _roots[rootIndex]._modals[modalIndex].phase == .queued {
                 // Never shown: it leaves at once (rule 14), behind the modal that is not queued.
-                roots[rootIndex].remove(at: modalIndex)
+                _roots[rootIndex].remove(at: modalIndex)
             } else {
-                roots[rootIndex].startDismissing(at: modalIndex, reason: reason)
+                _roots[rootIndex].startDismissing(at: modalIndex, reason: reason)
             }
-            roots[rootIndex].refreshDimming()
+            _roots[rootIndex].refreshDimming()
         case .modalDismissed(let root, let link):
             let (rootIndex, modalIndex) = try locate(link, in: root)
-            roots[rootIndex].remove(at: modalIndex)
-            roots[rootIndex].promoteQueued()
-            roots[rootIndex].refreshDimming()
+            _roots[rootIndex].remove(at: modalIndex)
+            _roots[rootIndex].promoteQueued()
+            _roots[rootIndex].refreshDimming()
         case .cardPush(let root, let link, let content, let sticky, let height, let canDismiss):
             try updateStack(link, in: root) { modal throws(RuleViolation) in
                 try Check.height(height)
@@ -227,8 +229,8 @@ extension ModalState {
             }
         case .dimmingTap(let root):
             let rootIndex = try registeredRoot(root)
-            roots[rootIndex].tapDimming()
-            roots[rootIndex].refreshDimming()
+            _roots[rootIndex].tapDimming()
+            _roots[rootIndex].refreshDimming()
         case .keyboardChange(let height, let responderBottom):
             try Check.finite(height, field: "keyboard height")
             guard height >= 0 else {
@@ -237,7 +239,7 @@ extension ModalState {
             }
             if let responderBottom { try Check.finite(responderBottom, field: "responderBottom") }
             keyboard = KeyboardState(height: height, responderBottom: responderBottom)
-            for index in roots.indices { roots[index].refreshKeyboardOffset(keyboard) }
+            for index in _roots.indices { _roots[index].refreshKeyboardOffset(keyboard) }
         case .snapTo(let root, let link, let index):
             try updateModal(link, in: root) { modal throws(RuleViolation) in
                 let snapIndex = try Check.snapIndex(
@@ -258,9 +260,9 @@ extension ModalState {
             let (rootIndex, modalIndex) = try locate(link, in: root)
             if let position { try Check.finite(position, field: "position") }
             try Check.finite(velocity, field: "velocity")
-            try roots[rootIndex].modals[modalIndex].checkPresented("end a drag of")
-            roots[rootIndex].endDrag(at: modalIndex, position: position, velocity: velocity)
-            roots[rootIndex].refreshDimming()
+            try _roots[rootIndex]._modals[modalIndex].checkPresented("end a drag of")
+            _roots[rootIndex].endDrag(at: modalIndex, position: position, velocity: velocity)
+            _roots[rootIndex].refreshDimming()
         }
     }
 
@@ -273,7 +275,8 @@ extension ModalState {
         _ link: String, in root: String, _ body: (inout Modal) throws(RuleViolation) -> Void
     ) throws(RuleViolation) -> (root: Int, modal: Int) {
         let (rootIndex, modalIndex) = try locate(link, in: root)
-        try body(&roots[rootIndex].modals[modalIndex])
+        // The bodies change no link, parent, or phase the directory counts (presenting becomes presented).
+        try body(&_roots[rootIndex]._modals[modalIndex])
         return (rootIndex, modalIndex)
     }
 
@@ -282,7 +285,7 @@ extension ModalState {
         _ link: String, in root: String, _ body: (inout Modal) throws(RuleViolation) -> Void
     ) throws(RuleViolation) {
         let (rootIndex, modalIndex) = try updateModal(link, in: root, body)
-        roots[rootIndex].refreshVisibleCards(at: modalIndex)
+        _roots[rootIndex].refreshVisibleCards(at: modalIndex)
     }
 
     private mutating func register(
@@ -314,26 +317,25 @@ extension ModalState {
             size: registration.size, maxVisibleCards: maxVisibleCards, dimming: registration.dimming,
             keyboard: registration.keyboard)
         // Bottom to top by level, then registration: after every root of the same or a lower level.
-        let position = roots.firstIndex { $0.level > level } ?? roots.endIndex
-        roots.insert(root, at: position)
-        roots[position].refreshKeyboardOffset(keyboard)
+        let position = rootDirectory.place(forLevel: level, in: _roots)
+        _roots.insert(root, at: position)
+        rootDirectory.inserted(at: position, of: _roots)
+        _roots[position].refreshKeyboardOffset(keyboard)
     }
 
     private mutating func present(_ presentation: ModalPresentation, numbers: LoggedNumbers) throws(RuleViolation) {
         let rootIndex = try registeredRoot(presentation.root)
-        try roots.withUnsafeBufferPointer { roots throws(RuleViolation) in
+        try _roots.withUnsafeBufferPointer { roots throws(RuleViolation) in
             try roots[rootIndex].checkPresentable(presentation)
         }
         let initialSnap = try Check.snapIndex(
             presentation.initialSnap, logged: numbers[.initialSnap], field: "initialSnap",
             points: presentation.snapPoints, link: presentation.link)
         var phase = ModalPhase.presenting
-        switch roots[rootIndex].policy {
+        switch _roots[rootIndex].policy {
         case .single:
-            for index in roots[rootIndex].modals.indices where roots[rootIndex].modals[index].phase != .dismissing {
-                roots[rootIndex].startDismissing(at: index, reason: .replaced)
-            }
-        case .queue where !roots[rootIndex].modals.isEmpty:
+            _roots[rootIndex].startDismissingAll(reason: .replaced)
+        case .queue where !_roots[rootIndex]._modals.isEmpty:
             phase = .queued
         default:
             break
@@ -341,13 +343,13 @@ extension ModalState {
         let card = Card(
             content: presentation.content, sticky: presentation.sticky, height: presentation.height,
             canDismiss: presentation.canDismiss)
-        roots[rootIndex].modals.append(
+        _roots[rootIndex].append(
             Modal(
                 link: presentation.link, phase: phase, style: presentation.style, parent: presentation.parent,
                 payload: presentation.payload, cards: [card],
                 snap: SnapState(points: presentation.snapPoints, index: initialSnap, position: Double(initialSnap))))
-        roots[rootIndex].refreshVisibleCards(at: roots[rootIndex].modals.count - 1)
-        roots[rootIndex].refreshDimming()
+        _roots[rootIndex].refreshVisibleCards(at: _roots[rootIndex]._modals.count - 1)
+        _roots[rootIndex].refreshDimming()
     }
 
     private func registeredRoot(_ id: String) throws(RuleViolation) -> Int {
@@ -373,13 +375,13 @@ extension RootState {
         if let existing = modalIndex(link: presentation.link) {
             throw RuleViolation(
                 .duplicateLink,
-                "link \"\(presentation.link)\" is already live in root \"\(id)\" (\(modals[existing].phase.rawValue))")
+                "link \"\(presentation.link)\" is already live in root \"\(id)\" (\(_modals[existing].phase.rawValue))")
         }
         if let parent = presentation.parent {
             guard let parentIndex = modalIndex(link: parent) else {
                 throw RuleViolation(.unknownLink, "parent \"\(parent)\" is not a live modal of root \"\(id)\"")
             }
-            guard modals[parentIndex].phase != .dismissing else {
+            guard _modals[parentIndex].phase != .dismissing else {
                 throw RuleViolation(.unknownLink, "parent \"\(parent)\" is dismissing")
             }
             guard policy != .single else {
@@ -395,52 +397,85 @@ extension RootState {
         try Check.height(presentation.height)
     }
 
+    /// Adds `modal` on top. The caller refreshes its visible cards and the dimming.
+    mutating func append(_ modal: Modal) {
+        _modals.append(modal)
+        directory.appended(to: _modals)
+    }
+
+    /// Sets the phase of the modal at `index` (and its reason), as the directory counts it.
+    private mutating func setPhase(_ phase: ModalPhase, reason: DismissReason? = nil, at index: Int) {
+        directory.phaseChanged(from: _modals[index].phase, to: phase)
+        _modals[index].phase = phase
+        if let reason { _modals[index].dismissReason = reason }
+    }
+
     /// Rule 14: when every live modal of a queue root is queued, the bottom
     /// one starts presenting. The caller refreshes the dimming.
+    ///
+    /// - Complexity: O(1): the directory counts the queued modals.
     mutating func promoteQueued() {
-        guard policy == .queue,
-            modals.withUnsafeBufferPointer({ !$0.isEmpty && $0.allSatisfy { $0.phase == .queued } })
-        else { return }
-        modals[0].phase = .presenting
+        guard policy == .queue, !_modals.isEmpty, directory.queued == _modals.count else { return }
+        setPhase(.presenting, at: 0)
     }
 
     /// Starts dismissing the modal at `index` and every live descendant that
     /// is not already dismissing (rule 5). Does nothing to a dismissing modal.
     mutating func startDismissing(at index: Int, reason: DismissReason) {
-        guard modals[index].phase != .dismissing else { return }
-        modals[index].phase = .dismissing
-        modals[index].dismissReason = reason
-        for descendant in descendants(of: index) where modals[descendant].phase != .dismissing {
-            modals[descendant].phase = .dismissing
-            modals[descendant].dismissReason = .parentDismissed
+        guard _modals[index].phase != .dismissing else { return }
+        setPhase(.dismissing, reason: reason, at: index)
+        for descendant in descendants(of: index) where _modals[descendant].phase != .dismissing {
+            setPhase(.dismissing, reason: .parentDismissed, at: descendant)
         }
+    }
+
+    /// Starts dismissing every modal that is not already dismissing, bottom
+    /// to top (rule 3, in a `single` root), with `reason`.
+    ///
+    /// - Complexity: O(*k*) in the modals from the top down to the lowest
+    ///   that is not dismissing: in a `single` root, the top one alone.
+    mutating func startDismissingAll(reason: DismissReason) {
+        // Found from the top, as they are usually there; dismissed from the bottom, as the rule goes.
+        var found: [Int] = []
+        var index = _modals.count
+        while found.count < directory.notDismissing, index > 0 {
+            index -= 1
+            if _modals[index].phase != .dismissing { found.append(index) }
+        }
+        for index in found.reversed() { startDismissing(at: index, reason: reason) }
     }
 
     /// Removes the modal at `index` with every descendant (rule 6), keeping
     /// the order of the others.
     mutating func remove(at index: Int) {
         let leaving = descendants(of: index)
+        for place in ([index] + leaving).reversed() { directory.removing(_modals[place], at: place) }
         guard !leaving.isEmpty else {
-            modals.remove(at: index)
+            _modals.remove(at: index)
             return
         }
         var kept = index
         var next = 0  // the next of `leaving`, which are in order
-        for candidate in modals.indices.dropFirst(index + 1) {
+        for candidate in _modals.indices.dropFirst(index + 1) {
             if next < leaving.count, leaving[next] == candidate {
                 next += 1
             } else {
-                modals.swapAt(kept, candidate)
+                _modals.swapAt(kept, candidate)
                 kept += 1
             }
         }
-        modals.removeSubrange(kept...)
+        _modals.removeSubrange(kept...)
     }
 
     /// The indexes of the modals nested, at any depth, in the modal at
     /// `index`, in order. A child is always presented after its parent, so
     /// one pass forward finds them all.
+    ///
+    /// - Complexity: O(1) in a root with no nested modal; else O(*n*) in
+    ///   the modals above `index`.
     func descendants(of index: Int) -> [Int] {
+        guard directory.nested > 0 else { return [] }
+        let modals = _modals
         var found: [Int] = []
         /// The links of the family once it grows, so the pass stays linear.
         var family: Set<String> = []
@@ -467,30 +502,30 @@ extension RootState {
     mutating func tapDimming() {
         guard dimming.tap == .dismissTopmost,
             let topmost = topmostShowing,
-            modals[topmost].canDismiss
+            _modals[topmost].canDismiss
         else { return }
         startDismissing(at: topmost, reason: .dimmingTap)
     }
 
     /// Releases a drag (rule 11).
     mutating func endDrag(at index: Int, position: Double?, velocity: Double) {
-        let snap = modals[index].snap
+        let snap = _modals[index].snap
         let released = position ?? snap.position
         let lastPoint = Double(snap.points.count - 1)
         let projected = (released + 0.2 * velocity).rounded(.toNearestOrAwayFromZero)
         var target = Int(min(max(projected, -1), lastPoint))
         if target == -1 {
-            if modals[index].canDismiss {
-                modals[index].snap.position = -1
-                modals[index].snap.dragging = false
+            if _modals[index].canDismiss {
+                _modals[index].snap.position = -1
+                _modals[index].snap.dragging = false
                 startDismissing(at: index, reason: .drag)
                 return
             }
             target = 0
         }
-        modals[index].snap.index = target
-        modals[index].snap.position = Double(target)
-        modals[index].snap.dragging = false
+        _modals[index].snap.index = target
+        _modals[index].snap.position = Double(target)
+        _modals[index].snap.dragging = false
     }
 }
 

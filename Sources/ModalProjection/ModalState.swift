@@ -18,7 +18,21 @@ public struct ModalState: Sendable, Hashable {
     /// The keyboard, shared by every root.
     public var keyboard: KeyboardState
     /// The registered roots, bottom to top.
-    public var roots: [RootState]
+    ///
+    /// - Complexity: Setting them (or changing one through them) is O(*n*)
+    ///   in the number of roots: where each one is is noted again. The
+    ///   reducer changes a root in place, in O(1).
+    public var roots: [RootState] {
+        get { _roots }
+        set {
+            _roots = newValue
+            rootDirectory = RootDirectory(newValue)
+        }
+    }
+    /// The roots, as the reducer changes them, keeping ``rootDirectory`` up to date itself.
+    var _roots: [RootState]
+    /// Where each root is in ``_roots``.
+    var rootDirectory: RootDirectory
     /// Every event that could not apply, in log order.
     public var rejected: [Rejection]
     /// How many `session.start` events have applied: 0 before the first.
@@ -32,7 +46,8 @@ public struct ModalState: Sendable, Hashable {
     ) {
         self.seq = seq
         self.keyboard = keyboard
-        self.roots = roots
+        self._roots = roots
+        self.rootDirectory = RootDirectory(roots)
         self.rejected = rejected
         self.session = session
         refreshDerivedValues()
@@ -40,26 +55,22 @@ public struct ModalState: Sendable, Hashable {
 
     /// The root registered as `id`.
     ///
-    /// - Complexity: O(*n*) in the number of roots.
+    /// - Complexity: O(log *n*) in the number of roots.
     public func root(_ id: String) -> RootState? {
-        rootIndex(id).map { roots[$0] }
+        rootIndex(id).map { _roots[$0] }
     }
 
     /// The place of root `id` in ``roots``.
     ///
-    /// - Complexity: O(*n*) in the number of roots.
+    /// - Complexity: O(log *n*) in the number of roots.
     public func rootIndex(_ id: String) -> Int? {
-        // Through a buffer: reading `roots[index]` would copy the whole root first.
-        roots.withUnsafeBufferPointer { roots in
-            for index in roots.indices where roots[index].id == id { return index }
-            return nil
-        }
+        rootDirectory.place(of: id, in: _roots)
     }
 
     /// The place of the live modal `link` in ``roots``[`root`], found
     /// without copying a root or a modal.
     func modalIndex(link: String, inRootAt root: Int) -> Int? {
-        roots.withUnsafeBufferPointer { $0[root].modalIndex(link: link) }
+        _roots.withUnsafeBufferPointer { $0[root].modalIndex(link: link) }
     }
 
     /// The live modal presented by `link` in root `root`.
@@ -76,7 +87,7 @@ public struct ModalState: Sendable, Hashable {
     /// ones. The reducer keeps them up to date; call this after building or
     /// editing a state by hand, or ``invariantViolations()`` reports them stale.
     public mutating func refreshDerivedValues() {
-        for index in roots.indices { roots[index].refreshDerivedValues(keyboard: keyboard) }
+        for index in _roots.indices { _roots[index].refreshDerivedValues(keyboard: keyboard) }
     }
 }
 
@@ -112,7 +123,21 @@ public struct RootState: Sendable, Hashable, Identifiable {
     /// How it avoids the keyboard; see ``keyboardOffset``.
     public var keyboard: KeyboardConfiguration
     /// Live modals, bottom to top.
-    public var modals: [Modal]
+    ///
+    /// - Complexity: Setting them (or changing one through them) is O(*n*)
+    ///   in the number of the root's modals: where each one is is noted
+    ///   again. The reducer changes a modal in place, in O(1).
+    public var modals: [Modal] {
+        get { _modals }
+        set {
+            _modals = newValue
+            directory = ModalDirectory(newValue)
+        }
+    }
+    /// The modals, as the reducer changes them, keeping ``directory`` up to date itself.
+    var _modals: [Modal]
+    /// Where each modal is in ``_modals``, and how many are in each phase.
+    var directory: ModalDirectory
     /// Whether the shared dimming view shows (rule 7): it is not hidden and a
     /// modal is presenting or presented. Derived: the reducer keeps it up to date.
     public internal(set) var isDimmingVisible: Bool
@@ -136,7 +161,8 @@ public struct RootState: Sendable, Hashable, Identifiable {
         self.maxVisibleCards = maxVisibleCards
         self.dimming = dimming
         self.keyboard = keyboard
-        self.modals = modals
+        self._modals = modals
+        self.directory = ModalDirectory(modals)
         self.isDimmingVisible = false
         self.keyboardOffset = 0
         refreshDerivedValues(keyboard: KeyboardState())
@@ -144,18 +170,14 @@ public struct RootState: Sendable, Hashable, Identifiable {
 
     /// The live modal presented by `link`.
     public func modal(link: String) -> Modal? {
-        modalIndex(link: link).map { modals[$0] }
+        modalIndex(link: link).map { _modals[$0] }
     }
 
     /// The place in ``modals`` of the live modal presented by `link`.
     ///
-    /// - Complexity: O(*n*) in the number of the root's modals.
+    /// - Complexity: O(log *n*) in the number of the root's modals.
     public func modalIndex(link: String) -> Int? {
-        // Through a buffer: reading `modals[index]` would copy the whole modal first.
-        modals.withUnsafeBufferPointer { modals in
-            for index in modals.indices where modals[index].link == link { return index }
-            return nil
-        }
+        directory.place(of: link, in: _modals)
     }
 
     /// Recomputes the derived values under `keyboard`: the dimming, the
@@ -163,12 +185,13 @@ public struct RootState: Sendable, Hashable, Identifiable {
     mutating func refreshDerivedValues(keyboard: KeyboardState) {
         refreshDimming()
         refreshKeyboardOffset(keyboard)
-        for index in modals.indices { refreshVisibleCards(at: index) }
+        for index in _modals.indices { refreshVisibleCards(at: index) }
     }
 
-    /// Recomputes ``isDimmingVisible`` (rule 7).
+    /// Recomputes ``isDimmingVisible`` (rule 7) from the count of modals
+    /// showing: ``dimmingRule`` without a walk of the list.
     mutating func refreshDimming() {
-        isDimmingVisible = dimmingRule
+        isDimmingVisible = !dimming.hidden && directory.showing > 0
     }
 
     /// Recomputes ``keyboardOffset`` under `keyboard` (rule 9).
@@ -178,17 +201,24 @@ public struct RootState: Sendable, Hashable, Identifiable {
 
     /// Recomputes the visible cards of the modal at `index` (rule 8).
     mutating func refreshVisibleCards(at index: Int) {
-        modals[index].visibleCards = visibleCardsRule(modals[index].cards.count)
+        _modals[index].visibleCards = visibleCardsRule(_modals[index].cards.count)
     }
 
-    /// Rule 7, from the stored values.
+    /// Rule 7, from the stored values, as the spec says it (a walk of the
+    /// list): what the invariants hold the reducer's dimming to.
     var dimmingRule: Bool {
-        !dimming.hidden && topmostShowing != nil
+        !dimming.hidden && _modals.contains { $0.phase.isShowing }
     }
 
     /// The place of the topmost modal that is presenting or presented.
+    ///
+    /// - Complexity: O(1) when none is, or one at the bottom alone (a queue
+    ///   root's); else O(*k*) in the modals above it.
     var topmostShowing: Int? {
-        modals.withUnsafeBufferPointer { modals in
+        let showing = directory.showing
+        guard showing > 0 else { return nil }
+        return _modals.withUnsafeBufferPointer { modals in
+            if showing == 1, modals[0].phase.isShowing { return 0 }
             for index in modals.indices.reversed() where modals[index].phase.isShowing { return index }
             return nil
         }

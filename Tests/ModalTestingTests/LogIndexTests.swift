@@ -165,6 +165,51 @@ import Testing
         for seq in [0, 94, 95, 100, 101, 150, 155] { #expect(try extended.state(at: seq) == states[seq]) }
     }
 
+    /// `roots` roots registered (named from `firstRoot` on), then `count`
+    /// presents over them, as a log's lines from seq `first` on.
+    static func presents(_ count: Int, roots: Int, firstRoot: Int = 0, from first: Int = 1) -> [LoggedEvent] {
+        let names = (firstRoot..<firstRoot + roots).map { "r\($0)" }
+        let events =
+            names.map { ModalEvent.rootRegister(RootRegistration(root: $0)) }
+            + (0..<count).map {
+                ModalEvent.modalPresent(ModalPresentation(root: names[$0 % roots], link: "m\($0)", content: "C"))
+            }
+        return events.enumerated().map { LoggedEvent(seq: first + $0.offset, event: $0.element) }
+    }
+
+    /// Thousands of live modals: each checkpoint's state is large next to
+    /// what a thousand events add to the log, so checkpoints spread out, and
+    /// the sidecar stays within its bound (LogIndex: the log's bytes, 1 MiB,
+    /// and a row a checkpoint). It used to hold a state every thousand
+    /// events: 12 times the log here, 80 times with 45,000 live modals.
+    @Test func aLargeStateSpreadsTheCheckpointsAndTheSidecarStaysWithinItsBound() throws {
+        let folder = try TemporaryFolder()
+        let log = folder.file("live.jsonl")
+        let entries = Self.presents(6_000, roots: 6)
+        try Data(EventLogEncoder.encode(events: entries)).write(to: URL(fileURLWithPath: log))
+        let index = try Index.build(forLogAt: log)
+        try index.write()
+        let logBytes = try FileManager.default.attributesOfItem(atPath: log)[.size] as! Int
+        let sidecarBytes = try FileManager.default.attributesOfItem(atPath: index.path)[.size] as! Int
+        #expect(sidecarBytes <= logBytes + (1 << 20) + 128 * index.checkpoints.count, "\(sidecarBytes) bytes")
+        #expect(index.isSpreadOut && !index.checkpoints.isEmpty)
+        // Seeks still give the full replay's state.
+        var state = ModalState()
+        let wanted: Set<Int> = [1_000, 4_321, entries.count]
+        for entry in entries {
+            state.replay(entry)
+            if wanted.contains(entry.seq) { #expect(try index.state(at: entry.seq) == state, "seq \(entry.seq)") }
+        }
+        // Extending keeps the spacing a build from scratch has.
+        let (writer, _, _) = try EventLogWriter.open(log, as: ModalState.self, options: .init(durability: .none))
+        let more = Self.presents(2_000, roots: 2, firstRoot: 6, from: entries.count + 1)
+        for entry in more { try writer.append(entry) { state.json } }
+        try writer.close()
+        let extended = try #require(try Index.updated(forLogAt: log, creating: false, extending: true).index)
+        let fresh = try Index.build(forLogAt: log)
+        #expect(extended.checkpoints == fresh.checkpoints && extended.lastSeq == entries.count + more.count)
+    }
+
     @Test func anotherIntervalBuildsItAgain() throws {
         let folder = try TemporaryFolder()
         let (log, _) = try Self.indexedLog(100, in: folder)

@@ -72,6 +72,20 @@ extension [LoggedNumber] {
         number(of: field, step: step)?.value
     }
 
+    /// The numbers of each of `count` steps (a batch's events), as step 0:
+    /// one walk of the list, for code that goes through a batch step by
+    /// step (finding each step's numbers in the whole list would take a
+    /// walk of it per step).
+    ///
+    /// - Complexity: O(*n* + `count`).
+    package func byStep(count: Int) -> [[LoggedNumber]] {
+        var steps = [[LoggedNumber]](repeating: [], count: count)
+        for number in self where steps.indices.contains(number.step) {
+            steps[number.step].append(LoggedNumber(step: 0, field: number.field, number: number.number))
+        }
+        return steps
+    }
+
     /// The logged number of `field` of step `step`, when its `Int` does not hold it.
     @inlinable
     public func number(of field: IntegerField, step: Int = 0) -> LoggedNumber? {

@@ -252,10 +252,11 @@ extension ModalEvent {
 
     /// Writes the event's fields in the spec's order, leaving out those
     /// equal to their default; an integer field with a number in
-    /// `loggedNumbers` (for step `step`) is written as that number.
-    func writeFields(to fields: inout some EventFieldWriter, loggedNumbers: [LoggedNumber] = [], step: Int = 0) {
+    /// `loggedNumbers` (its step 0's: a batch hands each of its events its
+    /// own) is written as that number.
+    func writeFields(to fields: inout some EventFieldWriter, loggedNumbers: [LoggedNumber] = []) {
         func integer(_ field: IntegerField, _ value: Int, default defaultValue: Int? = nil) {
-            if let logged = loggedNumbers.number(of: field, step: step) {
+            if let logged = loggedNumbers.number(of: field) {
                 fields.add(field.rawValue, .number(logged.number))
             } else if value != defaultValue {
                 fields.integer(field.rawValue, value)
@@ -334,13 +335,14 @@ extension ModalEvent {
         case .sessionStart(let info):
             if let info, info != .null { fields.add("info", info) }
         case .batch(let events):
+            let numbers = loggedNumbers.byStep(count: events.count)
             fields.add(
                 "events",
                 .array(
                     events.enumerated().map { step, event in
                         var members = JSONMemberWriter()
                         members.string("type", event.type.rawValue)
-                        event.writeFields(to: &members, loggedNumbers: loggedNumbers, step: step)
+                        event.writeFields(to: &members, loggedNumbers: numbers[step])
                         return .object(members.members)
                     }))
         case .keyboardChange(let height, let responderBottom):

@@ -1,14 +1,19 @@
 extension LogIndex {
     /// Builds the index of the log at `path`: reads and replays all of it,
-    /// keeping the state every `interval` events.
+    /// keeping the state every `interval` events, or further apart where
+    /// the state is large, so the sidecar stays within the log's size plus
+    /// 1 MiB (see ``LogIndex``).
     ///
     /// - Parameters:
-    ///   - interval: How many events apart the checkpoints are: a seek
-    ///     replays fewer than that many; the sidecar holds one state per
-    ///     checkpoint.
+    ///   - interval: How many events apart the checkpoints are at least: a
+    ///     seek replays fewer than that many where the state is small; the
+    ///     sidecar holds one state per checkpoint.
     ///   - options: The reader's limits; a log is indexed strictly, never leniently.
     /// - Precondition: `interval` is 1 or more. Traps otherwise.
     /// - Throws: ``EventLogError`` for the first fault in the log, as a replay would.
+    /// - Complexity: O(*n*) in the log's bytes: the states made for
+    ///   checkpoints, kept or not, add up to no more than the log's bytes
+    ///   and the allowance of a small index, times a constant.
     public static func build(
         forLogAt path: String, interval: Int = defaultInterval,
         options: EventLogReader.Options = EventLogReader.Options()
@@ -35,6 +40,10 @@ extension LogIndex {
         builder.lineHashes = lines.hashes
         builder.historyCount = checkpoints.last?.historyCount ?? 0
         builder.knownFiles = files
+        // Where the last checkpoint left the spacing: the next needs the log to grow by as many bytes as its state.
+        builder.stateBytes = lines.stateBytes
+        builder.lastStateBytes = lines.stateBytes(of: checkpoints.count - 1)
+        builder.logBytesNeeded = builder.lastStateBytes * Self.spacing.logBytesPerStateByte
         return try builder.run(logPath: logPath, state: state, time: checkpoints.last?.time, reader: reader)
     }
 
@@ -300,11 +309,21 @@ extension LogIndex {
     }
 }
 
-/// Replays a log and keeps a checkpoint every `interval` events.
+/// Replays a log and keeps a checkpoint every `interval` events, or further
+/// apart where the state is large (see ``LogIndex/spacing``).
 struct IndexBuilder<State: LogProjection> {
     let interval: Int
     let fileSystem: FileSystem
     var checkpoints: [LogIndex<State>.Checkpoint] = []
+    /// The bytes of the log's event lines read since the last checkpoint.
+    var logBytes = 0
+    /// How many bytes the log must have grown by since the last checkpoint
+    /// before a state is made for the next: the last state's size, or,
+    /// after a state too large to keep, its size or twice the log's growth.
+    var logBytesNeeded = 0
+    /// The bytes of the states' lines kept so far, and of the last state made.
+    var stateBytes = 0
+    var lastStateBytes = 0
     /// The sidecar's lines so far.
     var lines: [UInt8] = []
     /// The hash of each of those lines, without its `\n`.
@@ -327,10 +346,14 @@ struct IndexBuilder<State: LogProjection> {
     {
         var state = state
         var lastTime = time
+        var position = reader.position
         while let entry = try reader.next() {
             try state.replay(entry, readBy: reader)
             lastTime = entry.time ?? lastTime
-            if entry.seq % interval == 0 { add(state, time: lastTime, position: reader.position) }
+            let next = reader.position
+            logBytes += next.file == position.file ? next.offset - position.offset : next.offset
+            position = next
+            if entry.seq % interval == 0 { consider(state, time: lastTime, position: position) }
         }
         // The reader stopped after the last whole line: a torn one is not covered.
         let end = reader.tornTail?.offset ?? reader.position.offset
@@ -354,9 +377,37 @@ struct IndexBuilder<State: LogProjection> {
             lastTime: lastTime, lines: IndexLines(bytes: lines, hashes: lineHashes), fileSystem: fileSystem)
     }
 
-    /// Keeps `state` as a checkpoint at `position`: its history's new
-    /// elements on one line, the rest of it on the next.
-    mutating func add(_ state: State, time: Double?, position: EventLogReader.Position) {
+    /// Keeps `state` as a checkpoint at `position` when ``LogIndex/spacing``
+    /// allows: once the log has grown, since the last checkpoint, by at
+    /// least as many bytes as the state's line has (or while the states
+    /// kept are within the allowance of a small index). A state too large
+    /// is not made again until the log has grown by its size, and by twice
+    /// as much as when it was made, so however the state grows, the states
+    /// made and not kept cost no more than the log's own bytes.
+    mutating func consider(_ state: State, time: Double?, position: EventLogReader.Position) {
+        let spacing = LogIndex<State>.spacing
+        let allowanceLeft = spacing.smallIndexStateBytes - stateBytes
+        guard logBytes >= logBytesNeeded || lastStateBytes <= allowanceLeft else { return }
+        let (added, stateLine) = lines(of: state)
+        lastStateBytes = stateLine.count
+        guard logBytes >= stateLine.count * spacing.logBytesPerStateByte || stateLine.count <= allowanceLeft else {
+            logBytesNeeded = max(stateLine.count * spacing.logBytesPerStateByte, 2 * logBytes)
+            return
+        }
+        for line in [added, stateLine] {
+            lines += line
+            lineHashes.append(ContentHash(of: line.dropLast()).value)
+        }
+        stateBytes += stateLine.count
+        logBytes = 0
+        logBytesNeeded = stateLine.count * spacing.logBytesPerStateByte
+        historyCount = state.historyCount
+        checkpoints.append(.init(seq: state.seq, time: time, position: position, historyCount: historyCount))
+    }
+
+    /// A checkpoint's two lines for `state`: its history's new elements,
+    /// and the rest of it.
+    private func lines(of state: State) -> (added: [UInt8], state: [UInt8]) {
         var json = state.json(historyFrom: historyCount)
         var added: [JSONValue] = []
         if let key = State.historyKey, case .object(var members) = json,
@@ -366,12 +417,7 @@ struct IndexBuilder<State: LogProjection> {
             members[place].value = .array([])
             json = .object(members)
         }
-        for line in [EventLogEncoder.line(["added": .array(added)]), EventLogEncoder.line(["state": json])] {
-            lines += line
-            lineHashes.append(ContentHash(of: line.dropLast()).value)
-        }
-        historyCount = state.historyCount
-        checkpoints.append(.init(seq: state.seq, time: time, position: position, historyCount: historyCount))
+        return (EventLogEncoder.line(["added": .array(added)]), EventLogEncoder.line(["state": json]))
     }
 
     /// What the index keeps of the file at `path`, of which it covers `bytes`.

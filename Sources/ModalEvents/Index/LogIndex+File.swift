@@ -31,6 +31,18 @@ struct IndexLines: Sendable {
     /// leaves room for any payload a log reads.
     static let reading = EventLogReader.Options(maximumDepth: JSONReader.largestMaximumDepth)
 
+    /// The bytes of checkpoint `checkpoint`'s state line, `\n` included; 0 for none.
+    func stateBytes(of checkpoint: Int) -> Int {
+        let line = 2 * checkpoint + 1
+        guard checkpoint >= 0, line < starts.count else { return 0 }
+        return (line + 1 < starts.count ? starts[line + 1] : bytes.count) - starts[line]
+    }
+
+    /// The bytes of every checkpoint's state line.
+    var stateBytes: Int {
+        (0..<starts.count / 2).reduce(0) { $0 + stateBytes(of: $1) }
+    }
+
     /// Whether the bytes end with a whole line: nothing after the last `\n`.
     var endsWithALine: Bool { bytes.last.map { $0 == 0x0A } ?? true }
 

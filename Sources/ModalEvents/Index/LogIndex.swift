@@ -1,7 +1,21 @@
-/// Checkpoints of a log: every `interval` events, where in the log that
-/// event ends and the state right after it. Kept in a file beside the log
-/// (its sidecar, `LOG.index`), so that the state at any seq is one
-/// checkpoint and fewer than `interval` events away, however long the log.
+/// Checkpoints of a log: every `interval` events (or further apart where
+/// the state is large), where in the log that event ends and the state
+/// right after it. Kept in a file beside the log (its sidecar, `LOG.index`),
+/// so that the state at any seq is one checkpoint and a few events away,
+/// however long the log.
+///
+/// The sidecar stays within a constant factor of its log: a checkpoint is
+/// kept only once the log has grown, since the one before, by at least as
+/// many bytes as the checkpoint's state takes (``spacing``), but for the
+/// first states of a small index, up to 1 MiB of them. So its states add
+/// up to at most the log's bytes plus 1 MiB; with them come each of the
+/// state's rejections once (as the state's own JSON holds them) and a row
+/// of about 100 bytes a checkpoint. Where the state is small next to the
+/// log's growth (a few kilobytes against `interval` events: the usual
+/// case), that is a checkpoint every `interval` events; where it is large
+/// (tens of thousands of live modals), the checkpoints thin out, and a seek
+/// replays at most about twice as many bytes of the log as it reads of a
+/// state.
 ///
 /// An index remembers the bytes it was built from (each file's length, time
 /// and a hash of its content), so it knows when the log has grown since (it
@@ -44,13 +58,35 @@ public struct LogIndex<State: LogProjection>: Sendable {
     /// How many events apart the checkpoints are, unless asked otherwise.
     public static var defaultInterval: Int { 1000 }
 
+    /// How far apart checkpoints are kept beyond ``interval``, which bounds
+    /// the sidecar by its log (see the type's summary).
+    struct Spacing {
+        /// A state is kept once the log has grown by this many bytes for
+        /// each of its state line's since the checkpoint before.
+        let logBytesPerStateByte: Int
+        /// The bytes of states a small index keeps whatever the log's growth.
+        let smallIndexStateBytes: Int
+    }
+
+    /// Whether the state's size kept some checkpoints further apart than
+    /// ``interval`` (after the first one).
+    package var isSpreadOut: Bool {
+        guard let last = checkpoints.last else { return false }
+        return lastSeq - last.seq >= interval
+            || zip(checkpoints, checkpoints.dropFirst()).contains { $1.seq - $0.seq > interval }
+    }
+
+    /// The sidecar's spacing: a byte of log for each byte of state, and 1 MiB of states for any log.
+    static var spacing: Spacing { Spacing(logBytesPerStateByte: 1, smallIndexStateBytes: 1 << 20) }
+
     /// The log's path: a file, or a folder of segments.
     public let logPath: String
     /// How many events apart the checkpoints are.
     public let interval: Int
     /// The files of the log the index covers, in order.
     public let files: [FileStamp]
-    /// The checkpoints, in seq order: one per `interval` events.
+    /// The checkpoints, in seq order: at seqs that are multiples of
+    /// `interval`, one for each, or fewer where the state is large.
     public let checkpoints: [Checkpoint]
     /// The seq of the last event the index covers.
     public let lastSeq: Int

@@ -71,8 +71,15 @@ struct EventLineFields: EventFieldReader {
 
     // MARK: The scan
 
+    /// The most keys no field has that the scan checks for duplicates (each
+    /// against those before it): past them, the line goes the full way,
+    /// which checks with a set, so a line of many keys stays linear.
+    static let otherKeysCompared = 16
+
     /// Finds every top-level field and checks the whole line; `false` when
     /// the line is not one the fast path takes.
+    ///
+    /// - Complexity: O(*n*) in the line's bytes.
     mutating func scan(maximumDepth: Int, maximumStringLength: Int) -> Bool {
         var index = skipWhitespace(from: 0)
         guard index < line.count, line[index] == UInt8(ascii: "{"), maximumDepth >= 1 else { return false }
@@ -83,7 +90,8 @@ struct EventLineFields: EventFieldReader {
         let tables = Tables.shared
         /// The keys expected next: the envelope's, then the type's.
         var expected = FieldOrder.envelope
-        /// Keys no field has, for the duplicate check.
+        /// Keys no field has, for the duplicate check: a few, compared one by
+        /// one; a line with more goes the full way, whose check is a set.
         var otherKeys: [Range<Int>] = []
         while true {
             guard index < line.count, line[index] == UInt8(ascii: "\"") else { return false }
@@ -102,7 +110,9 @@ struct EventLineFields: EventFieldReader {
                     named: UnsafeRawBufferPointer(rebasing: line[key]), room: line.count - key.lowerBound)
                 keyEnd = key.upperBound
                 if field == nil {
-                    guard !otherKeys.contains(where: { line[$0].elementsEqual(line[key]) }) else { return false }
+                    guard otherKeys.count < Self.otherKeysCompared,
+                        !otherKeys.contains(where: { line[$0].elementsEqual(line[key]) })
+                    else { return false }
                     otherKeys.append(key)
                 }
             }

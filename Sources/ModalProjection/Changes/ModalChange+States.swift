@@ -22,9 +22,9 @@ extension ModalChange {
     ///   one: a morph's direction and animation come from its
     ///   `card.replace`; without one, `forward` and `scale`. An event that
     ///   `new` rejected (its last rejection has `new`'s seq) tells nothing.
-    /// - Complexity: O(*n*) in the size of the roots that differ; an equal
-    ///   root costs a comparison (quick for two states of one replay, which
-    ///   share their storage).
+    /// - Complexity: O(*n*) in the size of the roots and modals that differ,
+    ///   and one comparison for each that is equal (quick for two states of
+    ///   one replay, which share their storage).
     public static func changes(from old: ModalState, to new: ModalState, by event: ModalEvent? = nil) -> [ModalChange] {
         let wasRejected = new.rejected.last.map { $0.seq == new.seq } ?? false
         var changes = Planner(event: wasRejected ? nil : event)
@@ -32,13 +32,21 @@ extension ModalChange {
         if isNewSession { changes.all.append(.startSession(new.session)) }
         if old.keyboard != new.keyboard { changes.all.append(.changeKeyboard(new.keyboard)) }
         // A root goes in after the others of its level, so one that comes leaves the higher levels alone.
-        let roots = Matching(old.roots, new.roots, keptStaysAbove: { $1.level > $0.level }) { before, after in
+        let roots = Window(
+            old.roots, new.roots, keptStaysAbove: { $1.level > $0.level },
+            keptAsItIs: { before, after in
+                !isNewSession && !changes.registered.contains(after.pointee.id)
+                    && !changes.presents(in: after.pointee.id)
+                    && before.pointee == after.pointee
+            }
+        ) { before, after in
             !isNewSession && !changes.registered.contains(after.id) && before.hasSameSettings(as: after)
         }
-        for (index, root) in old.roots.enumerated() where !roots.isKept(oldAt: index) {
-            changes.all.append(.removeRoot(root.id))
+        for index in roots.oldMiddle where !roots.isKept(oldAt: index) {
+            changes.all.append(.removeRoot(old.roots[index].id))
         }
-        for (index, root) in new.roots.enumerated() {
+        for index in roots.newMiddle {
+            let root = new.roots[index]
             if let before = roots.old(forNewAt: index) {
                 if before != root || changes.presents(in: root.id) { changes.appendChanges(from: before, to: root) }
             } else {
@@ -46,6 +54,71 @@ extension ModalChange {
             }
         }
         return changes.all
+    }
+}
+
+/// ``Matching`` of two lists where they differ: the elements both lists
+/// start and end with that `keptAsItIs` accepts are kept as they are, each
+/// for one comparison (through pointers, so that no element is copied), and
+/// only the elements between are matched. When an element that comes
+/// between would make a kept end go and come back (see `keptStaysAbove`),
+/// everything after the start is matched instead, so the result is always
+/// the matching of the whole lists.
+///
+/// - Complexity: O(*k*) comparisons for the *k* equal ends, and O(*m*) for
+///   the *m* elements between: a step that changes one root or modal
+///   matches that one, not the whole list.
+private struct Window<Element: Identifiable & Equatable> where Element.ID == String {
+    private let old: [Element]
+    /// The elements of each list between the equal ends.
+    let oldMiddle: Range<Int>
+    let newMiddle: Range<Int>
+    private let matching: Matching<Element>
+
+    init(
+        _ old: [Element], _ new: [Element], keptStaysAbove: (_ arrival: Element, _ kept: Element) -> Bool,
+        keptAsItIs: (_ before: UnsafePointer<Element>, _ after: UnsafePointer<Element>) -> Bool,
+        _ same: (Element, Element) -> Bool
+    ) {
+        // Through pointers: reading an element through a subscript would copy it first.
+        let (start, end) = old.withUnsafeBufferPointer { old in
+            new.withUnsafeBufferPointer { new in
+                let (oldBase, newBase) = (old.baseAddress!, new.baseAddress!)
+                let count = min(old.count, new.count)
+                var start = 0
+                while start < count, keptAsItIs(oldBase + start, newBase + start) { start += 1 }
+                var end = 0
+                while end < count - start, keptAsItIs(oldBase + old.count - 1 - end, newBase + new.count - 1 - end) {
+                    end += 1
+                }
+                return (start, end)
+            }
+        }
+        var matching = Matching(
+            Array(old[start..<old.count - end]), Array(new[start..<new.count - end]), keptStaysAbove: keptStaysAbove,
+            same)
+        let arrivals = new[start..<new.count - end].indices.filter { matching.old(forNewAt: $0 - start) == nil }
+        let ends = new[(new.count - end)...]
+        if !arrivals.isEmpty, !ends.allSatisfy({ kept in arrivals.allSatisfy { keptStaysAbove(new[$0], kept) } }) {
+            matching = Matching(Array(old[start...]), Array(new[start...]), keptStaysAbove: keptStaysAbove, same)
+            oldMiddle = start..<old.count
+            newMiddle = start..<new.count
+        } else {
+            oldMiddle = start..<old.count - end
+            newMiddle = start..<new.count - end
+        }
+        self.old = old
+        self.matching = matching
+    }
+
+    /// The element of `old` that the element of `new` at `index`, in its middle, keeps, if any.
+    func old(forNewAt index: Int) -> Element? {
+        matching.old(forNewAt: index - newMiddle.lowerBound)
+    }
+
+    /// Whether the element of `old` at `index`, in its middle, is kept.
+    func isKept(oldAt index: Int) -> Bool {
+        matching.isKept(oldAt: index - oldMiddle.lowerBound)
     }
 }
 
@@ -135,6 +208,11 @@ private struct Planner {
         presentedRoots = Set(presented.map(\.root))
     }
 
+    /// The links the event presents in `root` (usually none or one: a list is quicker to look in than a set).
+    func presentedLinks(in root: String) -> [String] {
+        presents(in: root) ? presented.filter { $0.root == root }.map(\.link) : []
+    }
+
     /// Whether the event presents a modal in `root`.
     func presents(in root: String) -> Bool {
         presentedRoots.contains(root)
@@ -154,14 +232,21 @@ private struct Planner {
         let root = new.id
         if old.size != new.size { all.append(.resizeRoot(root, to: new.size)) }
         if old.modals != new.modals || presents(in: root) {
+            let fresh = presentedLinks(in: root)
             // A modal is presented on top of its root's.
-            let modals = Matching(old.modals, new.modals, keptStaysAbove: { _, _ in false }) { before, after in
-                !presented.contains(ModalKey(root: root, link: after.link)) && before.isSamePresentation(as: after)
+            let modals = Window(
+                old.modals, new.modals, keptStaysAbove: { _, _ in false },
+                keptAsItIs: { before, after in
+                    !fresh.contains { $0 == after.pointee.link } && before.pointee == after.pointee
+                }
+            ) { before, after in
+                !fresh.contains { $0 == after.link } && before.isSamePresentation(as: after)
             }
-            for (index, modal) in old.modals.enumerated() where !modals.isKept(oldAt: index) {
-                all.append(.remove(link: modal.link, root: root))
+            for index in modals.oldMiddle where !modals.isKept(oldAt: index) {
+                all.append(.remove(link: old.modals[index].link, root: root))
             }
-            for (index, modal) in new.modals.enumerated() {
+            for index in modals.newMiddle {
+                let modal = new.modals[index]
                 if let before = modals.old(forNewAt: index) {
                     if before != modal { appendChanges(from: before, to: modal, in: root) }
                 } else {

@@ -43,6 +43,8 @@ public struct StateDiff: Sendable, Hashable {
         fromSeq = old.seq
         toSeq = new.seq
         var teller = Teller(old: old, new: new)
+        // One event (not a batch) never reorders a root's modals: it adds one on top or takes some out.
+        if let event, event.type != .batch { teller.ordersKeep = true }
         for change in ModalChange.changes(from: old, to: new, by: event) { teller.tell(change) }
         Self.appendRejectionChanges(from: old.rejected, to: new.rejected, into: &teller.changes)
         changes = teller.changes
@@ -71,6 +73,8 @@ public struct StateDiff: Sendable, Hashable {
         var addedRoots: Set<String> = []
         /// Modals that came whole (or went and came back), by root and link.
         var addedModals: Set<StateChange.Subject> = []
+        /// Whether every root is known to keep its modals' order, with new ones on top.
+        var ordersKeep = false
 
         init(old: ModalState, new: ModalState) {
             self.old = old
@@ -123,15 +127,13 @@ public struct StateDiff: Sendable, Hashable {
             else { return }
             StateDiff.appendFieldChanges(
                 from: before.ownJSON, to: after.ownJSON, subject: .root(id), path: "", into: &changes)
-            let links = after.modals.map(\.link)
-            let linksBefore = before.modals.map(\.link)
-            let kept = linksBefore.filter { after.modalIndex(link: $0) != nil }
-            if links != kept + links.filter({ before.modalIndex(link: $0) == nil }) {
-                changes.append(
-                    StateChange(
-                        subject: .root(id), kind: .changed, field: "modals",
-                        old: .array(linksBefore.map(JSONValue.string)), new: .array(links.map(JSONValue.string))))
-            }
+            guard !ordersKeep, !StateDiff.keepsOrder(from: before, to: after) else { return }
+            changes.append(
+                StateChange(
+                    subject: .root(id), kind: .changed, field: "modals",
+                    old: .array(before.modals.map { .string($0.link) }),
+                    new: .array(after.modals.map { .string($0.link) })
+                ))
         }
 
         /// A kept modal's fields, once, after its root's.
@@ -144,6 +146,29 @@ public struct StateDiff: Sendable, Hashable {
             else { return }
             StateDiff.appendFieldChanges(from: before.json, to: after.json, subject: subject, path: "", into: &changes)
         }
+    }
+
+    /// Whether `after` lists the modals of `before` that it keeps in the
+    /// same order, and its new ones on top of them.
+    ///
+    /// - Complexity: O(*n*) in the modals of the two roots: one walk of
+    ///   both lists, finding each link in the other root's directory.
+    fileprivate static func keepsOrder(from before: RootState, to after: RootState) -> Bool {
+        let (old, new) = (before.modals, after.modals)
+        var (oldIndex, newIndex) = (0, 0)
+        while oldIndex < old.count, newIndex < new.count {
+            if old[oldIndex].link == new[newIndex].link {
+                oldIndex += 1
+                newIndex += 1
+            } else if after.modalIndex(link: old[oldIndex].link) == nil {
+                oldIndex += 1  // it went
+            } else {
+                break
+            }
+        }
+        // What is left of the old list went; what is left of the new one is new.
+        return old[oldIndex...].allSatisfy { after.modalIndex(link: $0.link) == nil }
+            && new[newIndex...].allSatisfy { before.modalIndex(link: $0.link) == nil }
     }
 
     /// One change per leaf that differs. Objects of the state's shape are
@@ -223,7 +248,6 @@ extension KeyboardState {
 extension RootState {
     /// The root's JSON without its modals: what a root's own changes compare.
     var ownJSON: JSONValue {
-        guard case .object(let members) = json else { return json }
-        return .object(members.filter { $0.key != "modals" })
+        .object(ownMembers)
     }
 }

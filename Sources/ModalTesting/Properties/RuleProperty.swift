@@ -105,12 +105,13 @@ enum SpecModel {
         // Rule 13: in order, on a copy; the first that would be rejected rejects them all.
         guard (1...1000).contains(events.count) else { return .rejected(.invalidValue, index: nil) }
         var current = state
+        let numbersByStep = numbers.byStep(count: events.count)
         for (index, event) in events.enumerated() {
             switch event {
             case .batch, .sessionStart:
                 return .rejected(.invalidValue, index: index)
             default:
-                if let code = verdict(event, logged: { numbers.value(of: $0, step: index) }, in: current) {
+                if let code = verdict(event, logged: { numbersByStep[index].value(of: $0) }, in: current) {
                     return .rejected(code, index: index)
                 }
                 current = next(event, from: current)

@@ -49,36 +49,29 @@ enum BisectCommand: ToolCommand {
         let first = try arguments.seq("from") ?? 1
         let lenient = arguments.has("lenient")
         // Steps are not described as they go (a condition looks at the state):
-        // only the one found is, from the state before it.
-        var match: (step: Step, before: ModalState?, after: ModalState)?
-        var previous: ModalState?
+        // only the one found is, from the state before it, read again. Keeping
+        // each state before the next event would make every event copy what
+        // it changes (a root's modals, a modal's cards), so a step would cost
+        // as much as the root it changes.
+        var match: (step: Step, after: ModalState)?
         let (_, reader) = try Replay.stepping(path, io: io, from: first, lenient: lenient, describing: false) {
             step, state in
             let context = Condition.Context(
                 state: state, entry: step.entry, rejection: step.rejection, rejectionCount: step.rejectionCount)
-            guard condition.holds(at: context) else {
-                previous = state
-                return true
-            }
-            match = (step, previous, state)
+            guard condition.holds(at: context) else { return true }
+            match = (step, state)
             return false
         }
-        guard let (step, stateBefore, after) = match else {
+        guard let (step, after) = match else {
             let range = first > 1 ? "from seq \(first) to \(reader.lastSeq)" : "up to seq \(reader.lastSeq)"
             io.print("never holds \(range): \(condition)")
             return ExitCode.checkFailed
         }
         var found = step
-        var before: ModalState
-        if let stateBefore {
-            before = stateBefore
-        } else {
-            // The first event read: the state before it is where reading started.
-            before = try Replay.replaying(
-                path, io: io, lenient: lenient, through: found.entry.seq - 1, indexed: true, warns: false
-            ).replay.state
-            before.rejected.removeAll()
-        }
+        var before = try Replay.replaying(
+            path, io: io, lenient: lenient, through: found.entry.seq - 1, indexed: true, warns: false
+        ).replay.state
+        before.rejected.removeAll()
         found.changes = StateDiff(from: before, to: after, by: found.entry.event).changes
         io.print("seq \(found.entry.seq): \(condition)")
         io.print(TimelineLine.text(of: found, style: style))

@@ -82,6 +82,8 @@ enum IndexCommand: ToolCommand {
     private static func summary(of index: LogIndex<ModalState>) -> String {
         let checkpoints = index.checkpoints.count == 1 ? "1 checkpoint" : "\(index.checkpoints.count) checkpoints"
         let bytes = (try? FileManager.default.attributesOfItem(atPath: index.path)[.size] as? Int) ?? 0
-        return "\(checkpoints), one every \(index.interval) events, to seq \(index.lastSeq) (\(bytes) bytes)"
+        let spacing =
+            "one every \(index.interval) events" + (index.isSpreadOut ? " or more, as the state is large" : "")
+        return "\(checkpoints), \(spacing), to seq \(index.lastSeq) (\(bytes) bytes)"
     }
 }

@@ -145,7 +145,9 @@ struct LogStats {
                 mostCards = (cards.count, StateChange.modalName(root: root, link: link), entry.seq)
             }
         }
-        for root in state.roots where touchedRoots.contains(root.id) && root.modals.count > deepestStack?.depth ?? 0 {
+        // The touched roots alone, bottom to top: a look at every root would make each event cost as much as all of them.
+        let touched = touchedRoots.compactMap { state.rootIndex($0) }.sorted().map { state.roots[$0] }
+        for root in touched where root.modals.count > deepestStack?.depth ?? 0 {
             deepestStack = (root.modals.count, root.id, entry.seq)
         }
     }

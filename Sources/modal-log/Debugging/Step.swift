@@ -46,13 +46,8 @@ struct Step {
     var batchEvents: [(event: ModalEvent, refused: Bool, logged: [LoggedNumber])] {
         guard case .batch(let events) = entry.event else { return [] }
         let refused = rejection?.batchIndex
-        let logged = entry.loggedNumbers
-        return events.enumerated().map { step, event in
-            let own = logged.filter { $0.step == step }.map {
-                LoggedNumber(step: 0, field: $0.field, number: $0.number)
-            }
-            return (event, step == refused, own)
-        }
+        let logged = entry.loggedNumbers.byStep(count: events.count)
+        return events.enumerated().map { step, event in (event, step == refused, logged[step]) }
     }
 }
 
@@ -110,9 +105,10 @@ extension Step {
                 entry: entry, isSkipped: true, changes: [], rejectionCount: rejectionCount, session: state.session,
                 formatVersion: formatVersion)
         }
-        let before = state
+        // Kept only to describe: a state kept makes the event copy every list it changes.
+        let before = describing ? state : nil
         let rejection = state.replay(entry, formatVersion: formatVersion)
-        let changes = describing ? StateDiff(from: before, to: state, by: entry.event).changes : []
+        let changes = before.map { StateDiff(from: $0, to: state, by: entry.event).changes } ?? []
         if rejection != nil {
             rejectionCount += 1
             state.rejected.removeAll()

@@ -1,0 +1,27 @@
+// What every fuzz target's file uses: `Scripts/fuzz` compiles this file into each.
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// libFuzzer's input as bytes.
+func fuzzInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
+    data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+}
+
+/// Writes `seeds` as files `seed-NAME-N` into the folder `FUZZ_SEED_FOLDER`
+/// names, when it is set: `Scripts/fuzz` sets it to the target's corpus, so
+/// a target seeds itself with inputs it makes (a sidecar of its own log)
+/// before libFuzzer reads the corpus. Written again on every run, under the
+/// same names, so they are never there twice.
+func writeSeeds(_ seeds: [[UInt8]], named name: String) {
+    guard let folder = getenv("FUZZ_SEED_FOLDER").map({ String(cString: $0) }) else { return }
+    for (index, seed) in seeds.enumerated() {
+        let path = "\(folder)/seed-\(name)-\(index)"
+        guard let file = fopen(path, "wb") else { fatalError("fuzz: cannot write the seed \(path)") }
+        _ = seed.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        fclose(file)
+    }
+}

@@ -1,13 +1,17 @@
 // The `log` fuzz target: the event-log reader and the JSON reader under it.
 //
 // Not part of any package target: `Scripts/fuzz` compiles this file with
-// Tests/TestSupport/Fuzzing/ and LogReading.swift as a module of its own,
-// linked with the ModalEvents and ModalProjection modules it builds.
+// the checks it shares with the tests (Tests/TestSupport/Fuzzing/) as a
+// module of its own, linked with the ModalEvents module it builds.
 // The checks are LogReaderFuzzing's, which FuzzRegressionTests runs too.
+
+/// What the run has checked already. libFuzzer calls the target on one
+/// thread, one input at a time, so nothing else touches it.
+nonisolated(unsafe) let checkedAlready = CheckedAlready()
 
 /// What libFuzzer calls with each input.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    LogReaderFuzzing.exercise(fuzzInput(data, size), check: .trapping)
+    LogReaderFuzzing.exercise(fuzzInput(data, size), check: .trapping, seen: checkedAlready)
     return 0
 }

@@ -523,8 +523,8 @@ struct LoggedNumbers {
         self.step = step
     }
 
-    subscript(field: IntegerField) -> Double? {
-        numbers?.value(of: field, step: step)
+    subscript(field: IntegerField) -> LoggedNumber? {
+        numbers?.number(of: field, step: step)
     }
 }
 
@@ -537,12 +537,13 @@ enum Check {
     }
 
     /// An integer field with no range of its own (`level`, `maxVisibleCards`):
-    /// a whole number within ±2^53 (Semantics decision 3); else `invalidValue`.
-    static func integer(_ value: Int, logged: Double?, field: String) throws(RuleViolation) {
-        try integer(
-            value, logged: logged, field: field, isInRange: value.magnitude <= UInt(LoggedNumber.largestInteger)
-        ) {
-            RuleViolation(.invalidValue, "\(field) \($0) is out of range: at most 2^53 in size")
+    /// any whole number a log holds exactly, within 64 bits (Semantics
+    /// decision 3), as every `Int` is; else `invalidValue`.
+    static func integer(_ value: Int, logged: LoggedNumber?, field: String) throws(RuleViolation) {
+        try integer(value, logged: logged, field: field, isInRange: true) {
+            RuleViolation(
+                .invalidValue,
+                "\(field) \($0) is out of range: a log holds whole numbers from \(Int.min) to \(Int.max) exactly")
         }
     }
 
@@ -550,9 +551,9 @@ enum Check {
     /// indexes (`snapOutOfRange`). `logged`, when the log gave the field a
     /// number its `Int` does not hold, is checked instead of `value`.
     static func snapIndex(
-        _ value: Int, logged: Double?, field: String, points: [Double], link: String
+        _ value: Int, logged: LoggedNumber?, field: String, points: [Double], link: String
     ) throws(RuleViolation) -> Int {
-        // A whole number an Int does not hold is far outside any snap points.
+        // A whole number beyond 64 bits is far outside any snap points.
         try integer(value, logged: logged, field: field, isInRange: points.indices.contains(value)) {
             RuleViolation(
                 .snapOutOfRange,
@@ -563,20 +564,21 @@ enum Check {
 
     /// An integer field: its `Int` (`value`), in range when `isInRange`, or
     /// the number the log gave it that an `Int` does not hold (`logged`),
-    /// which is `invalidValue` unless finite and whole, and then out of
-    /// range. `outOfRange` makes the rejection for the number's text.
+    /// which is `invalidValue` unless finite and whole (as its literal
+    /// writes it), and then out of range. `outOfRange` makes the rejection
+    /// for the number's text.
     private static func integer(
-        _ value: Int, logged: Double?, field: String, isInRange: Bool, outOfRange: (String) -> RuleViolation
+        _ value: Int, logged: LoggedNumber?, field: String, isInRange: Bool, outOfRange: (String) -> RuleViolation
     ) throws(RuleViolation) {
         guard let logged else {
             guard isInRange else { throw outOfRange("\(value)") }
             return
         }
-        try finite(logged, field: field)
-        guard logged == logged.rounded() else {
-            throw RuleViolation(.invalidValue, "\(field) must be an integer, found \(JSONNumber.text(logged))")
+        try finite(logged.value, field: field)
+        guard logged.number.isWholeNumber else {
+            throw RuleViolation(.invalidValue, "\(field) must be an integer, found \(logged.number)")
         }
-        throw outOfRange(JSONNumber.text(logged))
+        throw outOfRange(logged.number.literal)
     }
 
     static func known<Word: SpecWord>(_ word: Word, field: String) throws(RuleViolation) {

@@ -214,9 +214,10 @@ private struct EventLine: Decodable {
     init(from decoder: any Decoder) throws {
         let version = decoder.userInfo[formatVersionKey] as? Int ?? LogHeader.currentVersion
         let fields = try decoder.container(keyedBy: Key.self)
+        // Exactly, as an Int, when JSONDecoder reads one (every digit); else through a Double.
         let seqNumber = try fields.decode(Double.self, forKey: .seq)
-        guard seqNumber == seqNumber.rounded(), let seq = Int(exactly: seqNumber) else {
-            throw EventLogError(.wrongType, message: "seq \(seqNumber) is not an integer")
+        guard let seq = (try? fields.decode(Int.self, forKey: .seq)) ?? LoggedNumber.integer(seqNumber) else {
+            throw EventLogError(.wrongType, message: "seq \(seqNumber) is not an integer a log holds")
         }
         let time = try fields.decodeIfPresent(Double.self, forKey: .time)
         let type = try Self.type(fields, version: version)
@@ -246,12 +247,16 @@ private struct EventLine: Decodable {
     ) throws -> ModalEvent {
         func string(_ key: Key) throws -> String? { try fields.decodeIfPresent(String.self, forKey: key) }
         func number(_ key: Key) throws -> Double? { try fields.decodeIfPresent(Double.self, forKey: key) }
-        func integer(_ field: IntegerField, _ number: Double) -> Int {
-            guard number == number.rounded(), abs(number) <= 9_007_199_254_740_992 else {
-                loggedNumbers.append(LoggedNumber(step: 0, field: field, value: number))
-                return 0
+        /// An integer field (`absent` when left out): exactly, as an Int,
+        /// when JSONDecoder reads one (every digit); else a whole `Double`
+        /// within 64 bits; else 0, with the number kept in `loggedNumbers`.
+        func integer(_ field: IntegerField, _ key: Key, absent: Int) throws -> Int {
+            guard let number = try number(key) else { return absent }
+            if let exact = (try? fields.decode(Int.self, forKey: key)) ?? LoggedNumber.integer(number) {
+                return exact
             }
-            return Int(number)
+            loggedNumbers.append(LoggedNumber(step: 0, field: field, value: number))
+            return 0
         }
         func required<Value: Decodable>(_ key: Key, _ type: Value.Type = Value.self) throws -> Value {
             try fields.decode(Value.self, forKey: key)
@@ -268,7 +273,7 @@ private struct EventLine: Decodable {
             return .rootRegister(
                 RootRegistration(
                     root: try root(), presentation: try string(.presentation).map(RootPresentation.init) ?? .window,
-                    level: integer(.level, try number(.level) ?? 0),
+                    level: try integer(.level, .level, absent: 0),
                     policy: try string(.policy).map(RootPolicy.init) ?? .stack,
                     dimming: DimmingConfiguration(
                         tap: dimming?.tap.map(DimmingTapAction.init) ?? .dismissTopmost,
@@ -278,7 +283,7 @@ private struct EventLine: Decodable {
                         strategy: keyboard?.strategy.map(KeyboardStrategy.init) ?? .offsetByObscuredHeight,
                         additional: keyboard?.additional ?? 0),
                     size: try fields.decodeIfPresent(SizeFields.self, forKey: .size)?.size ?? .defaultRoot,
-                    maxVisibleCards: integer(.maxVisibleCards, try number(.maxVisibleCards) ?? 2)))
+                    maxVisibleCards: try integer(.maxVisibleCards, .maxVisibleCards, absent: 2)))
         case .rootResize:
             let size = try required(.size, SizeFields.self).size
             return .rootResize(root: try root(), size: size)
@@ -292,7 +297,7 @@ private struct EventLine: Decodable {
                     payload: try fields.decodeIfPresent(AnyJSON.self, forKey: .payload)?.value,
                     canDismiss: try fields.decodeIfPresent(Bool.self, forKey: .canDismiss) ?? true,
                     snapPoints: try fields.decodeIfPresent([Double].self, forKey: .snapPoints) ?? [1.0],
-                    initialSnap: integer(.initialSnap, try number(.initialSnap) ?? 0), sticky: try string(.sticky),
+                    initialSnap: try integer(.initialSnap, .initialSnap, absent: 0), sticky: try string(.sticky),
                     height: try height()))
         case .modalPresented:
             return .modalPresented(root: try root(), link: try required(.link))
@@ -332,7 +337,7 @@ private struct EventLine: Decodable {
             while !elements.isAtEnd {
                 let element = try elements.decode(BatchEvent.self)
                 loggedNumbers += element.loggedNumbers.map {
-                    LoggedNumber(step: events.count, field: $0.field, value: $0.value)
+                    LoggedNumber(step: events.count, field: $0.field, number: $0.number)
                 }
                 events.append(element.event)
             }
@@ -342,7 +347,9 @@ private struct EventLine: Decodable {
         case .keyboardChange:
             return .keyboardChange(height: try required(.height), responderBottom: try number(.responderBottom))
         case .snapTo:
-            return .snapTo(root: try root(), link: try required(.link), index: integer(.index, try required(.index)))
+            let (root, link) = (try root(), try required(.link, String.self))
+            _ = try required(.index, Double.self)
+            return .snapTo(root: root, link: link, index: try integer(.index, .index, absent: 0))
         case .dragChange:
             return .dragChange(root: try root(), link: try required(.link), position: try required(.position))
         case .dragEnd:

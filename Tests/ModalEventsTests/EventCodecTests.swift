@@ -134,8 +134,11 @@ import Testing
     static let linesWithLoggedNumbers = [
         #"{"seq":1,"type":"root.register","level":1.5,"maxVisibleCards":1e+300}"#,
         #"{"seq":1,"type":"modal.present","link":"a","content":"A","initialSnap":-0.25}"#,
-        #"{"seq":1,"type":"snap.to","link":"a","index":9.007199254740994e+15}"#,
+        #"{"seq":1,"type":"snap.to","link":"a","index":1e+19}"#,
         #"{"seq":1,"type":"batch","events":[{"type":"snap.to","link":"a","index":1},{"type":"snap.to","link":"a","index":2.5}]}"#,
+        // Written back as the log writes them, not as a Double would: beyond 64 bits, or a fraction a Double rounds to a whole number.
+        #"{"seq":1,"type":"snap.to","link":"a","index":9223372036854775808}"#,
+        #"{"seq":1,"type":"modal.present","link":"a","content":"A","initialSnap":4503599627370496.5}"#,
     ]
 
     @Test(arguments: linesWithLoggedNumbers)
@@ -155,17 +158,21 @@ import Testing
         #expect(registration.loggedNumbers.value(of: .level) == 1.5)
         #expect(registration.loggedNumbers.value(of: .maxVisibleCards) == 1e300)
         #expect(registration.event == .rootRegister(RootRegistration(level: 0, maxVisibleCards: 0)))
-        // Whole numbers an Int holds are Ints, -0 and 2^53 among them.
-        let whole = try decode(#"{"seq":1,"type":"root.register","level":-0,"maxVisibleCards":9007199254740992}"#)
+        // Whole numbers an Int holds are Ints, every digit of them: -0, 2^53 + 1, 2^63 - 1 among them.
+        let whole = try decode(#"{"seq":1,"type":"root.register","level":-0,"maxVisibleCards":9007199254740993}"#)
         #expect(whole.loggedNumbers.isEmpty)
-        #expect(whole.event == .rootRegister(RootRegistration(level: 0, maxVisibleCards: 9_007_199_254_740_992)))
+        #expect(whole.event == .rootRegister(RootRegistration(level: 0, maxVisibleCards: 9_007_199_254_740_993)))
+        let edges = try decode(
+            #"{"seq":1,"type":"root.register","level":-9223372036854775808,"maxVisibleCards":9223372036854775807}"#)
+        #expect(edges.loggedNumbers.isEmpty)
+        #expect(edges.event == .rootRegister(RootRegistration(level: .min, maxVisibleCards: .max)))
     }
 
     static let malformedLines: [(String, EventLogError.Kind, String)] = [
         (#"[1]"#, .notAnObject, "expected a JSON object, found an array"),
         (#"{"type":"dimming.tap"}"#, .missingField, #"missing field "seq""#),
         (#"{"seq":"1","type":"dimming.tap"}"#, .wrongType, #"field "seq" must be a number, found a string"#),
-        (#"{"seq":1.5,"type":"dimming.tap"}"#, .wrongType, #"field "seq" must be an integer"#),
+        (#"{"seq":1.5,"type":"dimming.tap"}"#, .wrongType, #"field "seq" must be a whole number, found 1.5"#),
         (#"{"seq":1}"#, .missingField, #"missing field "type""#),
         (#"{"seq":1,"type":"modal.presnt"}"#, .unknownType, #"unknown event type "modal.presnt""#),
         (#"{"seq":1,"type":"modal.present","content":"A"}"#, .missingField, #"missing field "link""#),
@@ -194,7 +201,10 @@ import Testing
         ),
         (#"{"seq":1,"type":"root.register","keyboard":[]}"#, .wrongType, #""keyboard" must be an object"#),
         (#"{"seq":1,"type":"keyboard.change"}"#, .missingField, #"missing field "height""#),
-        (#"{"seq":1e999,"type":"dimming.tap"}"#, .wrongType, #"field "seq" must be an integer, found 1e999"#),
+        (
+            #"{"seq":1e999,"type":"dimming.tap"}"#, .wrongType,
+            #"field "seq" is 1e999, which a log cannot hold exactly: it holds whole numbers from -9223372036854775808 to 9223372036854775807"#
+        ),
         (#"{"seq":1,"type":"snap.to","link":"a"}"#, .missingField, #"missing field "index""#),
         (#"{"seq":1,"type":"drag.change","link":"a"}"#, .missingField, #"missing field "position""#),
         (#"{"seq":1,"time":"now","type":"dimming.tap"}"#, .wrongType, #""time" must be a number"#),

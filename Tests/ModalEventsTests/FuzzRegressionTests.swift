@@ -77,7 +77,7 @@ import Testing
         let bytes = Array((Self.header + #"{"seq":1e999,"type":"dimming.tap"}"# + "\n").utf8)
         let error = Self.exercise(bytes).error
         #expect(error?.kind == .wrongType && error?.line == 2)
-        #expect(error?.message == #"field "seq" must be an integer, found 1e999"#)
+        #expect(error?.message.hasPrefix(#"field "seq" is 1e999, which a log cannot hold exactly"#) == true)
     }
 
     @Test func aVersion3HeaderIsNewer() {

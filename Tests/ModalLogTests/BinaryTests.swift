@@ -51,6 +51,24 @@ import Testing
         #expect(try run(["validate", "/no/such/log.jsonl"]).status == 66)
     }
 
+    /// A deep `--where` is a usage error naming where the limit was
+    /// passed, and a long chain of `or`s runs: the tool never recurses as
+    /// deeply as its input nests (it used to overflow its stack).
+    @Test func aDeepOrLongConditionNeverCrashesTheTool() throws {
+        let log = sample("EventLogs/tour.jsonl")
+        let deep = try run(["bisect", log, "--where", String(repeating: "not ", count: 5_000) + "rejected"])
+        #expect(deep.status == 64)
+        #expect(
+            deep.error.hasPrefix(
+                "Error: --where: the condition nests deeper than 100 levels of 'not' and brackets (at column 401 of"))
+        let brackets = String(repeating: "(", count: 5_000) + "rejected" + String(repeating: ")", count: 5_000)
+        #expect(try run(["bisect", log, "--where", brackets]).status == 64)
+        let long = try run([
+            "bisect", log, "--where", Array(repeating: "rejected", count: 5_000).joined(separator: " or "),
+        ])
+        #expect(long.status == 1 && long.output.hasPrefix("never holds up to seq 14: rejected or rejected"))
+    }
+
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full (Linux)"))
     func aFailedWriteExits74() throws {
         let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))

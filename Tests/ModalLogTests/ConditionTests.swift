@@ -21,11 +21,11 @@ import Testing
         ("not rejected", .not(.rejected(nil))),
         (
             "seq > 1 or seq < -1 and time <= 0.5",
-            .or(.compare(.seq, .greater, 1), .and(.compare(.seq, .less, -1), .compare(.time, .lessOrEqual, 0.5)))
+            .or([.compare(.seq, .greater, 1), .and([.compare(.seq, .less, -1), .compare(.time, .lessOrEqual, 0.5)])])
         ),
         (
             "(seq > 1 or broken) and type == card.pop",
-            .and(.or(.compare(.seq, .greater, 1), .broken), .type(.cardPop, isEqual: true))
+            .and([.or([.compare(.seq, .greater, 1), .broken]), .type(.cardPop, isEqual: true)])
         ),
         (#"live("my root"/"a\"b")"#, .live(.init(root: "my root", link: "a\"b"))),
         ("not not dimming(default)", .not(.not(.dimming(root: "default")))),
@@ -40,7 +40,12 @@ import Testing
         ("height(sheets/checkout) == none", .compare(.height(.init(root: "sheets", link: "checkout")), .equal, nil)),
         ("time != none", .compare(.time, .notEqual, nil)),
         ("not canDismiss(checkout)", .not(.canDismiss(.init(root: nil, link: "checkout")))),
-        ("type == batch and source == app", .and(.type(.batch, isEqual: true), .source(.app, isEqual: true))),
+        ("type == batch and source == app", .and([.type(.batch, isEqual: true), .source(.app, isEqual: true)])),
+        ("seq == 1 or seq == 2 or seq == 3", .or([1, 2, 3].map { .compare(.seq, .equal, $0) })),
+        (
+            "(seq == 1 or seq == 2) or seq == 3",
+            .or([.or([1, 2].map { .compare(.seq, .equal, $0) }), .compare(.seq, .equal, 3)])
+        ),
     ])
     func readsTheLanguage(text: String, expected: Condition) throws {
         #expect(try ConditionParser.parse(text) == expected)
@@ -80,6 +85,44 @@ import Testing
             guard let failure = error as? ConditionParser.Failure else { return false }
             return failure.column == column && failure.message.hasPrefix(message)
         }
+    }
+
+    /// `not` and brackets nest at most ``ConditionParser/maximumDepth``
+    /// levels: deeper is refused at the column where the limit is passed,
+    /// never read (or checked, printed, released) by recursing that deep.
+    @Test(arguments: [("not ", "", 401), ("(", ")", 101), ("not (", ")", 251)])
+    func aConditionNestedPastTheLimitIsRefused(opening: String, closing: String, column: Int) {
+        let text =
+            String(repeating: opening, count: 5_000) + "rejected" + String(repeating: closing, count: 5_000)
+        #expect {
+            try ConditionParser.parse(text)
+        } throws: { error in
+            guard let failure = error as? ConditionParser.Failure else { return false }
+            return failure.column == column
+                && failure.message == "the condition nests deeper than 100 levels of 'not' and brackets"
+        }
+        let run = Run(["bisect", sample("EventLogs/tour.jsonl"), "--where", text])
+        #expect(run.status == 64)
+        #expect(run.error.hasPrefix("Error: --where: the condition nests deeper than 100 levels of 'not' and brackets"))
+        let limit = String(repeating: "not ", count: ConditionParser.maximumDepth) + "rejected"
+        #expect(throws: Never.self) { try ConditionParser.parse(limit) }
+    }
+
+    /// A chain of `or`s (or `and`s) is one list however long: it reads,
+    /// holds, prints and reads back without nesting.
+    @Test func aLongChainIsOneLevel() throws {
+        let text = (1...50_000).map { "seq == \($0)" }.joined(separator: " or ")
+        let condition = try ConditionParser.parse(text)
+        guard case .or(let operands) = condition else {
+            Issue.record("expected an or, found \(condition)")
+            return
+        }
+        #expect(operands.count == 50_000)
+        #expect(condition.description == text)
+        #expect(try ConditionParser.parse(condition.description) == condition)
+        let chain = (1...50_000).map { _ in "seq >= 12" }.joined(separator: " and ")
+        let run = Run(["bisect", sample("EventLogs/tour.jsonl"), "--where", "(" + text + ") and (" + chain + ")"])
+        #expect(run.status == 0 && run.output.hasPrefix("seq 12: "))
     }
 
     @Test func whatAConditionPrintsReadsBackToTheSameCondition() throws {
@@ -194,13 +237,9 @@ import Testing
         if depth > 0, random.chance(0.5) {
             switch random.int(below: 3) {
             case 0:
-                return .and(
-                    randomCondition(depth: depth - 1, random: &random),
-                    randomCondition(depth: depth - 1, random: &random))
+                return .and((0..<random.int(in: 2...3)).map { _ in randomCondition(depth: depth - 1, random: &random) })
             case 1:
-                return .or(
-                    randomCondition(depth: depth - 1, random: &random),
-                    randomCondition(depth: depth - 1, random: &random))
+                return .or((0..<random.int(in: 2...3)).map { _ in randomCondition(depth: depth - 1, random: &random) })
             default: return .not(randomCondition(depth: depth - 1, random: &random))
             }
         }

@@ -86,16 +86,15 @@ import Testing
         RootRegistration(size: Size(width: 0, height: 844)),
         RootRegistration(size: Size(width: 390, height: -1)),
         RootRegistration(maxVisibleCards: 0),
-        // Past 2^53: an app's Int holds it, but a log's number would not read back as written.
-        RootRegistration(level: 1 << 60), RootRegistration(level: -(1 << 53) - 1),
-        RootRegistration(maxVisibleCards: 1 << 53 + 1),
     ]
 
-    @Test func anIntegerFieldHoldsEveryWholeNumberUpTo2To53() {
-        let edge = 1 << 53
-        let state = replay([.rootRegister(RootRegistration(level: -edge, maxVisibleCards: edge))])
-        #expect(state.rejected.isEmpty && state.root("default")?.level == -edge)
-        #expect(state.root("default")?.maxVisibleCards == edge)
+    /// Semantics decision 3: a log holds every whole number within 64 bits
+    /// exactly, and so does an `Int`.
+    @Test(arguments: [(Int.min, Int.max), (-(1 << 53) - 1, (1 << 53) + 1), (1 << 60, 1)])
+    func anIntegerFieldHoldsEveryWholeNumberWithin64Bits(level: Int, maxVisibleCards: Int) {
+        let state = replay([.rootRegister(RootRegistration(level: level, maxVisibleCards: maxVisibleCards))])
+        #expect(state.rejected.isEmpty && state.root("default")?.level == level)
+        #expect(state.root("default")?.maxVisibleCards == maxVisibleCards)
     }
 
     @Test(arguments: invalidRegistrations)
@@ -105,13 +104,42 @@ import Testing
 
     /// A foreign log's number that an integer field's `Int` does not hold.
     static let loggedNumbers: [(IntegerField, Double)] = [
-        (.level, 1.5), (.level, .infinity), (.level, 1e20),  // an integer, but past 2^53
+        (.level, 1.5), (.level, .infinity), (.level, 1e20),  // an integer, but past 64 bits
         (.maxVisibleCards, 2.5), (.maxVisibleCards, -1e300),
     ]
 
     @Test(arguments: loggedNumbers)
     func registerRefusesANumberItsIntegerFieldDoesNotHold(field: IntegerField, value: Double) {
         expectRejected(ModalState(), .rootRegister(RootRegistration()), logged: [field: value], .invalidValue)
+    }
+
+    /// A log's number that no `Int` holds is rejected with what is wrong
+    /// with it, as the log writes it (never through a `Double`).
+    @Test(arguments: [
+        (
+            "9223372036854775808",
+            "level 9223372036854775808 is out of range: a log holds whole numbers from -9223372036854775808 to "
+                + "9223372036854775807 exactly"
+        ),
+        ("4503599627370496.5", "level must be an integer, found 4503599627370496.5"),
+        ("1e999", "level must be a finite number, found 1e999"),
+    ])
+    func aLevelALogCannotHoldExactlyIsRejectedSayingWhy(literal: String, message: String) throws {
+        let line = #"{"seq":1,"type":"root.register","level":\#(literal)}"#
+        let entry = try LoggedEvent(json: JSONReader.read(Array(line.utf8)))
+        var state = ModalState()
+        state.replay(entry)
+        #expect(state.rejected == [Rejection(seq: 1, code: .invalidValue, message: message)])
+        #expect(String(decoding: EventLogEncoder.encode(entry).dropLast(), as: UTF8.self) == line)
+    }
+
+    @Test func aStatePast2To53ReadsBackExactly() throws {
+        let big = 9_007_199_254_740_993
+        var state = replay([.rootRegister(RootRegistration(level: big, maxVisibleCards: big + 2))])
+        state.seq = big
+        let text = state.json.serialized()
+        #expect(text.contains(#""seq":9007199254740993"#) && text.contains(#""level":9007199254740993"#))
+        #expect(try ModalState(json: JSONReader.read(Array(text.utf8))) == state)
     }
 
     @Test func resizeChangesTheSize() {

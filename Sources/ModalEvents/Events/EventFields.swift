@@ -46,6 +46,16 @@ package enum EventField: UInt8, CaseIterable, Sendable {
         }
     }
 
+    /// The event field of an integer field.
+    init(_ field: IntegerField) {
+        switch field {
+        case .level: self = .level
+        case .maxVisibleCards: self = .maxVisibleCards
+        case .initialSnap: self = .initialSnap
+        case .index: self = .index
+        }
+    }
+
     /// The field's place in ``allCases``.
     @inline(__always) var ordinal: Int { Int(rawValue) }
 
@@ -71,6 +81,10 @@ package protocol EventFieldReader {
     func string(_ field: EventField) throws(EventLogError) -> String?
     func bool(_ field: EventField) throws(EventLogError) -> Bool?
     func number(_ field: EventField) throws(EventLogError) -> Double?
+    /// The number of `field`, read for an integer field: the whole number
+    /// its literal writes, exactly, when an `Int` holds it, else the number
+    /// as the log writes it; `nil` when it is absent or `null`.
+    func integer(_ field: EventField) throws(EventLogError) -> IntegerReading?
     func numbers(_ field: EventField) throws(EventLogError) -> [Double]?
     func object(_ field: EventField) throws(EventLogError) -> JSONFields?
     /// The event's `type`.
@@ -90,8 +104,12 @@ extension EventFieldReader {
         return number
     }
 
+    /// A field that must be a whole number a log holds exactly (`seq`).
+    ///
+    /// - Throws: `missingField`, or `wrongType` for a number that is not one.
     func requiredInteger(_ field: EventField) throws(EventLogError) -> Int {
-        try JSONFields.integer(requiredNumber(field), key: field.name, path: "")
+        guard let reading = try integer(field) else { throw JSONFields.missing(field.name, path: "") }
+        return try reading.exactly(field.name, path: "")
     }
 
     func size(_ field: EventField) throws(EventLogError) -> Size? {
@@ -140,6 +158,7 @@ extension JSONFields: EventFieldReader {
     package func string(_ field: EventField) throws(EventLogError) -> String? { try string(field.name) }
     package func bool(_ field: EventField) throws(EventLogError) -> Bool? { try bool(field.name) }
     package func number(_ field: EventField) throws(EventLogError) -> Double? { try number(field.name) }
+    package func integer(_ field: EventField) throws(EventLogError) -> IntegerReading? { try integer(field.name) }
     package func numbers(_ field: EventField) throws(EventLogError) -> [Double]? { try numbers(field.name) }
     package func object(_ field: EventField) throws(EventLogError) -> JSONFields? { try object(field.name) }
     package func eventType() throws(EventLogError) -> EventType { try eventTypeFromString() }

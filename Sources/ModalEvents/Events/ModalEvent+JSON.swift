@@ -90,11 +90,16 @@ extension ModalEvent {
     ) throws(EventLogError) {
         // Read only by the types that take a root: on `keyboard.change` it is an unknown field, ignored.
         func root() throws(EventLogError) -> String { try fields.string(.root) ?? ModalEvent.defaultRoot }
-        /// The integer `field` holds, or 0 with its number kept in `loggedNumbers`.
-        func integer(_ field: IntegerField, _ number: Double) -> Int {
-            if let integer = LoggedNumber.integer(number) { return integer }
-            loggedNumbers.append(LoggedNumber(step: step, field: field, value: number))
-            return 0
+        /// The integer `field` holds (`absent` when it is left out), or 0
+        /// with its number kept in `loggedNumbers`.
+        func integer(_ field: IntegerField, absent: Int) throws(EventLogError) -> Int {
+            switch try fields.integer(EventField(field)) {
+            case nil: return absent
+            case .integer(let integer)?: return integer
+            case .number(let number)?:
+                loggedNumbers.append(LoggedNumber(step: step, field: field, number: number))
+                return 0
+            }
         }
         switch type {
         case .rootRegister:
@@ -104,7 +109,7 @@ extension ModalEvent {
                 RootRegistration(
                     root: try root(),
                     presentation: try fields.string(.presentation).map(RootPresentation.init) ?? .window,
-                    level: integer(.level, try fields.number(.level) ?? 0),
+                    level: try integer(.level, absent: 0),
                     policy: try fields.string(.policy).map(RootPolicy.init) ?? .stack,
                     dimming: DimmingConfiguration(
                         tap: try dimming?.string("tap").map(DimmingTapAction.init) ?? .dismissTopmost,
@@ -114,7 +119,7 @@ extension ModalEvent {
                             ?? .offsetByObscuredHeight,
                         additional: try keyboard?.number("additional") ?? 0),
                     size: try fields.size(.size) ?? .defaultRoot,
-                    maxVisibleCards: integer(.maxVisibleCards, try fields.number(.maxVisibleCards) ?? 2)))
+                    maxVisibleCards: try integer(.maxVisibleCards, absent: 2)))
         case .rootResize:
             guard let size = try fields.size(.size) else { throw JSONFields.missing("size", path: "") }
             self = .rootResize(root: try root(), size: size)
@@ -131,7 +136,7 @@ extension ModalEvent {
                     payload: fields.any(.payload),
                     canDismiss: try fields.bool(.canDismiss) ?? true,
                     snapPoints: try fields.numbers(.snapPoints) ?? [1.0],
-                    initialSnap: integer(.initialSnap, try fields.number(.initialSnap) ?? 0),
+                    initialSnap: try integer(.initialSnap, absent: 0),
                     sticky: try fields.string(.sticky),
                     height: version >= 2 ? try fields.number(.height) : nil))
         case .modalPresented:
@@ -181,9 +186,9 @@ extension ModalEvent {
             self = .keyboardChange(
                 height: try fields.requiredNumber(.height), responderBottom: try fields.number(.responderBottom))
         case .snapTo:
-            self = .snapTo(
-                root: try root(), link: try fields.requiredString(.link),
-                index: integer(.index, try fields.requiredNumber(.index)))
+            let (root, link) = (try root(), try fields.requiredString(.link))
+            guard fields.any(.index) != nil else { throw JSONFields.missing("index", path: "") }
+            self = .snapTo(root: root, link: link, index: try integer(.index, absent: 0))
         case .dragChange:
             self = .dragChange(
                 root: try root(), link: try fields.requiredString(.link),
@@ -250,8 +255,8 @@ extension ModalEvent {
     /// `loggedNumbers` (for step `step`) is written as that number.
     func writeFields(to fields: inout some EventFieldWriter, loggedNumbers: [LoggedNumber] = [], step: Int = 0) {
         func integer(_ field: IntegerField, _ value: Int, default defaultValue: Int? = nil) {
-            if let logged = loggedNumbers.value(of: field, step: step) {
-                fields.number(field.rawValue, logged)
+            if let logged = loggedNumbers.number(of: field, step: step) {
+                fields.add(field.rawValue, .number(logged.number))
             } else if value != defaultValue {
                 fields.integer(field.rawValue, value)
             }

@@ -25,6 +25,12 @@ struct IndexLines: Sendable {
         self.starts = starts
     }
 
+    /// How a sidecar's lines are read: a state nests its payloads six
+    /// levels down (in a root's modal), so a state line may nest deeper than
+    /// the event that gave the payload; the largest depth a reader allows
+    /// leaves room for any payload a log reads.
+    static let reading = EventLogReader.Options(maximumDepth: JSONReader.largestMaximumDepth)
+
     /// Whether the bytes end with a whole line: nothing after the last `\n`.
     var endsWithALine: Bool { bytes.last.map { $0 == 0x0A } ?? true }
 
@@ -43,7 +49,7 @@ struct IndexLines: Sendable {
         }
         text.append(UInt8(ascii: "]"))
         // The text is an array, or no JSON at all (and the reader says so).
-        guard case .array(let lines) = try EventLogReader.json(ofLine: text, options: EventLogReader.Options()) else {
+        guard case .array(let lines) = try EventLogReader.json(ofLine: text, options: Self.reading) else {
             throw EventLogError(.wrongType, message: "a line of added history elements is not a JSON object")
         }
         var elements: [JSONValue] = []
@@ -57,7 +63,7 @@ struct IndexLines: Sendable {
     }
 
     private func field(_ key: String, ofLine line: Int) throws(EventLogError) -> JSONValue {
-        let json = try EventLogReader.json(ofLine: bytes[try range(ofLine: line)], options: EventLogReader.Options())
+        let json = try EventLogReader.json(ofLine: bytes[try range(ofLine: line)], options: Self.reading)
         guard let value = json[key] else { throw JSONFields.missing(key, path: "") }
         return value
     }
@@ -193,7 +199,7 @@ extension LogIndex {
                 throw EventLogError(.emptyFile, message: "no header line")
             }
             let header = try JSONFields(
-                EventLogReader.json(ofLine: checked(header: bytes[..<newline]), options: EventLogReader.Options()),
+                EventLogReader.json(ofLine: checked(header: bytes[..<newline]), options: IndexLines.reading),
                 path: "")
             return Sidecar(bytes: bytes, newline: newline, header: header)
         } catch {
@@ -238,7 +244,8 @@ extension LogIndex {
                     throw EventLogError(.wrongType, message: "a checkpoint is an array of eight values")
                 }
                 let numbers = try fields.prefix(5).map { field throws(EventLogError) -> Int in
-                    guard let number = field.doubleValue, let integer = Int(exactly: number) else {
+                    // Exactly, from the literal: a seq may pass 2^53.
+                    guard case .number(let number) = field, let integer = number.integerValue else {
                         throw EventLogError(.wrongType, message: "a checkpoint's place must be integers")
                     }
                     return integer

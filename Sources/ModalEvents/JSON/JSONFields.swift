@@ -1,3 +1,31 @@
+/// A number read for an integer field, from its literal (never through a
+/// `Double`): the whole number it writes when an `Int` holds it, or the
+/// number as the log writes it (a fraction, a whole number beyond 64 bits).
+package enum IntegerReading: Sendable, Hashable {
+    case integer(Int)
+    case number(JSONNumber)
+
+    /// The integer, or the error for a field that must hold one exactly
+    /// (`seq`, a header's `version` and `from`, a state's counts).
+    ///
+    /// - Throws: `wrongType`, saying whether the number is a fraction or
+    ///   one no log holds exactly.
+    package func exactly(_ key: String, path: String) throws(EventLogError) -> Int {
+        switch self {
+        case .integer(let integer):
+            return integer
+        case .number(let number) where number.isWholeNumber:
+            throw EventLogError(
+                .wrongType,
+                message: "field \"\(path)\(key)\" is \(number), which a log cannot hold exactly: "
+                    + "it holds whole numbers from \(Int.min) to \(Int.max)")
+        case .number(let number):
+            throw EventLogError(
+                .wrongType, message: "field \"\(path)\(key)\" must be a whole number, found \(number)")
+        }
+    }
+}
+
 /// Reads typed fields from a JSON object, with errors that name the field.
 ///
 /// `null` counts as absent; a field of the wrong JSON type throws
@@ -53,15 +81,6 @@ package struct JSONFields: Sendable {
         EventLogError(.wrongType, message: "field \"\(path)\(key)\" must be \(expected), found \(found)")
     }
 
-    /// `number` as an `Int`, when it is an integer that fits one.
-    package static func integer(_ number: Double, key: String, path: String) throws(EventLogError) -> Int {
-        guard number == number.rounded(), let integer = Int(exactly: number) else {
-            throw EventLogError(
-                .wrongType, message: "field \"\(path)\(key)\" must be an integer, found \(JSONNumber(number))")
-        }
-        return integer
-    }
-
     package func string(_ key: String) throws(EventLogError) -> String? {
         guard let value = any(key) else { return nil }
         guard case .string(let string) = value else { throw wrongType(key, expected: "a string", found: value) }
@@ -105,8 +124,19 @@ package struct JSONFields: Sendable {
         return number
     }
 
+    /// The number of `key`, read for an integer field: see ``IntegerReading``.
+    package func integer(_ key: String) throws(EventLogError) -> IntegerReading? {
+        guard let value = any(key) else { return nil }
+        guard case .number(let number) = value else { throw wrongType(key, expected: "a number", found: value) }
+        return number.integerValue.map(IntegerReading.integer) ?? .number(number)
+    }
+
+    /// A field that must be a whole number a log holds exactly.
+    ///
+    /// - Throws: `missingField`, or `wrongType` for a number that is not one.
     package func requiredInteger(_ key: String) throws(EventLogError) -> Int {
-        try Self.integer(requiredNumber(key), key: key, path: path)
+        guard let reading = try integer(key) else { throw missing(key) }
+        return try reading.exactly(key, path: path)
     }
 
     package func numbers(_ key: String) throws(EventLogError) -> [Double]? {

@@ -1,8 +1,12 @@
 /// Reads one JSON text from UTF-8 bytes into a ``JSONValue``.
 ///
-/// A small recursive-descent reader with no dependencies. It checks the whole
-/// grammar (RFC 8259), refuses invalid UTF-8, lone surrogates and duplicate
-/// keys, and bounds nesting depth, so hostile input cannot exhaust the stack.
+/// A small reader with no dependencies. It checks the whole grammar (RFC
+/// 8259), refuses invalid UTF-8, lone surrogates and duplicate keys, and
+/// bounds nesting depth. It does not recurse (the arrays and objects it is
+/// inside of are on a stack of its own), so no text, however deeply it
+/// nests, exhausts the thread's stack; and the values it makes nest at most
+/// ``largestMaximumDepth`` levels, so the code that walks or releases them
+/// does not either.
 ///
 /// ```swift
 /// let value = try JSONReader.read(Array(#"{"a":[1,2.5,"x"]}"#.utf8))
@@ -10,8 +14,21 @@
 public enum JSONReader {
     /// The deepest nesting of arrays and objects a document may have.
     public static let defaultMaximumDepth = 256
+    /// The deepest nesting a reader may be asked to allow. Swift releases a
+    /// nested value one level at a time on the thread's stack (a few dozen
+    /// bytes a level, and a thread other than the main one may have 512
+    /// KiB), so the package never makes a ``JSONValue`` deeper than this.
+    public static let largestMaximumDepth = 1_000
     /// The longest string (in UTF-8 bytes, after escapes) a document may hold.
     public static let defaultMaximumStringLength = 1 << 20
+
+    /// Traps unless `depth` is 1 to ``largestMaximumDepth``: the depth
+    /// limit given to `what` (a reader, an encoder, a decoder).
+    package static func checkMaximumDepth(_ depth: Int, of what: @autoclosure () -> String) {
+        precondition(
+            (1...largestMaximumDepth).contains(depth),
+            "\(what())'s maximum depth is 1 to \(largestMaximumDepth), not \(depth)")
+    }
 
     /// Reads `bytes` as exactly one JSON value, with optional white space around it.
     ///
@@ -20,7 +37,10 @@ public enum JSONReader {
     ///   - maximumDepth: How deeply arrays and objects may nest.
     ///   - maximumStringLength: The longest string or key, in UTF-8 bytes.
     /// - Returns: The value.
-    /// - Throws: ``JSONSyntaxError`` naming the byte offset and what was wrong.
+    /// - Throws: ``JSONSyntaxError`` naming the byte offset and what was
+    ///   wrong; nesting deeper than `maximumDepth` is `limitExceeded`.
+    /// - Precondition: `maximumDepth` is 1 to ``largestMaximumDepth``.
+    ///   Traps otherwise.
     /// - Complexity: O(*n*) in the number of bytes.
     public static func read(
         _ bytes: some Collection<UInt8>, maximumDepth: Int = defaultMaximumDepth,
@@ -46,6 +66,7 @@ public enum JSONReader {
         _ buffer: UnsafeRawBufferPointer, maximumDepth: Int = defaultMaximumDepth,
         maximumStringLength: Int = defaultMaximumStringLength
     ) throws(JSONSyntaxError) -> JSONValue {
+        checkMaximumDepth(maximumDepth, of: "a JSON reader")
         var parser = _JSONParser(bytes: buffer, maximumDepth: maximumDepth, maximumStringLength: maximumStringLength)
         do throws(JSONSyntaxError) {
             parser.skipWhitespace()
@@ -144,11 +165,115 @@ struct _JSONParser {
         return index
     }
 
+    /// Reads the value at `index`, found `depth` levels down (a container
+    /// there is `depth + 1` deep), and moves past it.
+    ///
+    /// Not recursive: the arrays and objects still open are kept on a
+    /// stack of its own, so however deeply a text nests, the reader's own
+    /// stack does not grow; what it refuses past ``maximumDepth`` is the
+    /// value it would make.
     mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        guard index < bytes.count else { throw error("expected a value, found end of line") }
+        /// The arrays and objects opened and not closed yet, outermost first.
+        var open: [OpenContainer] = []
+        while true {
+            // At the start of a value: a scalar, or a container that opens.
+            var value: JSONValue
+            guard index < bytes.count else { throw error("expected a value, found end of line") }
+            switch bytes[index] {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let isObject = bytes[index] == UInt8(ascii: "{")
+                guard depth + open.count < maximumDepth else {
+                    throw limitError("nesting deeper than \(maximumDepth) levels", at: index)
+                }
+                index += 1
+                skipWhitespace()
+                if index < bytes.count, bytes[index] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    index += 1
+                    value = isObject ? .object([]) : .array([])
+                } else {
+                    open.append(OpenContainer(isObject: isObject))
+                    if isObject { try parseKey(into: &open[open.count - 1]) }
+                    skipWhitespace()
+                    continue
+                }
+            default:
+                value = try parseScalar()
+            }
+            // A value ended: it joins the container it is in, and each
+            // container that ends with it joins the one it is in.
+            while let last = open.indices.last {
+                skipWhitespace()
+                let isObject = open[last].isObject
+                if isObject {
+                    open[last].members.append(JSONMember(open[last].key, value))
+                } else {
+                    open[last].elements.append(value)
+                }
+                guard index < bytes.count else {
+                    throw error(
+                        isObject
+                            ? "unterminated object: expected ',' or '}'" : "unterminated array: expected ',' or ']'")
+                }
+                let byte = bytes[index]
+                if byte == UInt8(ascii: ",") {
+                    index += 1
+                    skipWhitespace()
+                    if isObject { try parseKey(into: &open[last]) }
+                    skipWhitespace()
+                    break
+                }
+                guard byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+                    throw error(
+                        isObject
+                            ? "expected ',' or '}' in object, found \(describeByte(at: index))"
+                            : "expected ',' or ']' in array, found \(describeByte(at: index))")
+                }
+                index += 1
+                let closed = open.removeLast()
+                value = isObject ? .object(closed.members) : .array(closed.elements)
+            }
+            if open.isEmpty { return value }
+        }
+    }
+
+    /// An array or an object the reader is inside of, with what it has read of it.
+    struct OpenContainer {
+        let isObject: Bool
+        var elements: [JSONValue] = []
+        var members: [JSONMember] = []
+        /// The key of the member whose value is read next.
+        var key = ""
+        /// Keys seen so far, for the duplicate check: a linear scan while the
+        /// object is small, a set once it grows, so a huge object stays linear.
+        var seenKeys: Set<String> = []
+    }
+
+    /// Reads an object's next key and the `:` after it, checking it is new.
+    mutating func parseKey(into object: inout OpenContainer) throws(JSONSyntaxError) {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+            throw error("expected a key in quotes, found \(describeByte(at: index))")
+        }
+        let keyOffset = index
+        let key = try parseString()
+        let isDuplicate: Bool
+        if object.members.count < 16 {
+            isDuplicate = object.members.contains { $0.key == key }
+        } else {
+            if object.seenKeys.isEmpty { object.seenKeys = Set(object.members.map(\.key)) }
+            isDuplicate = !object.seenKeys.insert(key).inserted
+        }
+        if isDuplicate { throw error("duplicate key \"\(key)\"", at: keyOffset) }
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+            throw error("expected ':' after key \"\(key)\", found \(describeByte(at: index))")
+        }
+        index += 1
+        object.key = key
+    }
+
+    /// Reads the string, number or literal at `index`.
+    mutating func parseScalar() throws(JSONSyntaxError) -> JSONValue {
         switch bytes[index] {
-        case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
-        case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
         case UInt8(ascii: "\""): return .string(try parseString())
         case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
         case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
@@ -166,73 +291,6 @@ struct _JSONParser {
             throw error("invalid literal", at: start)
         }
         index += count
-    }
-
-    mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        guard depth <= maximumDepth else { throw limitError("nesting deeper than \(maximumDepth) levels", at: index) }
-        index += 1  // {
-        var members: [JSONMember] = []
-        // Keys seen so far, for the duplicate check: a linear scan while the
-        // object is small, a set once it grows, so a huge object stays linear.
-        var seenKeys: Set<String> = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            return .object(members)
-        }
-        while true {
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                throw error("expected a key in quotes, found \(describeByte(at: index))")
-            }
-            let keyOffset = index
-            let key = try parseString()
-            let isDuplicate: Bool
-            if members.count < 16 {
-                isDuplicate = members.contains { $0.key == key }
-            } else {
-                if seenKeys.isEmpty { seenKeys = Set(members.map(\.key)) }
-                isDuplicate = !seenKeys.insert(key).inserted
-            }
-            if isDuplicate { throw error("duplicate key \"\(key)\"", at: keyOffset) }
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                throw error("expected ':' after key \"\(key)\", found \(describeByte(at: index))")
-            }
-            index += 1
-            skipWhitespace()
-            let value = try parseValue(depth: depth)
-            members.append(JSONMember(key, value))
-            skipWhitespace()
-            guard index < bytes.count else { throw error("unterminated object: expected ',' or '}'") }
-            switch bytes[index] {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"): index += 1; return .object(members)
-            default: throw error("expected ',' or '}' in object, found \(describeByte(at: index))")
-            }
-        }
-    }
-
-    mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        guard depth <= maximumDepth else { throw limitError("nesting deeper than \(maximumDepth) levels", at: index) }
-        index += 1  // [
-        var elements: [JSONValue] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            return .array(elements)
-        }
-        while true {
-            skipWhitespace()
-            elements.append(try parseValue(depth: depth))
-            skipWhitespace()
-            guard index < bytes.count else { throw error("unterminated array: expected ',' or ']'") }
-            switch bytes[index] {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"): index += 1; return .array(elements)
-            default: throw error("expected ',' or ']' in array, found \(describeByte(at: index))")
-            }
-        }
     }
 
     mutating func parseNumber() throws(JSONSyntaxError) -> JSONNumber {

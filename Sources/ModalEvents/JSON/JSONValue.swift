@@ -4,6 +4,12 @@
 /// Payloads are stored as `JSONValue`, so a log that carries an app's data
 /// (large integer ids, decimals, Unicode) replays and rewrites without loss.
 ///
+/// Comparing, hashing and writing a value do not recurse, so they take a
+/// value of any depth. Releasing one does, in Swift's own code, a level at
+/// a time: the package never makes a value deeper than
+/// ``JSONReader/largestMaximumDepth`` (its readers and ``JSONValueEncoder``
+/// refuse deeper), and one built by hand should not be either.
+///
 /// ```swift
 /// let payload: JSONValue = ["item": ["id": 42, "title": "Ünïcode"]]
 /// payload["item"]?["id"]?.doubleValue  // 42
@@ -48,6 +54,79 @@ public enum JSONValue: Sendable, Hashable {
         case .string: "a string"
         case .array: "an array"
         case .object: "an object"
+        }
+    }
+}
+
+extension JSONValue {
+    /// Whether two values are the same JSON: the same types, the same
+    /// number literals and strings, the same elements, and the same keys in
+    /// the same order with the same values.
+    ///
+    /// - Complexity: O(*n*) in the size of the values; not recursive.
+    public static func == (left: JSONValue, right: JSONValue) -> Bool {
+        /// The pairs of elements and members still to compare.
+        var pending: [(JSONValue, JSONValue)] = []
+        var pair = (left, right)
+        while true {
+            switch pair {
+            case (.null, .null): break
+            case (.bool(let left), .bool(let right)): guard left == right else { return false }
+            case (.number(let left), .number(let right)): guard left == right else { return false }
+            case (.string(let left), .string(let right)): guard left == right else { return false }
+            case (.array(let left), .array(let right)):
+                guard left.count == right.count else { return false }
+                if !Self.shareStorage(left, right) { pending += zip(left, right) }
+            case (.object(let left), .object(let right)):
+                guard left.count == right.count else { return false }
+                guard !Self.shareStorage(left, right) else { break }
+                for (leftMember, rightMember) in zip(left, right) {
+                    guard leftMember.key == rightMember.key else { return false }
+                    pending.append((leftMember.value, rightMember.value))
+                }
+            default: return false
+            }
+            guard let next = pending.popLast() else { return true }
+            pair = next
+        }
+    }
+
+    /// Hashes the value's types, literals, strings and keys, in order.
+    ///
+    /// - Complexity: O(*n*) in the size of the value; not recursive.
+    public func hash(into hasher: inout Hasher) {
+        /// The values still to hash, the next last.
+        var pending: [JSONValue] = []
+        var value = self
+        while true {
+            switch value {
+            case .null: hasher.combine(0 as UInt8)
+            case .bool(let flag): hasher.combine(flag ? 1 as UInt8 : 2)
+            case .number(let number):
+                hasher.combine(3 as UInt8)
+                hasher.combine(number)
+            case .string(let string):
+                hasher.combine(4 as UInt8)
+                hasher.combine(string)
+            case .array(let elements):
+                hasher.combine(5 as UInt8)
+                hasher.combine(elements.count)
+                pending += elements.reversed()
+            case .object(let members):
+                hasher.combine(6 as UInt8)
+                hasher.combine(members.count)
+                for member in members { hasher.combine(member.key) }
+                pending += members.reversed().map(\.value)
+            }
+            guard let next = pending.popLast() else { return }
+            value = next
+        }
+    }
+
+    /// Whether two arrays are one storage: then they are equal without a look at their elements.
+    private static func shareStorage<Element>(_ left: [Element], _ right: [Element]) -> Bool {
+        left.withUnsafeBufferPointer { left in
+            right.withUnsafeBufferPointer { right in left.baseAddress == right.baseAddress }
         }
     }
 }

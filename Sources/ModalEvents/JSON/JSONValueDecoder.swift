@@ -10,16 +10,28 @@
 /// let cart = try JSONValueDecoder().decode(Cart.self, from: ["items": 3, "total": "42.50"])
 /// ```
 public struct JSONValueDecoder: Sendable {
-    public init() {}
+    /// The deepest nesting of arrays and objects a value may be read from.
+    public let maximumDepth: Int
+
+    /// - Parameter maximumDepth: The deepest nesting of arrays and objects
+    ///   a value is read from: by default what a log reader reads.
+    /// - Precondition: `maximumDepth` is 1 to ``JSONReader/largestMaximumDepth``. Traps otherwise.
+    public init(maximumDepth: Int = JSONReader.defaultMaximumDepth) {
+        JSONReader.checkMaximumDepth(maximumDepth, of: "JSONValueDecoder")
+        self.maximumDepth = maximumDepth
+    }
 
     /// `value` read as a `Value`.
     ///
     /// - Throws: `DecodingError` with the coding path of the first value
     ///   that does not fit (`typeMismatch`, `keyNotFound`, `valueNotFound`),
-    ///   or the error `Value`'s own `init(from:)` throws, as `dataCorrupted`.
+    ///   `dataCorrupted` for a container deeper than ``maximumDepth`` (so a
+    ///   recursive type read from a deep value stops there instead of
+    ///   exhausting the stack), or the error `Value`'s own `init(from:)`
+    ///   throws, as `dataCorrupted`.
     public func decode<Value: Decodable>(_ type: Value.Type, from value: JSONValue) throws(DecodingError) -> Value {
         do {
-            return try Value(from: ValueDecoder(value: value, codingPath: []))
+            return try Value(from: ValueDecoder(value: value, codingPath: [], maximumDepth: maximumDepth))
         } catch let error as DecodingError {
             throw error
         } catch {
@@ -32,22 +44,34 @@ public struct JSONValueDecoder: Sendable {
 private struct ValueDecoder: Decoder {
     let value: JSONValue
     let codingPath: [any CodingKey]
+    let maximumDepth: Int
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let members) = value else {
             throw mismatch([String: Any].self, "an object")
         }
-        return KeyedDecodingContainer(KeyedValueContainer(members: members, codingPath: codingPath))
+        try checkDepth()
+        return KeyedDecodingContainer(
+            KeyedValueContainer(members: members, codingPath: codingPath, maximumDepth: maximumDepth))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .array(let elements) = value else { throw mismatch([Any].self, "an array") }
-        return UnkeyedValueContainer(elements: elements, codingPath: codingPath)
+        try checkDepth()
+        return UnkeyedValueContainer(elements: elements, codingPath: codingPath, maximumDepth: maximumDepth)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        SingleValueContainer(value: value, codingPath: codingPath)
+        SingleValueContainer(value: value, codingPath: codingPath, maximumDepth: maximumDepth)
+    }
+
+    /// Refuses a container past the decoder's depth: its coding path is as deep as it is.
+    func checkDepth() throws {
+        guard codingPath.count >= maximumDepth else { return }
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: codingPath, debugDescription: "the value nests deeper than \(maximumDepth) levels"))
     }
 
     func mismatch(_ type: Any.Type, _ expected: String) -> DecodingError {
@@ -61,13 +85,15 @@ private struct ValueDecoder: Decoder {
 private struct KeyedValueContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let values: [String: JSONValue]
     let codingPath: [any CodingKey]
+    let maximumDepth: Int
     let allKeys: [Key]
 
-    init(members: [JSONMember], codingPath: [any CodingKey]) {
+    init(members: [JSONMember], codingPath: [any CodingKey], maximumDepth: Int) {
         var values: [String: JSONValue] = [:]
         for member in members { values[member.key] = member.value }
         self.values = values
         self.codingPath = codingPath
+        self.maximumDepth = maximumDepth
         self.allKeys = values.keys.compactMap(Key.init(stringValue:))
     }
 
@@ -78,7 +104,7 @@ private struct KeyedValueContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
             throw DecodingError.keyNotFound(
                 key, DecodingError.Context(codingPath: codingPath, debugDescription: "no key \"\(key.stringValue)\""))
         }
-        return SingleValueContainer(value: value, codingPath: codingPath + [key])
+        return SingleValueContainer(value: value, codingPath: codingPath + [key], maximumDepth: maximumDepth)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { try single(key).decodeNil() }
@@ -111,24 +137,29 @@ private struct KeyedValueContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     }
 
     func superDecoder() throws -> any Decoder {
-        ValueDecoder(value: values["super"] ?? .null, codingPath: codingPath + [JSONCodingKey(stringValue: "super")])
+        ValueDecoder(
+            value: values["super"] ?? .null, codingPath: codingPath + [JSONCodingKey(stringValue: "super")],
+            maximumDepth: maximumDepth)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        ValueDecoder(value: values[key.stringValue] ?? .null, codingPath: codingPath + [key])
+        ValueDecoder(
+            value: values[key.stringValue] ?? .null, codingPath: codingPath + [key], maximumDepth: maximumDepth)
     }
 }
 
 private struct UnkeyedValueContainer: UnkeyedDecodingContainer {
     let elements: [JSONValue]
     let codingPath: [any CodingKey]
+    let maximumDepth: Int
     var currentIndex = 0
     var count: Int? { elements.count }
     var isAtEnd: Bool { currentIndex >= elements.count }
 
-    init(elements: [JSONValue], codingPath: [any CodingKey]) {
+    init(elements: [JSONValue], codingPath: [any CodingKey], maximumDepth: Int) {
         self.elements = elements
         self.codingPath = codingPath
+        self.maximumDepth = maximumDepth
     }
 
     /// The next element; the index moves on only once it decoded.
@@ -141,7 +172,9 @@ private struct UnkeyedValueContainer: UnkeyedDecodingContainer {
                     codingPath: codingPath + [key], debugDescription: "the array has no more elements")
             )
         }
-        let value = try decode(SingleValueContainer(value: elements[currentIndex], codingPath: codingPath + [key]))
+        let value = try decode(
+            SingleValueContainer(
+                value: elements[currentIndex], codingPath: codingPath + [key], maximumDepth: maximumDepth))
         currentIndex += 1
         return value
     }
@@ -186,8 +219,9 @@ private struct UnkeyedValueContainer: UnkeyedDecodingContainer {
 private struct SingleValueContainer: SingleValueDecodingContainer {
     let value: JSONValue
     let codingPath: [any CodingKey]
+    let maximumDepth: Int
 
-    var decoder: ValueDecoder { ValueDecoder(value: value, codingPath: codingPath) }
+    var decoder: ValueDecoder { ValueDecoder(value: value, codingPath: codingPath, maximumDepth: maximumDepth) }
 
     func decodeNil() -> Bool { value == .null }
 

@@ -12,15 +12,26 @@
 /// payload.serialized()  // {"items":3,"total":"42.50"}
 /// ```
 public struct JSONValueEncoder: Sendable {
-    public init() {}
+    /// The deepest nesting of arrays and objects a value may encode to.
+    public let maximumDepth: Int
+
+    /// - Parameter maximumDepth: The deepest nesting of arrays and objects
+    ///   a value may encode to: by default what a log reader reads.
+    /// - Precondition: `maximumDepth` is 1 to ``JSONReader/largestMaximumDepth``. Traps otherwise.
+    public init(maximumDepth: Int = JSONReader.defaultMaximumDepth) {
+        JSONReader.checkMaximumDepth(maximumDepth, of: "JSONValueEncoder")
+        self.maximumDepth = maximumDepth
+    }
 
     /// `value` as JSON.
     ///
     /// - Throws: `EncodingError.invalidValue` for a number JSON cannot
-    ///   spell (NaN, an infinity), a value that encodes nothing, or the
-    ///   error the value's own `encode(to:)` throws, with its coding path.
+    ///   spell (NaN, an infinity), a value that nests deeper than
+    ///   ``maximumDepth`` (a recursive type, say: its encoding stops there),
+    ///   a value that encodes nothing, or the error the value's own
+    ///   `encode(to:)` throws, with its coding path.
     public func encode<Value: Encodable>(_ value: Value) throws(EncodingError) -> JSONValue {
-        let node = EncodedNode()
+        let node = EncodedNode(limit: EncodingDepth(maximum: maximumDepth))
         do {
             try node.encode(value, codingPath: [])
         } catch let error as EncodingError {
@@ -29,11 +40,24 @@ public struct JSONValueEncoder: Sendable {
             throw EncodingError.invalidValue(
                 value, EncodingError.Context(codingPath: [], debugDescription: "\(error)", underlyingError: error))
         }
+        if let tooDeep = node.limit.tooDeep { throw tooDeep }
         guard let json = node.json else {
             throw EncodingError.invalidValue(
                 value, EncodingError.Context(codingPath: [], debugDescription: "the value encoded nothing"))
         }
         return json
+    }
+}
+
+/// How deeply an encoding may nest, and where it first went deeper: shared
+/// by the nodes of one encoding.
+private final class EncodingDepth {
+    let maximum: Int
+    /// The error for the first container made deeper than ``maximum``.
+    var tooDeep: EncodingError?
+
+    init(maximum: Int) {
+        self.maximum = maximum
     }
 }
 
@@ -49,8 +73,17 @@ private final class EncodedNode {
     }
 
     var content = Content.empty
+    let limit: EncodingDepth
+    /// How many containers it is in: 0 for the value encoded.
+    let depth: Int
 
-    /// The JSON of what was encoded; `nil` when nothing was.
+    init(limit: EncodingDepth, depth: Int = 0) {
+        self.limit = limit
+        self.depth = depth
+    }
+
+    /// The JSON of what was encoded; `nil` when nothing was. Recursive, as
+    /// deep as the nodes: at most the limit, as `encode` refuses deeper.
     var json: JSONValue? {
         switch content {
         case .empty: nil
@@ -62,12 +95,26 @@ private final class EncodedNode {
     }
 
     /// Encodes `value` here, through its `encode(to:)`.
+    ///
+    /// - Throws: Once a container was made deeper than the limit: so a
+    ///   recursive value stops there instead of exhausting the stack.
     func encode(_ value: some Encodable, codingPath: [any CodingKey]) throws {
+        if let tooDeep = limit.tooDeep { throw tooDeep }
         try value.encode(to: NodeEncoder(node: self, codingPath: codingPath))
     }
 
+    /// Notes that the node becomes a container, at `codingPath`: past the limit, the encoding fails.
+    private func opens(at codingPath: [any CodingKey]) {
+        guard depth >= limit.maximum, limit.tooDeep == nil else { return }
+        limit.tooDeep = EncodingError.invalidValue(
+            "a container \(depth + 1) levels deep",
+            EncodingError.Context(
+                codingPath: codingPath, debugDescription: "the value nests deeper than \(limit.maximum) levels"))
+    }
+
     /// The member `key`, made (empty) if it is new; the node becomes an object.
-    func member(_ key: String) -> EncodedNode {
+    func member(_ key: String, codingPath: [any CodingKey]) -> EncodedNode {
+        opens(at: codingPath)
         var members: [String: EncodedNode] = [:]
         if case .object(let existing) = content {
             if let member = existing[key] { return member }
@@ -75,19 +122,20 @@ private final class EncodedNode {
         }
         // Let go of the content first, so that the members are not copied to add one.
         content = .empty
-        let member = EncodedNode()
+        let member = EncodedNode(limit: limit, depth: depth + 1)
         members[key] = member
         content = .object(members)
         return member
     }
 
     /// A new last element; the node becomes an array.
-    func appendElement() -> EncodedNode {
+    func appendElement(codingPath: [any CodingKey]) -> EncodedNode {
+        opens(at: codingPath)
         var elements: [EncodedNode] = []
         if case .array(let existing) = content { elements = existing }
         // Let go of the content first, so that the elements are not copied to add one.
         content = .empty
-        let element = EncodedNode()
+        let element = EncodedNode(limit: limit, depth: depth + 1)
         elements.append(element)
         content = .array(elements)
         return element
@@ -98,12 +146,14 @@ private final class EncodedNode {
         return 0
     }
 
-    func becomeObject() {
+    func becomeObject(codingPath: [any CodingKey]) {
+        opens(at: codingPath)
         if case .object = content { return }
         content = .object([:])
     }
 
-    func becomeArray() {
+    func becomeArray(codingPath: [any CodingKey]) {
+        opens(at: codingPath)
         if case .array = content { return }
         content = .array([])
     }
@@ -127,12 +177,12 @@ private struct NodeEncoder: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        node.becomeObject()
+        node.becomeObject(codingPath: codingPath)
         return KeyedEncodingContainer(KeyedNodeContainer(node: node, codingPath: codingPath))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        node.becomeArray()
+        node.becomeArray(codingPath: codingPath)
         return UnkeyedNodeContainer(node: node, codingPath: codingPath)
     }
 
@@ -146,7 +196,7 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     let codingPath: [any CodingKey]
 
     private func single(_ key: Key) -> SingleNodeContainer {
-        SingleNodeContainer(node: node.member(key.stringValue), codingPath: codingPath + [key])
+        SingleNodeContainer(node: node.member(key.stringValue, codingPath: codingPath), codingPath: codingPath + [key])
     }
 
     mutating func encodeNil(forKey key: Key) throws { try single(key).encodeNil() }
@@ -169,19 +219,23 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
-        NodeEncoder(node: node.member(key.stringValue), codingPath: codingPath + [key]).container(keyedBy: keyType)
+        NodeEncoder(node: node.member(key.stringValue, codingPath: codingPath), codingPath: codingPath + [key])
+            .container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        NodeEncoder(node: node.member(key.stringValue), codingPath: codingPath + [key]).unkeyedContainer()
+        NodeEncoder(node: node.member(key.stringValue, codingPath: codingPath), codingPath: codingPath + [key])
+            .unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
-        NodeEncoder(node: node.member("super"), codingPath: codingPath + [JSONCodingKey(stringValue: "super")])
+        NodeEncoder(
+            node: node.member("super", codingPath: codingPath),
+            codingPath: codingPath + [JSONCodingKey(stringValue: "super")])
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        NodeEncoder(node: node.member(key.stringValue), codingPath: codingPath + [key])
+        NodeEncoder(node: node.member(key.stringValue, codingPath: codingPath), codingPath: codingPath + [key])
     }
 }
 
@@ -192,7 +246,7 @@ private struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
 
     private func single() -> SingleNodeContainer {
         let key = JSONCodingKey(intValue: count)
-        return SingleNodeContainer(node: node.appendElement(), codingPath: codingPath + [key])
+        return SingleNodeContainer(node: node.appendElement(codingPath: codingPath), codingPath: codingPath + [key])
     }
 
     mutating func encodeNil() throws { try single().encodeNil() }
@@ -216,17 +270,19 @@ private struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
         keyedBy keyType: NestedKey.Type
     ) -> KeyedEncodingContainer<NestedKey> {
         let key = JSONCodingKey(intValue: count)
-        return NodeEncoder(node: node.appendElement(), codingPath: codingPath + [key]).container(keyedBy: keyType)
+        return NodeEncoder(node: node.appendElement(codingPath: codingPath), codingPath: codingPath + [key]).container(
+            keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let key = JSONCodingKey(intValue: count)
-        return NodeEncoder(node: node.appendElement(), codingPath: codingPath + [key]).unkeyedContainer()
+        return NodeEncoder(node: node.appendElement(codingPath: codingPath), codingPath: codingPath + [key])
+            .unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
         let key = JSONCodingKey(intValue: count)
-        return NodeEncoder(node: node.appendElement(), codingPath: codingPath + [key])
+        return NodeEncoder(node: node.appendElement(codingPath: codingPath), codingPath: codingPath + [key])
     }
 }
 

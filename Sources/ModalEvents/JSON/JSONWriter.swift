@@ -30,50 +30,87 @@ public struct JSONWriter: Sendable {
     }
 
     /// Writes `value` at the current position.
+    ///
+    /// - Complexity: O(*n*) in the size of the value; not recursive, so a
+    ///   value of any depth is written.
     public mutating func write(_ value: JSONValue) {
-        write(value, indent: 0)
+        /// The arrays and objects being written, outermost first.
+        var open: [OpenContainer] = []
+        var next = value
+        while true {
+            let indent = open.count
+            switch next {
+            case .null: append("null")
+            case .bool(let flag): append(flag ? "true" : "false")
+            case .number(let number): append(number.literal)
+            case .string(let string): writeString(string)
+            case .array(let elements):
+                bytes.append(UInt8(ascii: "["))
+                // Pretty: one element a line, unless they are all scalars.
+                let isMultiline = style == .pretty && !elements.allSatisfy(\.isScalar)
+                open.append(OpenContainer(array: elements, indent: indent, isMultiline: isMultiline))
+            case .object(let members):
+                bytes.append(UInt8(ascii: "{"))
+                open.append(OpenContainer(object: members, indent: indent, isMultiline: style == .pretty))
+            }
+            // The next element or member to write, closing each container that has none left.
+            while true {
+                guard let last = open.indices.last else { return }
+                let container = open[last]
+                guard container.position < container.count else {
+                    if container.isMultiline && container.count > 0 { newline(container.indent) }
+                    bytes.append(UInt8(ascii: container.isObject ? "}" : "]"))
+                    open.removeLast()
+                    continue
+                }
+                if container.position > 0 {
+                    append(style == .pretty && !container.isObject && !container.isMultiline ? ", " : ",")
+                }
+                if container.isMultiline { newline(container.indent + 1) }
+                if container.isObject {
+                    let member = container.members[container.position]
+                    writeString(member.key)
+                    append(style == .compact ? ":" : ": ")
+                    next = member.value
+                } else {
+                    next = container.elements[container.position]
+                }
+                open[last].position += 1
+                break
+            }
+        }
+    }
+
+    /// An array or an object being written, and how far.
+    private struct OpenContainer {
+        var elements: [JSONValue] = []
+        var members: [JSONMember] = []
+        let isObject: Bool
+        /// How deep it is: its members' lines are indented one more.
+        let indent: Int
+        /// Whether each element or member has a line of its own (pretty style).
+        let isMultiline: Bool
+        /// The next element or member to write.
+        var position = 0
+        var count: Int { isObject ? members.count : elements.count }
+
+        init(array: [JSONValue], indent: Int, isMultiline: Bool) {
+            self.elements = array
+            self.isObject = false
+            self.indent = indent
+            self.isMultiline = isMultiline
+        }
+
+        init(object: [JSONMember], indent: Int, isMultiline: Bool) {
+            self.members = object
+            self.isObject = true
+            self.indent = indent
+            self.isMultiline = isMultiline
+        }
     }
 
     /// The written bytes as a `String`.
     public var string: String { String(decoding: bytes, as: UTF8.self) }
-
-    private mutating func write(_ value: JSONValue, indent: Int) {
-        switch value {
-        case .null: append("null")
-        case .bool(let flag): append(flag ? "true" : "false")
-        case .number(let number): append(number.literal)
-        case .string(let string): writeString(string)
-        case .array(let elements):
-            if style == .compact || elements.allSatisfy(\.isScalar) {
-                bytes.append(UInt8(ascii: "["))
-                for (position, element) in elements.enumerated() {
-                    if position > 0 { append(style == .compact ? "," : ", ") }
-                    write(element, indent: indent)
-                }
-                bytes.append(UInt8(ascii: "]"))
-            } else {
-                bytes.append(UInt8(ascii: "["))
-                for (position, element) in elements.enumerated() {
-                    if position > 0 { bytes.append(UInt8(ascii: ",")) }
-                    newline(indent + 1)
-                    write(element, indent: indent + 1)
-                }
-                newline(indent)
-                bytes.append(UInt8(ascii: "]"))
-            }
-        case .object(let members):
-            bytes.append(UInt8(ascii: "{"))
-            for (position, member) in members.enumerated() {
-                if position > 0 { bytes.append(UInt8(ascii: ",")) }
-                if style == .pretty { newline(indent + 1) }
-                writeString(member.key)
-                append(style == .compact ? ":" : ": ")
-                write(member.value, indent: indent + 1)
-            }
-            if style == .pretty && !members.isEmpty { newline(indent) }
-            bytes.append(UInt8(ascii: "}"))
-        }
-    }
 
     private mutating func newline(_ indent: Int) {
         bytes.append(UInt8(ascii: "\n"))

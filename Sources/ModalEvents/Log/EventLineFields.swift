@@ -405,6 +405,14 @@ struct EventLineFields: EventFieldReader {
         return slot.number.isNaN ? JSONNumber.double(of: bytes(of: slot)) : slot.number
     }
 
+    func integer(_ field: EventField) throws(EventLogError) -> IntegerReading? {
+        guard let slot = slot(field) else { return nil }
+        guard slot.kind == .number else { return try asJSONFields(field).integer(field) }
+        let literal = bytes(of: slot)
+        if let integer = JSONNumber.wholeNumber(of: literal).integer { return .integer(integer) }
+        return .number(JSONNumber(validatedLiteral: String(decoding: literal, as: UTF8.self)))
+    }
+
     func numbers(_ field: EventField) throws(EventLogError) -> [Double]? {
         guard let slot = slot(field) else { return nil }
         guard slot.kind == .numbers else { return try asJSONFields(field).numbers(field) }

@@ -30,7 +30,9 @@ public final class EventLogReader {
     public struct Options: Sendable {
         /// The longest line, in bytes, the reader accepts.
         public var maximumLineLength: Int
-        /// The deepest nesting of arrays and objects in a line.
+        /// The deepest nesting of arrays and objects in a line: a line's
+        /// object is 1, an event's payload object 2. At most
+        /// ``JSONReader/largestMaximumDepth``.
         public var maximumDepth: Int
         /// The longest string or key, in UTF-8 bytes.
         public var maximumStringLength: Int
@@ -45,15 +47,16 @@ public final class EventLogReader {
         /// to): the system's, or a test's.
         package var fileSystem = FileSystem.system
 
-        /// - Precondition: every limit is 1 or more. Traps otherwise.
+        /// - Precondition: every limit is 1 or more, and `maximumDepth` at
+        ///   most ``JSONReader/largestMaximumDepth``. Traps otherwise.
         public init(
             maximumLineLength: Int = 16 << 20, maximumDepth: Int = JSONReader.defaultMaximumDepth,
             maximumStringLength: Int = JSONReader.defaultMaximumStringLength, chunkSize: Int = 64 << 10,
             lenient: Bool = false
         ) {
             precondition(
-                maximumLineLength >= 1 && maximumDepth >= 1 && maximumStringLength >= 1 && chunkSize >= 1,
-                "reader limits must be 1 or more")
+                maximumLineLength >= 1 && maximumStringLength >= 1 && chunkSize >= 1, "reader limits must be 1 or more")
+            JSONReader.checkMaximumDepth(maximumDepth, of: "a log reader")
             self.maximumLineLength = maximumLineLength
             self.maximumDepth = maximumDepth
             self.maximumStringLength = maximumStringLength
@@ -293,6 +296,11 @@ public final class EventLogReader {
     }
 
     private func checkSeq(of entry: LoggedEvent) throws(EventLogError) {
+        guard lastSeq < Int.max else {
+            throw EventLogError(
+                .seqOutOfOrder, file: file, line: lineNumber,
+                message: "seq \(entry.seq) is out of order: seq \(lastSeq) is the last a log holds exactly")
+        }
         let expected = lastSeq + 1
         if entry.seq == expected { return }
         if options.lenient && entry.seq > expected {
@@ -361,7 +369,7 @@ public final class EventLogReader {
                     "the segment is format version \(fileHeader.version), but the one before is version \(version): "
                     + "a segment never follows one of a later version")
         }
-        guard fileHeader.from == lastSeq + 1 else {
+        guard lastSeq < Int.max, fileHeader.from == lastSeq + 1 else {
             throw EventLogError(
                 .seqOutOfOrder, file: file, line: 1,
                 message: "the segment starts at seq \(fileHeader.from), but the one before ends at seq \(lastSeq)")

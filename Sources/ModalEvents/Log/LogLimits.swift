@@ -12,20 +12,26 @@ struct LimitMeasure {
 
     /// Notes the strings and the nesting of `value`, found at `depth` (a
     /// container there is that deep).
+    ///
+    /// - Complexity: O(*n*) in the size of the value; not recursive.
     mutating func note(_ value: JSONValue, depth: Int) {
-        switch value {
-        case .null, .bool, .number:
-            break
-        case .string(let string):
-            note(string)
-        case .array(let elements):
-            self.depth = max(self.depth, depth)
-            for element in elements { note(element, depth: depth + 1) }
-        case .object(let members):
-            self.depth = max(self.depth, depth)
-            for member in members {
-                note(member.key)
-                note(member.value, depth: depth + 1)
+        /// The values still to look at, with their depths.
+        var pending: [(JSONValue, Int)] = [(value, depth)]
+        while let (value, depth) = pending.popLast() {
+            switch value {
+            case .null, .bool, .number:
+                break
+            case .string(let string):
+                note(string)
+            case .array(let elements):
+                self.depth = max(self.depth, depth)
+                pending += elements.map { ($0, depth + 1) }
+            case .object(let members):
+                self.depth = max(self.depth, depth)
+                for member in members {
+                    note(member.key)
+                    pending.append((member.value, depth + 1))
+                }
             }
         }
     }

@@ -276,6 +276,18 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
         core.withLock { $0.listeners.count }
     }
 
+    /// How many steps wait in the delivery queue: the package's tests check
+    /// that delivery keeps up with appending threads.
+    package var deliveryBacklog: Int {
+        core.withLock { $0.pending.count - $0.pendingHead }
+    }
+
+    /// How many slots the delivery queue's storage holds, the delivered
+    /// steps' included: the package's tests check that it stays bounded.
+    package var deliveryQueueSlots: Int {
+        core.withLock { $0.pending.count }
+    }
+
     // MARK: For the projection's conveniences
 
     /// Calls `receive` first with the current state and no event, then with

@@ -216,15 +216,11 @@ extension ModalLifetime {
             store.afterDeliveries { [self] deliveredThrough in
                 let phase = state.withLock { $0.phase }
                 if phase == .queued || phase == .presenting || phase == .presented {
-                    let event = ModalEvent.modalDismiss(root: root, link: link, reason: .lifetimeEnded)
-                    do throws(ModalStoreError) {
-                        try store.append(event, source: .app, caller: caller, expectedSeq: deliveredThrough)
-                    } catch .conflict {
-                        // Another writer came in between: judge again once its events are delivered.
+                    guard dismiss(in: store, seenThrough: deliveredThrough) else {
+                        // It cannot tell whether the modal at the link is still this one: judge
+                        // again once the events since have been delivered.
                         dismissIfLive(in: store)
                         return
-                    } catch {
-                        // The state accepts a dismissal of a live modal; nothing else can fail.
                     }
                 }
                 let released = state.withLock { status -> Released? in
@@ -232,6 +228,51 @@ extension ModalLifetime {
                     return status.stopRequested ? status.release() : nil
                 }
                 released?.cancel()
+            }
+        }
+
+        /// Dismisses the modal on the store's current state, which may be
+        /// past `seq` (the state the modal was last seen live in): a link is
+        /// presented again only after its modal left, so when no event after
+        /// `seq` presents the link, the live modal at the link is still this
+        /// one. Appends with the seq it read as the expected one; after a
+        /// conflict it reads only the events since. (Waiting until the log
+        /// ended where the dismissal was planned, it never came while other
+        /// threads kept appending.)
+        ///
+        /// - Returns: `true` when decided (dismissed, or nothing to dismiss);
+        ///   `false` when an event after `seq` presents the link, the store
+        ///   no longer holds the events after `seq`, or other writers came
+        ///   in between 16 times in a row.
+        private func dismiss(in store: ModalStore, seenThrough seq: Int) -> Bool {
+            var checked = seq
+            for _ in 0..<16 {
+                let current = store.state
+                if current.seq > checked {
+                    let since = store.events(after: checked).prefix { $0.seq <= current.seq }
+                    guard since.first?.seq == checked + 1, since.last?.seq == current.seq,
+                        !since.contains(where: presentsLink)
+                    else { return false }
+                }
+                guard let phase = current.modal(link: link, in: root)?.phase, phase != .dismissing else { return true }
+                let event = ModalEvent.modalDismiss(root: root, link: link, reason: .lifetimeEnded)
+                do throws(ModalStoreError) {
+                    try store.append(event, source: .app, caller: caller, expectedSeq: current.seq)
+                    return true
+                } catch .conflict {
+                    checked = current.seq  // another writer came in between: check its events
+                } catch {
+                    return true  // the state accepts a dismissal of a live modal; nothing else can fail
+                }
+            }
+            return false
+        }
+
+        /// Whether `entry` (a step of a batch too) presents this modal's link in its root.
+        private func presentsLink(_ entry: LoggedEvent) -> Bool {
+            entry.event.steps.contains { step in
+                guard case .modalPresent(let presentation) = step else { return false }
+                return presentation.root == root && presentation.link == link
             }
         }
 

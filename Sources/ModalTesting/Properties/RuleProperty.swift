@@ -203,9 +203,9 @@ enum SpecModel {
         }
     }
 
-    /// A whole number that an `Int` holds exactly (at most 2^53 in size).
+    /// A whole number that an `Int` holds exactly: within 64 bits.
     private static func isInteger(_ value: Double) -> Bool {
-        value.isFinite && value == value.rounded() && abs(value) <= 9_007_199_254_740_992
+        value.isFinite && value == value.rounded() && value >= -0x1p63 && value < 0x1p63
     }
 
     private static func isSize(_ size: Size) -> Bool {

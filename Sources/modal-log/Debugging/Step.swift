@@ -48,7 +48,9 @@ struct Step {
         let refused = rejection?.batchIndex
         let logged = entry.loggedNumbers
         return events.enumerated().map { step, event in
-            let own = logged.filter { $0.step == step }.map { LoggedNumber(step: 0, field: $0.field, value: $0.value) }
+            let own = logged.filter { $0.step == step }.map {
+                LoggedNumber(step: 0, field: $0.field, number: $0.number)
+            }
             return (event, step == refused, own)
         }
     }

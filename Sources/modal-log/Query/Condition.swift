@@ -7,9 +7,17 @@ import ModalProjection
 ///
 ///     depth(sheets) >= 2 and not phase(sheets/checkout) == presented
 ///     source == user and session >= 2 and queued(toasts) > 0
+///
+/// `and` and `or` hold all their operands in one list, so a long chain
+/// (`a or b or c ...`) is one level, not one level per operand: only `not`
+/// and brackets nest, and ``ConditionParser`` bounds how deeply
+/// (``ConditionParser/maximumDepth``), so checking, printing, comparing and
+/// releasing a condition never recurse deeper than that.
 indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
-    case and(Condition, Condition)
-    case or(Condition, Condition)
+    /// Every operand holds; two or more.
+    case and([Condition])
+    /// One operand holds, or more; two or more.
+    case or([Condition])
     case not(Condition)
     /// The event was rejected; with a code, for that reason.
     case rejected(RejectionCode?)
@@ -142,8 +150,8 @@ indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
     /// height, an event without a time), `!= none` when it has one.
     func holds(at context: Context) -> Bool {
         switch self {
-        case .and(let left, let right): return left.holds(at: context) && right.holds(at: context)
-        case .or(let left, let right): return left.holds(at: context) || right.holds(at: context)
+        case .and(let operands): return operands.allSatisfy { $0.holds(at: context) }
+        case .or(let operands): return operands.contains { $0.holds(at: context) }
         case .not(let condition): return !condition.holds(at: context)
         case .rejected(let code):
             guard let rejection = context.rejection else { return false }
@@ -167,8 +175,8 @@ indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .and(let left, let right): "\(grouped(left, in: self)) and \(grouped(right, in: self, onTheRight: true))"
-        case .or(let left, let right): "\(grouped(left, in: self)) or \(grouped(right, in: self, onTheRight: true))"
+        case .and(let operands): operands.map { grouped($0, in: self) }.joined(separator: " and ")
+        case .or(let operands): operands.map { grouped($0, in: self) }.joined(separator: " or ")
         case .not(let condition): "not \(grouped(condition, in: self))"
         case .rejected(let code): "rejected" + (code.map { "(\($0.rawValue))" } ?? "")
         case .broken: "broken"
@@ -186,9 +194,10 @@ indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// `part` as written inside `whole`: in brackets when it binds more
-    /// loosely, or as loosely on the right (`and` and `or` group from the left).
-    private func grouped(_ part: Condition, in whole: Condition, onTheRight: Bool = false) -> String {
+    /// `part` as written inside `whole`: in brackets when it binds as
+    /// loosely or more (an `and` inside an `and` is a group of its own: the
+    /// parser reads `a and b and c` as one list of three).
+    private func grouped(_ part: Condition, in whole: Condition) -> String {
         func looseness(_ condition: Condition) -> Int {
             switch condition {
             case .or: 2
@@ -199,8 +208,7 @@ indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
         let needsBrackets: Bool =
             switch whole {
             case .not: looseness(part) > 0
-            default:
-                looseness(part) > looseness(whole) || (onTheRight && looseness(part) == looseness(whole))
+            default: looseness(part) >= looseness(whole) && looseness(part) > 0
             }
         return needsBrackets ? "(\(part))" : "\(part)"
     }

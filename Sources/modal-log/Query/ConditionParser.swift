@@ -17,8 +17,15 @@ import ModalProjection
 ///     modal      = name ["/" name]        (root/link, or a link in any root)
 ///     name       = [A-Za-z0-9_.-]+ | a JSON string
 ///
-/// `and` binds tighter than `or`; `not` tighter than both.
+/// `and` binds tighter than `or`; `not` tighter than both. A chain of
+/// `and`s (or of `or`s) is read as one list, so its length does not nest;
+/// `not` and brackets do, at most ``maximumDepth`` levels.
 struct ConditionParser {
+    /// The most levels of `not` and brackets a condition may nest: deeper
+    /// is refused (``Failure``), so that no condition makes the parser, or
+    /// the code that checks and prints conditions, recurse without bound.
+    static let maximumDepth = 100
+
     /// Why a condition could not be read, and where.
     struct Failure: Error, Equatable, CustomStringConvertible {
         /// The character (1-based) where reading stopped.
@@ -115,6 +122,8 @@ struct ConditionParser {
 
     private var tokens: [Token]
     private var position = 0
+    /// How many levels of `not` and brackets enclose the factor being read.
+    private var depth = 0
     /// The column just past the text, for errors at its end.
     private let end: Int
 
@@ -126,25 +135,35 @@ struct ConditionParser {
     private var peek: Token? { position < tokens.count ? tokens[position] : nil }
 
     private mutating func condition() throws(Failure) -> Condition {
-        var condition = try term()
-        while accept(word: "or") { condition = .or(condition, try term()) }
-        return condition
+        var terms = [try term()]
+        while accept(word: "or") { terms.append(try term()) }
+        return terms.count == 1 ? terms[0] : .or(terms)
     }
 
     private mutating func term() throws(Failure) -> Condition {
-        var condition = try factor()
-        while accept(word: "and") { condition = .and(condition, try factor()) }
-        return condition
+        var factors = [try factor()]
+        while accept(word: "and") { factors.append(try factor()) }
+        return factors.count == 1 ? factors[0] : .and(factors)
     }
 
     private mutating func factor() throws(Failure) -> Condition {
-        if accept(word: "not") { return .not(try factor()) }
-        if accept(symbol: "(") {
-            let condition = try self.condition()
-            try expect(symbol: ")", after: "the condition in brackets")
-            return condition
+        guard let token = peek,
+            (token.kind == .word && token.text == "not") || (token.kind == .symbol && token.text == "(")
+        else {
+            return try test()
         }
-        return try test()
+        guard depth < Self.maximumDepth else {
+            throw Failure(
+                column: token.column,
+                message: "the condition nests deeper than \(Self.maximumDepth) levels of 'not' and brackets")
+        }
+        depth += 1
+        defer { depth -= 1 }
+        if accept(word: "not") { return .not(try factor()) }
+        position += 1  // (
+        let condition = try self.condition()
+        try expect(symbol: ")", after: "the condition in brackets")
+        return condition
     }
 
     private mutating func test() throws(Failure) -> Condition {

@@ -1,3 +1,4 @@
+import Foundation
 import ModalEvents
 import TestSupport
 import Testing
@@ -53,6 +54,38 @@ import Testing
         for recorder in late { #expect(recorder.all == Array(1...total)) }
         tokens.withLock { $0.removeAll() }
         #expect(store.subscriberCount == 0)
+    }
+
+    @Test func theDelivererTakesEveryEventQueuedInOneTurnOfTheLock() throws {
+        // While one thread delivers, the others only queue their events. Taking them one per turn of
+        // the store's lock, the deliverer got one turn in as many as there were threads appending, and
+        // fell behind without bound (seven appending: 19,933 of 35,000 events waiting at once).
+        let store = CountingStore(state: CountingState(), options: EventStoreOptions(timestamps: .none))
+        let delivering = DispatchSemaphore(value: 0)
+        let queued = DispatchSemaphore(value: 0)
+        let waiting = Recorder<Int>()
+        let token = store.subscribe { [weak store] entry in
+            guard let store else { return }
+            if entry.seq == 1 {
+                delivering.signal()
+                queued.wait()  // meanwhile another thread appends 100 events, which wait in the queue
+            } else {
+                waiting.record(store.deliveryBacklog)
+            }
+        }
+        onThreads(2) { thread in
+            if thread == 0 {
+                try! store.append(.dimmingTap())
+            } else {
+                delivering.wait()
+                for _ in 0..<100 { try! store.append(.dimmingTap()) }
+                queued.signal()
+            }
+        }
+        #expect(waiting.count == 100)
+        #expect(
+            waiting.all.allSatisfy { $0 == 0 }, "steps still queued while seqs 2...101 were delivered: \(waiting.all)")
+        withExtendedLifetime(token) {}
     }
 
     @Test func subscribingAndCancellingWhileOthersAppendLeavesNoSubscriber() throws {

@@ -119,6 +119,25 @@ import Testing
         withExtendedLifetime([first, second]) {}
     }
 
+    @Test func theDeliveryQueueKeepsNoDeliveredStepsWhileItNeverEmpties() throws {
+        // Each event's callback appends the next, so until the chain ends the queue always holds
+        // one event: it must let go of the steps it delivered meanwhile, not wait to be empty.
+        let store = CountingStore.counting()
+        let longest = Locked(0)
+        let token = store.subscribe { [weak store] entry in
+            guard let store, entry.seq < 20_000 else { return }
+            _ = try? store.append(.dimmingTap())
+            let slots = store.deliveryQueueSlots
+            longest.withLock { $0 = max($0, slots) }
+        }
+        try store.append(.dimmingTap())
+        #expect(store.lastSeq == 20_000)
+        let most = longest.withLock { $0 }
+        #expect(most <= 2_048, "the queue held \(most) slots for at most one waiting step")
+        #expect(store.deliveryQueueSlots == 0)
+        withExtendedLifetime(token) {}
+    }
+
     @Test func aCallbackMaySubscribeAndCancelWithoutDeadlock() throws {
         let store = CountingStore.counting()
         let inner = Locked<SubscriptionToken?>(nil)

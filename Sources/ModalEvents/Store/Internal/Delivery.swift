@@ -20,6 +20,9 @@ enum PendingDelivery<State: EventProjection>: Sendable {
 enum Delivery<State: EventProjection>: Sendable {
     case nothing
     case event(LoggedEvent, State?, [Listener<State>])
+    /// Events queued one after another, each with the state right after it
+    /// when a subscriber wants states, taken from the queue in one step.
+    case events([(LoggedEvent, State?)], [Listener<State>])
     case catchUp(Listener<State>, [LoggedEvent])
     case start(Listener<State>, State)
     case action(@Sendable () -> Void)
@@ -37,6 +40,10 @@ enum Delivery<State: EventProjection>: Sendable {
             break
         case .event(let entry, let state, let listeners):
             for listener in listeners { listener.receive(entry, state: state) }
+        case .events(let events, let listeners):
+            for (entry, state) in events {
+                for listener in listeners { listener.receive(entry, state: state) }
+            }
         case .catchUp(let listener, let entries):
             for entry in entries { listener.catchUp(on: entry) }
         case .start(let listener, let state):

@@ -38,6 +38,16 @@ struct StoreCore<State: EventProjection> {
     @inlinable
     static var catchUpChunk: Int { 1024 }
 
+    /// How many queued events one delivery step takes at most, so that
+    /// taking them holds the lock briefly.
+    @inlinable
+    static var eventChunk: Int { 1024 }
+
+    /// How many slots of delivered steps the queue may keep before it
+    /// lets them go (when they are half of it or more).
+    @inlinable
+    static var deliveredSlotsKept: Int { 1024 }
+
     @inlinable
     init(state: State, options: EventStoreOptions) {
         self.state = state
@@ -230,12 +240,31 @@ struct StoreCore<State: EventProjection> {
     /// empty (and then no thread is delivering any more).
     @inlinable
     mutating func nextDelivery() -> Delivery<State> {
+        // While threads append (or callbacks do) the queue may never be empty, so the delivered
+        // steps' slots go once they are most of it, not only when it empties.
+        if pendingHead >= Self.deliveredSlotsKept && pendingHead * 2 >= pending.count {
+            pending.removeFirst(pendingHead)
+            pendingHead = 0
+        }
         while pendingHead < pending.count {
             guard let item = pending[pendingHead] else { preconditionFailure("a delivered item is still queued") }
             switch item {
             case .event(let entry, let state):
                 advance()
-                return .event(entry, state, listeners)
+                guard pendingHead < pending.count, case .event? = pending[pendingHead] else {
+                    return .event(entry, state, listeners)
+                }
+                // The events queued right behind it go with it, in one turn of the lock: taking
+                // them one per turn, the deliverer got one turn in as many as there were appending
+                // threads, and fell further behind them with every append.
+                var events = [(entry, state)]
+                while events.count < Self.eventChunk, pendingHead < pending.count,
+                    case .event(let next, let nextState)? = pending[pendingHead]
+                {
+                    events.append((next, nextState))
+                    advance()
+                }
+                return .events(events, listeners)
             case .catchUp(let listener, let next, let through):
                 // Events the store no longer holds are skipped: catch-up gives what it holds.
                 let first = max(next, window.firstSeq)

@@ -25,3 +25,20 @@ func writeSeeds(_ seeds: [[UInt8]], named name: String) {
         fclose(file)
     }
 }
+
+/// A new folder for the run's files, removed when the run ends (by
+/// libFuzzer's `exit`; a crash leaves it for a look), with the files in it
+/// that `files` names.
+func temporaryFolder(named name: String, removingAtExit files: [String]) -> String {
+    var template = Array("/tmp/modal-events-fuzz-\(name)-XXXXXX".utf8CString)
+    guard let made = mkdtemp(&template) else { fatalError("fuzz: cannot make a temporary folder") }
+    let folder = String(cString: made)
+    runFiles = files.map { "\(folder)/\($0)" } + [folder]
+    atexit {
+        for path in runFiles { remove(path) }
+    }
+    return folder
+}
+
+/// What `temporaryFolder(named:removingAtExit:)` removes at exit, the folder last.
+nonisolated(unsafe) private var runFiles: [String] = []

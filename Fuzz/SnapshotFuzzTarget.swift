@@ -1,0 +1,22 @@
+// The `snapshot` fuzz target: a segment's header state read into a
+// ModalState, then the segment's events replayed.
+//
+// Not part of any package target: `Scripts/fuzz` compiles this file with
+// the checks it shares with the tests (Tests/TestSupport/Fuzzing/) as a
+// module of its own, linked with the ModalEvents and ModalProjection modules
+// it builds. The checks are SnapshotFuzzing's, which
+// ProjectionFuzzRegressionTests runs too.
+
+/// Seeds the corpus with segments cut from the fuzz log, each with the state before it.
+@_cdecl("LLVMFuzzerInitialize")
+public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutableRawPointer) -> CInt {
+    writeSeeds(SnapshotFuzzing.seeds(), named: "snapshot")
+    return 0
+}
+
+/// What libFuzzer calls with each input.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    SnapshotFuzzing.exercise(fuzzInput(data, size), check: .trapping)
+    return 0
+}

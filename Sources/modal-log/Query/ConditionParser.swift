@@ -63,6 +63,13 @@ struct ConditionParser {
         var column: Int
     }
 
+    /// Whether `scalar`, after `word`, is the `+` of a number's exponent
+    /// (`1e+16`, as a condition prints a number that large): `word` is a
+    /// number, then `e` or `E`.
+    static func isExponentSign(_ scalar: Unicode.Scalar, after word: String) -> Bool {
+        scalar == "+" && (word.hasSuffix("e") || word.hasSuffix("E")) && Double(word.dropLast()) != nil
+    }
+
     static func tokenize(_ text: String) throws(Failure) -> [Token] {
         let scalars = Array(text.unicodeScalars)
         var tokens: [Token] = []
@@ -74,7 +81,9 @@ struct ConditionParser {
                 index += 1
             } else if isNameCharacter(scalar) {
                 var word = ""
-                while index < scalars.count, isNameCharacter(scalars[index]) {
+                while index < scalars.count,
+                    isNameCharacter(scalars[index]) || isExponentSign(scalars[index], after: word)
+                {
                     word.unicodeScalars.append(scalars[index])
                     index += 1
                 }

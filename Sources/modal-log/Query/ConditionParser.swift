@@ -28,7 +28,7 @@ struct ConditionParser {
 
     /// Why a condition could not be read, and where.
     struct Failure: Error, Equatable, CustomStringConvertible {
-        /// The character (1-based) where reading stopped.
+        /// The column (1-based, in Unicode scalars) where reading stopped.
         var column: Int
         var message: String
 
@@ -46,7 +46,7 @@ struct ConditionParser {
     ///
     /// - Throws: ``Failure`` naming the column and what was expected.
     static func parse(_ text: String) throws(Failure) -> Condition {
-        var parser = ConditionParser(tokens: try tokenize(text), end: text.count + 1)
+        var parser = ConditionParser(tokens: try tokenize(text), end: text.unicodeScalars.count + 1)
         let condition = try parser.condition()
         if let extra = parser.peek {
             throw Failure(column: extra.column, message: "unexpected '\(extra.text)' after a whole condition")

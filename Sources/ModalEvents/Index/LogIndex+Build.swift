@@ -17,7 +17,7 @@ extension LogIndex {
         var strict = options
         strict.lenient = false
         let reader = try EventLogReader(path: path, options: strict)
-        var builder = IndexBuilder<State>(interval: interval)
+        var builder = IndexBuilder<State>(interval: interval, fileSystem: options.fileSystem)
         return try builder.run(logPath: path, state: State(startOf: reader), time: nil, reader: reader)
     }
 
@@ -29,7 +29,7 @@ extension LogIndex {
         var strict = options
         strict.lenient = false
         let (state, reader) = try resume(at: lastSeq, options: strict)
-        var builder = IndexBuilder<State>(interval: interval)
+        var builder = IndexBuilder<State>(interval: interval, fileSystem: options.fileSystem)
         builder.checkpoints = checkpoints
         builder.lines = lines.bytes
         builder.lineHashes = lines.hashes
@@ -59,7 +59,7 @@ extension LogIndex {
     public func status() -> Status {
         let names: [String]
         do {
-            names = try Self.files(ofLog: logPath)
+            names = try Self.files(ofLog: logPath, in: fileSystem)
         } catch {
             return .stale(reason: "the log cannot be listed: \(error.message)")
         }
@@ -69,7 +69,7 @@ extension LogIndex {
             if names.count > 1 || files.count > 1, FileSystem.name(of: name) != stamp.name {
                 return .stale(reason: "its file \(place + 1) is \(FileSystem.name(of: name)), not \(stamp.name)")
             }
-            guard let status = FileSystem.system.status(of: name) else {
+            guard let status = fileSystem.status(of: name) else {
                 return .stale(reason: "\(name) cannot be read")
             }
             guard status.size >= stamp.bytes else {
@@ -81,7 +81,7 @@ extension LogIndex {
                 grew = true
             }
             if stamp.modified == status.modified && status.size == stamp.bytes { continue }
-            guard let hash = try? Self.hash(of: name, bytes: stamp.bytes), hash == stamp.hash else {
+            guard let hash = try? Self.hash(of: name, bytes: stamp.bytes, in: fileSystem), hash == stamp.hash else {
                 return .stale(reason: "the first \(stamp.bytes) bytes of \(name) changed")
             }
         }
@@ -126,7 +126,9 @@ extension LogIndex {
         options: EventLogReader.Options = EventLogReader.Options()
     ) throws(EventLogError) -> (index: LogIndex?, update: Update) {
         let rebuild: (reason: String, interval: Int?)
-        switch verdict(forLogAt: path, interval: interval, checkingEveryLine: checkingEveryLine) {
+        switch verdict(
+            forLogAt: path, interval: interval, checkingEveryLine: checkingEveryLine, in: options.fileSystem)
+        {
         case .missing:
             guard creating else { return (nil, .unchanged) }
             return (try build(forLogAt: path, interval: interval ?? defaultInterval, options: options), .created)
@@ -166,12 +168,14 @@ extension LogIndex {
     /// Reads the sidecar of the log at `path` (all of its lines with
     /// `checkingEveryLine`), and compares it with the log and with the
     /// `interval` wanted (`nil`: any).
-    package static func verdict(forLogAt path: String, interval: Int?, checkingEveryLine: Bool) -> Verdict {
+    package static func verdict(
+        forLogAt path: String, interval: Int?, checkingEveryLine: Bool, in fileSystem: FileSystem = .system
+    ) -> Verdict {
         var keptInterval: Int?
         do throws(EventLogError) {
-            guard let sidecar = try readSidecar(forLogAt: path) else { return .missing }
+            guard let sidecar = try readSidecar(forLogAt: path, in: fileSystem) else { return .missing }
             keptInterval = sidecar.interval
-            let existing = try index(of: sidecar, logPath: path)
+            let existing = try index(of: sidecar, logPath: path, in: fileSystem)
             if checkingEveryLine { try existing.checkLines() }
             if let interval, interval != existing.interval {
                 return .stale(
@@ -195,8 +199,8 @@ extension LogIndex {
     package static func rebuilt(
         forLogAt path: String, interval: Int? = nil, options: EventLogReader.Options = EventLogReader.Options()
     ) throws(EventLogError) -> LogIndex {
-        try build(
-            forLogAt: path, interval: interval ?? keptInterval(forLogAt: path) ?? defaultInterval, options: options)
+        let chosen = interval ?? keptInterval(forLogAt: path, in: options.fileSystem) ?? defaultInterval
+        return try build(forLogAt: path, interval: chosen, options: options)
     }
 
     /// Where ``resume(forLogAt:at:interval:creating:extending:options:)``
@@ -260,20 +264,20 @@ extension LogIndex {
     /// Call it only when ``status()`` is ``Status/current``: the files' bytes
     /// are then the ones the index covers.
     func withCurrentTimes() -> LogIndex? {
-        let paths = (try? Self.files(ofLog: logPath)) ?? []
+        let paths = (try? Self.files(ofLog: logPath, in: fileSystem)) ?? []
         var files = files
         for (place, path) in zip(files.indices, paths) {
-            files[place].modified = IndexBuilder<State>.settledTime(of: path)
+            files[place].modified = IndexBuilder<State>.settledTime(of: path, in: fileSystem)
         }
         guard files != self.files else { return nil }
         return LogIndex(
             logPath: logPath, interval: interval, files: files, checkpoints: checkpoints, lastSeq: lastSeq,
-            lastTime: lastTime, lines: lines)
+            lastTime: lastTime, lines: lines, fileSystem: fileSystem)
     }
 
     /// The hash of the first `bytes` bytes of the file at `path`.
-    static func hash(of path: String, bytes: Int) throws(EventLogError) -> String {
-        let source = try FileDescriptorSource(path: path, in: .system)
+    static func hash(of path: String, bytes: Int, in fileSystem: FileSystem) throws(EventLogError) -> String {
+        let source = try FileDescriptorSource(path: path, in: fileSystem)
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 8)
         defer { chunk.deallocate() }
         var hash = ContentHash()
@@ -290,15 +294,16 @@ extension LogIndex {
 
 extension LogIndex {
     /// The files of the log at `path`: the file itself, or the folder's segments in order.
-    static func files(ofLog path: String) throws(EventLogError) -> [String] {
-        FileSystem.system.entry(at: path) == .folder
-            ? try EventLogReader.segments(in: path, fileSystem: .system) : [path]
+    static func files(ofLog path: String, in fileSystem: FileSystem) throws(EventLogError) -> [String] {
+        fileSystem.entry(at: path) == .folder
+            ? try EventLogReader.segments(in: path, fileSystem: fileSystem) : [path]
     }
 }
 
 /// Replays a log and keeps a checkpoint every `interval` events.
 struct IndexBuilder<State: LogProjection> {
     let interval: Int
+    let fileSystem: FileSystem
     var checkpoints: [LogIndex<State>.Checkpoint] = []
     /// The sidecar's lines so far.
     var lines: [UInt8] = []
@@ -310,8 +315,9 @@ struct IndexBuilder<State: LogProjection> {
     /// just before: a file still of the length it had keeps its hash.
     var knownFiles: [LogIndex<State>.FileStamp] = []
 
-    init(interval: Int) {
+    init(interval: Int, fileSystem: FileSystem) {
         self.interval = interval
+        self.fileSystem = fileSystem
     }
 
     /// Applies what `reader` has left to `state`, keeping checkpoints, and
@@ -332,20 +338,20 @@ struct IndexBuilder<State: LogProjection> {
         let last = reader.position.file
         var files: [LogIndex<State>.FileStamp] = []
         for (place, path) in paths.enumerated().prefix(last + 1) {
-            let bytes = place == last ? end : FileSystem.system.status(of: path)?.size ?? 0
+            let bytes = place == last ? end : fileSystem.status(of: path)?.size ?? 0
             if place < knownFiles.count, knownFiles[place].name == FileSystem.name(of: path),
                 knownFiles[place].bytes == bytes
             {
                 var known = knownFiles[place]
-                known.modified = Self.settledTime(of: path)
+                known.modified = Self.settledTime(of: path, in: fileSystem)
                 files.append(known)
             } else {
-                files.append(try Self.stamp(path, bytes: bytes))
+                files.append(try stamp(path, bytes: bytes))
             }
         }
         return LogIndex(
             logPath: logPath, interval: interval, files: files, checkpoints: checkpoints, lastSeq: state.seq,
-            lastTime: lastTime, lines: IndexLines(bytes: lines, hashes: lineHashes))
+            lastTime: lastTime, lines: IndexLines(bytes: lines, hashes: lineHashes), fileSystem: fileSystem)
     }
 
     /// Keeps `state` as a checkpoint at `position`: its history's new
@@ -369,18 +375,17 @@ struct IndexBuilder<State: LogProjection> {
     }
 
     /// What the index keeps of the file at `path`, of which it covers `bytes`.
-    static func stamp(_ path: String, bytes: Int) throws(EventLogError) -> LogIndex<State>.FileStamp {
+    func stamp(_ path: String, bytes: Int) throws(EventLogError) -> LogIndex<State>.FileStamp {
         .init(
-            name: FileSystem.name(of: path), bytes: bytes, modified: settledTime(of: path),
-            hash: try LogIndex<State>.hash(of: path, bytes: bytes))
+            name: FileSystem.name(of: path), bytes: bytes, modified: Self.settledTime(of: path, in: fileSystem),
+            hash: try LogIndex<State>.hash(of: path, bytes: bytes, in: fileSystem))
     }
 
     /// When the file at `path` last changed, unless that was in the last two
     /// seconds: it could then change again within the same tick of the
     /// file system's clock, unseen, so its hash must decide.
-    static func settledTime(of path: String) -> Int64? {
-        guard let modified = FileSystem.system.status(of: path)?.modified,
-            FileSystem.system.now() - modified > 2_000_000_000
+    static func settledTime(of path: String, in fileSystem: FileSystem) -> Int64? {
+        guard let modified = fileSystem.status(of: path)?.modified, fileSystem.now() - modified > 2_000_000_000
         else {
             return nil
         }

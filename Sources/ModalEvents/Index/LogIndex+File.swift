@@ -166,8 +166,8 @@ extension LogIndex {
     /// - Throws: ``EventLogError`` naming the sidecar when it cannot be read
     ///   or is not an index this package wrote: it is then stale.
     public static func read(forLogAt path: String) throws(EventLogError) -> LogIndex? {
-        guard let sidecar = try readSidecar(forLogAt: path) else { return nil }
-        return try index(of: sidecar, logPath: path)
+        guard let sidecar = try readSidecar(forLogAt: path, in: .system) else { return nil }
+        return try index(of: sidecar, logPath: path, in: .system)
     }
 
     /// A sidecar's bytes and its header, read once its `check` holds.
@@ -185,15 +185,16 @@ extension LogIndex {
     /// there is none.
     ///
     /// - Throws: ``EventLogError`` naming the sidecar.
-    static func readSidecar(forLogAt path: String) throws(EventLogError) -> Sidecar? {
+    static func readSidecar(forLogAt path: String, in fileSystem: FileSystem) throws(EventLogError) -> Sidecar? {
         let sidecar = Self.path(forLog: path)
-        switch FileSystem.system.entry(at: sidecar) {
+        switch fileSystem.entry(at: sidecar) {
         case .none: return nil
         case .file: break
         case .folder, .special:
             throw EventLogError(.invalidState, file: sidecar, message: "it is not a regular file")
         }
-        let bytes = try FileSystem.system.contents(ofFile: sidecar, maximumBytes: maximumSidecarBytes(forLogAt: path))
+        let bytes = try fileSystem.contents(
+            ofFile: sidecar, maximumBytes: maximumSidecarBytes(forLogAt: path, in: fileSystem))
         do throws(EventLogError) {
             guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else {
                 throw EventLogError(.emptyFile, message: "no header line")
@@ -213,7 +214,9 @@ extension LogIndex {
     ///
     /// - Throws: ``EventLogError`` naming the sidecar when it is not an
     ///   index this package wrote.
-    static func index(of sidecar: Sidecar, logPath path: String) throws(EventLogError) -> LogIndex {
+    static func index(of sidecar: Sidecar, logPath path: String, in fileSystem: FileSystem) throws(EventLogError)
+        -> LogIndex
+    {
         let (bytes, newline, header) = (sidecar.bytes, sidecar.newline, sidecar.header)
         do throws(EventLogError) {
             guard try header.string("format") == Self.format else {
@@ -277,7 +280,7 @@ extension LogIndex {
             }
             return LogIndex(
                 logPath: path, interval: interval, files: files, checkpoints: checkpoints, lastSeq: lastSeq,
-                lastTime: try header.number("lastTime"), lines: lines)
+                lastTime: try header.number("lastTime"), lines: lines, fileSystem: fileSystem)
         } catch {
             var located = error
             located.file = Self.path(forLog: path)
@@ -302,8 +305,8 @@ extension LogIndex {
     /// The interval in the header of the sidecar of the log at `path`, when
     /// the header holds (its `check`), though the rest may not: what a
     /// sidecar cut short by a crash was asked to keep.
-    static func keptInterval(forLogAt path: String) -> Int? {
-        (try? readSidecar(forLogAt: path))??.interval
+    static func keptInterval(forLogAt path: String, in fileSystem: FileSystem) -> Int? {
+        (try? readSidecar(forLogAt: path, in: fileSystem))??.interval
     }
 
     /// The most bytes a sidecar of the log at `path` is read to: 64 MiB and
@@ -311,9 +314,9 @@ extension LogIndex {
     /// again) instead of read into memory. Only an index with a checkpoint
     /// at nearly every event, of states each larger than 64 events, would be
     /// longer.
-    static func maximumSidecarBytes(forLogAt path: String) -> Int {
-        let logBytes = ((try? files(ofLog: path)) ?? []).reduce(0) {
-            $0 + (FileSystem.system.status(of: $1)?.size ?? 0)
+    static func maximumSidecarBytes(forLogAt path: String, in fileSystem: FileSystem) -> Int {
+        let logBytes = ((try? files(ofLog: path, in: fileSystem)) ?? []).reduce(0) {
+            $0 + (fileSystem.status(of: $1)?.size ?? 0)
         }
         return (64 << 20) + 64 * logBytes
     }
@@ -356,14 +359,14 @@ extension LogIndex {
     ///   log open", or the disk refused), or `limitExceeded` for an index
     ///   longer than a sidecar is read to.
     public func write() throws(EventLogError) {
-        try write(holding: LogLock(forLogAt: logPath, creatingFile: false, in: .system))
+        try write(holding: LogLock(forLogAt: logPath, creatingFile: false, in: fileSystem))
     }
 
     /// Writes the index to its sidecar, as ``write()`` does, under `lock`:
     /// the log's, which the caller holds.
     func write(holding lock: LogLock) throws(EventLogError) {
         let bytes = encoded
-        guard bytes.count <= Self.maximumSidecarBytes(forLogAt: logPath) else {
+        guard bytes.count <= Self.maximumSidecarBytes(forLogAt: logPath, in: lock.fileSystem) else {
             throw EventLogError(
                 .limitExceeded, file: path,
                 message: "an index of \(bytes.count) bytes would not be read back: keep checkpoints further apart")

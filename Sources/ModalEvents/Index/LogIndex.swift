@@ -58,6 +58,8 @@ public struct LogIndex<State: LogProjection>: Sendable {
     public let lastTime: Double?
     /// The states and history elements of the checkpoints, as the sidecar's lines.
     let lines: IndexLines
+    /// The file system the index reads the log and writes its sidecar through.
+    let fileSystem: FileSystem
     /// The history elements read so far, shared by the copies of this index,
     /// so a seek reads the ones before its checkpoint only once.
     let history = HistoryCache<State.HistoryElement>()

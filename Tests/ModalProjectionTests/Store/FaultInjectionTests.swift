@@ -13,13 +13,15 @@ import Testing
 /// makes (open, write, fsync, a folder's sync, rename, ftruncate, flock,
 /// unlink, mkdir, read) fails at each of its call sites in turn, with EIO,
 /// ENOSPC or EINTR, or a write goes short, as a store appends with a
-/// subscriber and lifetimes on a log that rotates and prunes its segments.
+/// subscriber and lifetimes on a log that rotates and prunes its segments
+/// and keeps an index (read, extended and written each time it opens).
 ///
 /// After each fault: the error is clear (it names a file of the log and
 /// what failed), no event the store accepted is lost, the log reads, the
 /// store's state is a replay of the log, and once the fault clears, a
 /// retry works (on the same store, or on the store opened again when a
-/// failed sync stopped its writer).
+/// failed sync stopped its writer); and the log opened again from its
+/// index, whatever the fault left of it, has the same state.
 @Suite struct FaultInjectionTests {
     static let path = "/log"
 
@@ -36,7 +38,7 @@ import Testing
 
     static func options(on calls: FaultyCalls) -> EventLogWriter.Options {
         var options = EventLogWriter.Options(
-            durability: .everyEvent, segments: .init(maximumBytes: 400, retainedFiles: 3))
+            durability: .everyEvent, segments: .init(maximumBytes: 400, retainedFiles: 3), indexInterval: 3)
         options.fileSystem = FileSystem(calls)
         return options
     }
@@ -156,7 +158,12 @@ import Testing
             entry.seq >= (logged.first?.seq ?? 1) && !logged.contains(entry)
         }
         #expect(lost.isEmpty, "\(context): accepted but not in the log: \(lost.map(\.seq))")
-        #expect(try ModalState.replaying(EventLogReader(path: path, options: reading)) == state, "\(context)")
+        let replayed = try ModalState.replaying(EventLogReader(path: path, options: reading))
+        #expect(replayed == state, "\(context)")
+        // The index is only a shortcut: whatever the fault left of it, the log opens from it to the same state.
+        let reopened = try open(calls, seen: Seen())
+        #expect(reopened.store.state == replayed, "\(context): the log opened from its index")
+        try reopened.store.log?.close()
     }
 
     /// How many calls of each kind a run without faults makes, on a new
@@ -195,5 +202,19 @@ import Testing
         #expect(missing.isEmpty, "the runs never call \(missing)")
         let total = Self.callCounts.values.flatMap(\.values).reduce(0, +)
         print("FaultInjectionTests: \(total) call sites, each failed in turn with each fault")
+    }
+
+    @Test func theLogKeepsItsIndexOnThisFileSystem() throws {
+        let calls = FaultyCalls(over: try Self.diskWithALog())
+        let store = try Self.open(calls, seen: Seen()).store
+        try store.log?.close()
+        let verdict = LogIndex<ModalState>.verdict(
+            forLogAt: Self.path, interval: 3, checkingEveryLine: true, in: FileSystem(calls))
+        guard case .current(let index) = verdict else {
+            Issue.record("the index is not current: \(verdict)")
+            return
+        }
+        #expect(index.lastSeq == store.lastSeq)
+        #expect(!index.checkpoints.isEmpty && index.checkpoints.allSatisfy { $0.seq % 3 == 0 })
     }
 }

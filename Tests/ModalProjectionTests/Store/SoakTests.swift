@@ -258,7 +258,7 @@ struct SoakReport {
             \(lastSeq.formatted()) from \(replay.segments) segments, \(replay.matches.formatted()) events and states \
             matched what subscribers saw
               memory: \(memory.map { "\($0), growth \(megabytes($0.growth))" } ?? "resident memory not read here")\
-            \(plan.checksResidentMemory ? "" : " (not checked under the thread sanitizer)"); \
+            \(plan.checksResidentMemory ? "" : " (not held to its bound: the soak does not have the process to itself)"); \
             at most \(maximums.eventsHeld) events held, \(maximums.storeSubscribers) store subscribers, \
             \(maximums.backlog) steps waiting to be delivered (in \(maximums.slots) slots), \
             \(maximums.segmentFiles) segment files

@@ -8,9 +8,5 @@
 // ProjectionFuzzRegressionTests runs too. Its seeds are the package's logs
 // of version 2 without their header line (Scripts/fuzz).
 
-/// What libFuzzer calls with each input.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    BatchFuzzing.exercise(fuzzInput(data, size), check: .trapping)
-    return 0
-}
+/// What the target runs on each input.
+let fuzzTarget = FuzzTarget(name: "batch") { BatchFuzzing.exercise($0, check: .trapping) }

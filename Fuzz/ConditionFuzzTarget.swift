@@ -7,9 +7,5 @@
 // ConditionFuzzing (Tests/ModalLogTests/), which ConditionFuzzRegressionTests
 // runs too. Its seeds are Fuzz/seeds/condition/.
 
-/// What libFuzzer calls with each input.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    ConditionFuzzing.exercise(fuzzInput(data, size), check: .trapping)
-    return 0
-}
+/// What the target runs on each input.
+let fuzzTarget = FuzzTarget(name: "condition") { ConditionFuzzing.exercise($0, check: .trapping) }

@@ -6,6 +6,32 @@
     import Musl
 #endif
 
+/// What a target's file declares as `fuzzTarget`: the seeds it makes, if
+/// any, and what it runs on each input. libFuzzer's two entry points below
+/// call it, so that no target writes them again.
+struct FuzzTarget: Sendable {
+    /// Names the seeds' files (`seed-NAME-N`).
+    var name: String
+    /// Inputs the target makes itself, written into the corpus before a run.
+    var seeds: @Sendable () -> [[UInt8]] = { [] }
+    /// Runs the target's checks on one input; a failed check traps.
+    var exercise: @Sendable ([UInt8]) -> Void
+}
+
+/// What libFuzzer calls once, before the corpus is read: writes the target's seeds.
+@_cdecl("LLVMFuzzerInitialize")
+public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutableRawPointer) -> CInt {
+    writeSeeds(fuzzTarget.seeds(), named: fuzzTarget.name)
+    return 0
+}
+
+/// What libFuzzer calls with each input.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    fuzzTarget.exercise(fuzzInput(data, size))
+    return 0
+}
+
 /// libFuzzer's input as bytes.
 func fuzzInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
     data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
@@ -17,7 +43,7 @@ func fuzzInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
 /// before libFuzzer reads the corpus. Written again on every run, under the
 /// same names, so they are never there twice.
 func writeSeeds(_ seeds: [[UInt8]], named name: String) {
-    guard let folder = getenv("FUZZ_SEED_FOLDER").map({ String(cString: $0) }) else { return }
+    guard !seeds.isEmpty, let folder = getenv("FUZZ_SEED_FOLDER").map({ String(cString: $0) }) else { return }
     for (index, seed) in seeds.enumerated() {
         let path = "\(folder)/seed-\(name)-\(index)"
         guard let file = fopen(path, "wb") else { fatalError("fuzz: cannot write the seed \(path)") }

@@ -9,9 +9,7 @@
 /// thread, one input at a time, so nothing else touches it.
 nonisolated(unsafe) let checkedAlready = CheckedAlready()
 
-/// What libFuzzer calls with each input.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    LogReaderFuzzing.exercise(fuzzInput(data, size), check: .trapping, seen: checkedAlready)
-    return 0
+/// What the target runs on each input.
+let fuzzTarget = FuzzTarget(name: "log") {
+    LogReaderFuzzing.exercise($0, check: .trapping, seen: checkedAlready)
 }

@@ -10,16 +10,6 @@
 let sidecar = SidecarFuzzing(
     folder: temporaryFolder(named: "sidecar", removingAtExit: ["log.jsonl", "log.jsonl.index"]))
 
-/// Seeds the corpus with the log's sidecars as an index writes them.
-@_cdecl("LLVMFuzzerInitialize")
-public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutableRawPointer) -> CInt {
-    writeSeeds(sidecar.seeds(), named: "sidecar")
-    return 0
-}
-
-/// What libFuzzer calls with each input.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    sidecar.exercise(fuzzInput(data, size), check: .trapping)
-    return 0
-}
+/// Seeds the corpus with the log's sidecars as an index writes them; runs
+/// the checks on each input.
+let fuzzTarget = FuzzTarget(name: "sidecar", seeds: sidecar.seeds) { sidecar.exercise($0, check: .trapping) }

@@ -7,16 +7,8 @@
 // it builds. The checks are SnapshotFuzzing's, which
 // ProjectionFuzzRegressionTests runs too.
 
-/// Seeds the corpus with segments cut from the fuzz log, each with the state before it.
-@_cdecl("LLVMFuzzerInitialize")
-public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutableRawPointer) -> CInt {
-    writeSeeds(SnapshotFuzzing.seeds(), named: "snapshot")
-    return 0
-}
-
-/// What libFuzzer calls with each input.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    SnapshotFuzzing.exercise(fuzzInput(data, size), check: .trapping)
-    return 0
+/// Seeds the corpus with segments cut from the fuzz log, each with the state
+/// before it; runs the checks on each input.
+let fuzzTarget = FuzzTarget(name: "snapshot", seeds: SnapshotFuzzing.seeds) {
+    SnapshotFuzzing.exercise($0, check: .trapping)
 }

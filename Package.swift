@@ -26,8 +26,8 @@ let package = Package(
         // Figures for Docs/Performance.md: `swift run -c release modal-bench`.
         .executableTarget(
             name: "modal-bench", dependencies: ["ModalEvents", "ModalProjection", "ModalTesting", "ModalWorkloads"]),
-        // Where the tests find the package's logs; not a product.
-        .target(name: "TestSupport", dependencies: ["ModalEvents"], path: "Tests/TestSupport"),
+        // Where the tests find the package's logs, and the fuzz targets' checks; not a product.
+        .target(name: "TestSupport", dependencies: ["ModalEvents", "ModalProjection"], path: "Tests/TestSupport"),
         .testTarget(name: "ModalEventsTests", dependencies: ["ModalEvents", "TestSupport"]),
         .testTarget(name: "ModalProjectionTests", dependencies: ["ModalEvents", "ModalProjection", "TestSupport"]),
         .testTarget(

@@ -3,76 +3,33 @@ import ModalEvents
 import TestSupport
 import Testing
 
-/// Replays the fuzzer's findings (`Tests/Fixtures/fuzz/`) and hand-made hostile
-/// inputs through the readers: each must read or fail with an `EventLogError`,
-/// never crash. `exercise` does what `exerciseReaders` in
-/// `Fuzz/LogReaderFuzzTarget.swift` does (that file is in no package target),
-/// with expectations where the fuzz target has checks.
+/// Replays the `log` fuzz target's findings (`Tests/Fixtures/fuzz/log/`)
+/// and hand-made hostile inputs through the readers: each must read or fail
+/// with an `EventLogError`, never crash, and pass the target's checks
+/// (`LogReaderFuzzing`, which the target runs too), here recorded as issues.
 @Suite struct FuzzRegressionTests {
     static let header = #"{"format":"modal-events","version":1}"# + "\n"
-    /// The fuzz target's limits.
-    static let fuzzLimits = EventLogReader.Options(
-        maximumLineLength: 4096, maximumDepth: 32, maximumStringLength: 64, chunkSize: 7)
 
-    /// The fuzz target's checks: the input as one JSON document, then as a log
-    /// with the fuzz limits; what was accepted must write back and read back
-    /// equal, and the chunk size must not change the outcome.
+    /// The fuzz target's checks on `bytes`, each failure an issue at the caller.
     @discardableResult
     static func exercise(
-        _ bytes: [UInt8], _ label: Comment = "", sourceLocation: SourceLocation = #_sourceLocation
+        _ bytes: [UInt8], _ label: String = "", sourceLocation: SourceLocation = #_sourceLocation
     ) -> LogReadOutcome {
-        if let value = try? JSONReader.read(bytes, maximumDepth: fuzzLimits.maximumDepth) {
-            let text = value.serialized()
-            #expect((try? JSONReader.read(Array(text.utf8))) == value, label, sourceLocation: sourceLocation)
-        }
-        let outcome = readLog(bytes, options: fuzzLimits)
-        if let header = outcome.header {
-            let line = EventLogEncoder.encode(header)
-            let reread = try? LogHeader(json: JSONReader.read(line.dropLast()))
-            #expect(reread == header, label, sourceLocation: sourceLocation)
-        }
-        let version = outcome.header?.version ?? 1
-        for entry in outcome.events {
-            // The first encoding is the normal form (see checkEventRoundTrip in the fuzz target).
-            let line = EventLogEncoder.encode(entry, version: version)
-            let reread = try? LoggedEvent(json: JSONReader.read(line.dropLast()), version: version)
-            #expect(reread == entry, label, sourceLocation: sourceLocation)
-            #expect(
-                reread.map { EventLogEncoder.encode($0, version: version) } == line, label,
-                sourceLocation: sourceLocation)
-        }
-        var whole = fuzzLimits
-        whole.chunkSize = bytes.count + 1
-        let reference = readLog(bytes, options: whole)
-        #expect(reference == outcome, "the chunk size changed the outcome \(label)", sourceLocation: sourceLocation)
-        var lenient = fuzzLimits
-        lenient.lenient = true
-        let skipping = readLog(bytes, options: lenient)
-        #expect(skipping.error.map { $0.line == 1 } ?? true, "only a header stops a lenient reader \(label)")
-        if outcome.error == nil {
-            #expect(skipping == outcome, "lenient differs \(label)", sourceLocation: sourceLocation)
-        }
-        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            InPlaceDecodingTests.expectSameBothWays(Array(line), options: fuzzLimits, sourceLocation: sourceLocation)
-        }
-        return outcome
+        LogReaderFuzzing.exercise(
+            bytes, check: FuzzCheck { Issue.record("\(label) \($0)", sourceLocation: sourceLocation) })
     }
 
-    /// The kept inputs: every file in `Tests/Fixtures/fuzz/` but its README
-    /// and hidden files (as `Scripts/fuzz --regressions` takes them).
-    static let keptInputs: [String] = {
-        let folder = Fixtures.path("Tests/Fixtures/fuzz")
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return files.filter { $0 != "README.md" && !$0.hasPrefix(".") }.sorted().map { "\(folder)/\($0)" }
-    }()
-
     @Test func everyKeptInputReadsOrFailsWithAnError() throws {
-        // The folder is there even with no inputs yet, so a moved folder does not pass by finding none.
-        #expect(FileManager.default.fileExists(atPath: Fixtures.path("Tests/Fixtures/fuzz/README.md")))
-        for path in Self.keptInputs {
+        let inputs = try FuzzFindings.inputs(of: .log)
+        for path in inputs {
             let bytes = try #require(FileManager.default.contents(atPath: path), "cannot read \(path)")
-            Self.exercise(Array(bytes), "\(path)")
+            Self.exercise(Array(bytes), path)
         }
+    }
+
+    @Test func theFindingsFolderHoldsAFolderPerTargetAndNothingElse() throws {
+        #expect(FileManager.default.fileExists(atPath: Fixtures.path("Tests/Fixtures/fuzz/README.md")))
+        #expect(try FuzzFindings.unexpectedEntries().isEmpty)
     }
 
     // Hand-made hostile inputs, with the errors a reader with the default limits gives.

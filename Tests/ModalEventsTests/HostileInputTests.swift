@@ -70,6 +70,22 @@ import Testing
         #expect(error(reading: lines, options: EventLogReader.Options(maximumLineLength: 1000))?.kind == .lineTooLong)
     }
 
+    /// A lenient reader skips event lines only: a header over the limit stops
+    /// it at line 1, as it stops a strict one, whether the line is found
+    /// whole in the buffer (a chunk larger than the line) or as it streams
+    /// past. The fuzzer found a lenient reader that dropped it and read line 2
+    /// as the header (Tests/Fixtures/fuzz/log/lenient-overlong-header.jsonl).
+    @Test(arguments: [64, 4096])
+    func aLenientReaderStopsAtAnOverlongHeader(chunkSize: Int) {
+        let header = #"{"format":"modal-events","version":1,"app":""# + String(repeating: "a", count: 1000) + #""}"#
+        let lines = [header, Self.header, #"{"seq":1,"type":"dimming.tap"}"#]
+        for lenient in [false, true] {
+            let options = EventLogReader.Options(maximumLineLength: 500, chunkSize: chunkSize, lenient: lenient)
+            let error = error(reading: lines, options: options)
+            #expect(error?.kind == .lineTooLong && error?.line == 1, "lenient \(lenient): \(String(describing: error))")
+        }
+    }
+
     @Test func aLenientReaderKeepsAHundredWarningsAndCountsTheRest() throws {
         let lines = [Self.header] + Array(repeating: "oops", count: 500) + [#"{"seq":1,"type":"dimming.tap"}"#]
         let reader = try EventLogReader(

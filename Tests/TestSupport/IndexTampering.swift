@@ -1,3 +1,4 @@
+// Shared by the tests and the sidecar fuzz target: Scripts/fuzz compiles this file into it.
 import ModalEvents
 
 /// `sidecar`, the text of a log index, with its header's `check` made to
@@ -6,7 +7,13 @@ import ModalEvents
 package func resigningIndexHeader(_ sidecar: String) -> String {
     guard let newline = sidecar.firstIndex(of: "\n") else { return sidecar }
     // The header ends with ,"check":"<16 hex digits>"}: 28 bytes.
-    let body = String(decoding: sidecar[..<newline].utf8.dropLast(28), as: UTF8.self)
-    let check = ContentHash(of: Array(body.utf8)[...]).hex
-    return body + #","check":""# + check + #""}"# + sidecar[newline...]
+    let body = Array(sidecar[..<newline].utf8.dropLast(28))
+    return String(decoding: signedIndexHeader(body: body[...]), as: UTF8.self) + sidecar[newline...]
+}
+
+/// A sidecar's header line (without its `\n`) from `body`, the header's bytes
+/// before its `check`: the body, then `,"check":"` and the body's hash, as
+/// an index writes it.
+package func signedIndexHeader(body: ArraySlice<UInt8>) -> [UInt8] {
+    Array(body) + Array(#","check":""#.utf8) + Array(ContentHash(of: body).hex.utf8) + Array(#""}"#.utf8)
 }

@@ -1,8 +1,6 @@
-// Shared by the tests and the fuzz target: Scripts/fuzz compiles this file
-// into its ModalEvents module, with MODAL_EVENTS_FUZZER set.
-#if !MODAL_EVENTS_FUZZER
-    package import ModalEvents
-#endif
+// Shared by the tests and the fuzz targets: Scripts/fuzz compiles this file
+// into each target's module.
+package import ModalEvents
 
 /// Everything a reader gave for one input.
 package struct LogReadOutcome: Equatable, CustomStringConvertible {

@@ -568,18 +568,40 @@ extension LoggedEvent {
         line: [UInt8], _ way: LineDecoding, options: EventLogReader.Options = EventLogReader.Options(),
         version: Int = LogHeader.currentVersion
     ) throws(EventLogError) -> LoggedEvent? {
-        try line.withUnsafeBytes { bytes in
-            Result { () throws(EventLogError) -> LoggedEvent? in
-                switch way {
-                case .inPlace:
-                    let slots = UnsafeMutablePointer<EventLineFields.Slot>.allocate(capacity: EventField.allCases.count)
-                    defer { slots.deallocate() }
-                    return try EventLineFields.decode(
-                        bytes, slots: slots, strings: StringCache(), options: options, version: version)
-                case .throughJSON:
-                    return try LoggedEvent(json: EventLogReader.json(ofLine: bytes, options: options), version: version)
+        try LineDecoder().decode(line[...], way, options: options, version: version)
+    }
+
+    /// Decodes lines one after another, keeping what the in-place way needs
+    /// from one line to the next (the table of fields and the strings made
+    /// so far), as a reader does: a check of many lines makes it once.
+    package final class LineDecoder {
+        private let slots = UnsafeMutablePointer<EventLineFields.Slot>.allocate(capacity: EventField.allCases.count)
+        private let strings = StringCache()
+
+        package init() {}
+
+        deinit { slots.deallocate() }
+
+        /// Decodes `line` (without its `\n`) the given way.
+        ///
+        /// - Returns: The event, or `nil` when the in-place way declines the line.
+        /// - Throws: ``EventLogError`` with no file or line.
+        package func decode(
+            _ line: ArraySlice<UInt8>, _ way: LineDecoding, options: EventLogReader.Options = EventLogReader.Options(),
+            version: Int = LogHeader.currentVersion
+        ) throws(EventLogError) -> LoggedEvent? {
+            try line.withUnsafeBytes { bytes in
+                Result { () throws(EventLogError) -> LoggedEvent? in
+                    switch way {
+                    case .inPlace:
+                        return try EventLineFields.decode(
+                            bytes, slots: slots, strings: strings, options: options, version: version)
+                    case .throughJSON:
+                        return try LoggedEvent(
+                            json: EventLogReader.json(ofLine: bytes, options: options), version: version)
+                    }
                 }
-            }
-        }.get()
+            }.get()
+        }
     }
 }

@@ -327,7 +327,7 @@ public final class EventLogReader {
 
     /// Reads line 1 of the current file as a header.
     private func readHeader() throws(EventLogError) -> LogHeader {
-        guard var line = try readLine() else {
+        guard var line = try readLine(isHeader: true) else {
             if let tornTail {
                 throw EventLogError(
                     .emptyFile, file: file, line: tornTail.line,
@@ -444,8 +444,10 @@ public final class EventLogReader {
     /// The byte range in `buffer` of the next complete line (without its
     /// `\n`), or `nil` at the end of the file; a torn last line is recorded
     /// and skipped. A line over the length limit throws, or for a lenient
-    /// reader is dropped as it streams past, so it never fills memory.
-    private func readLine() throws(EventLogError) -> Range<Int>? {
+    /// reader is dropped as it streams past, so it never fills memory; but
+    /// a header (`isHeader`) is never dropped: a reader cannot go on without it.
+    private func readLine(isHeader: Bool = false) throws(EventLogError) -> Range<Int>? {
+        let dropsOverlongLines = options.lenient && !isHeader
         var scanFrom = start
         /// Bytes of an over-long line a lenient reader has already dropped.
         var dropped = 0
@@ -457,7 +459,7 @@ public final class EventLogReader {
                 // Only a line over the limit has dropped bytes.
                 guard dropped + newline - lineStart > options.maximumLineLength else { return lineStart..<newline }
                 let error = tooLong(line: lineNumber)
-                guard options.lenient else { throw error }
+                guard dropsOverlongLines else { throw error }
                 skip(error)
                 dropped = 0
                 scanFrom = start
@@ -465,7 +467,7 @@ public final class EventLogReader {
             }
             scanFrom = end
             if dropped + end - start > options.maximumLineLength {
-                guard options.lenient else { throw tooLong(line: lineNumber + 1) }
+                guard dropsOverlongLines else { throw tooLong(line: lineNumber + 1) }
                 dropped += end - start
                 start = end
             }

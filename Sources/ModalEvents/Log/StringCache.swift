@@ -5,23 +5,41 @@
 ///
 /// It keeps the last string of each of 256 slots, picked by a hash of the
 /// bytes: a string of up to 16 bytes packed as two words, so a hit compares
-/// three integers. Longer strings are made each time.
+/// three integers. Longer strings are made each time. The slots are made
+/// with the first string, so a reader that stops before its first event
+/// (a bad header, a fault on line 2) costs no table.
 final class StringCache {
     private static let slotCount = 256
-    private let names: UnsafeMutablePointer<PackedName>
-    private let strings: UnsafeMutablePointer<String>
 
-    init() {
-        names = .allocate(capacity: Self.slotCount)
-        names.initialize(repeating: .none, count: Self.slotCount)
-        strings = .allocate(capacity: Self.slotCount)
-        strings.initialize(repeating: "", count: Self.slotCount)
+    /// One allocation: each slot's name, then each slot's string.
+    private struct Table {
+        /// ``PackedName/none`` (all zero bits) for a slot that holds no string yet.
+        let names: UnsafeMutablePointer<PackedName>
+        /// Initialized only in the slots whose name is not ``PackedName/none``.
+        let strings: UnsafeMutablePointer<String>
+
+        init() {
+            let namesBytes = MemoryLayout<PackedName>.stride * StringCache.slotCount
+            let raw = UnsafeMutableRawPointer.allocate(
+                byteCount: namesBytes + MemoryLayout<String>.stride * StringCache.slotCount,
+                alignment: max(MemoryLayout<PackedName>.alignment, MemoryLayout<String>.alignment))
+            // Every name none at once, rather than a slot at a time.
+            raw.initializeMemory(as: UInt8.self, repeating: 0, count: namesBytes)
+            names = raw.bindMemory(to: PackedName.self, capacity: StringCache.slotCount)
+            strings = (raw + namesBytes).bindMemory(to: String.self, capacity: StringCache.slotCount)
+        }
     }
 
+    private var table: Table?
+
+    init() {}
+
     deinit {
-        names.deallocate()
-        strings.deinitialize(count: Self.slotCount)
-        strings.deallocate()
+        guard let table else { return }
+        for slot in 0..<Self.slotCount where table.names[slot] != .none {
+            (table.strings + slot).deinitialize(count: 1)
+        }
+        UnsafeMutableRawPointer(table.names).deallocate()
     }
 
     /// The string of `bytes`, which must be UTF-8: exactly
@@ -31,13 +49,24 @@ final class StringCache {
     ///   read (at least `bytes.count`), as for ``PackedName``.
     func string(_ bytes: UnsafeRawBufferPointer, room: Int) -> String {
         guard let name = PackedName(bytes, room: room) else { return String(decoding: bytes, as: UTF8.self) }
+        let table = self.table ?? makeTable()
         let slot =
             Int(truncatingIfNeeded: (name.low ^ name.high &* 31 ^ UInt64(name.length)) &* 0x9E37_79B9_7F4A_7C15 >> 56)
             & (Self.slotCount - 1)
-        if names[slot] == name { return strings[slot] }
+        if table.names[slot] == name { return table.strings[slot] }
         let made = String(decoding: bytes, as: UTF8.self)
-        names[slot] = name
-        strings[slot] = made
+        if table.names[slot] == .none {
+            (table.strings + slot).initialize(to: made)
+        } else {
+            table.strings[slot] = made
+        }
+        table.names[slot] = name
         return made
+    }
+
+    private func makeTable() -> Table {
+        let table = Table()
+        self.table = table
+        return table
     }
 }

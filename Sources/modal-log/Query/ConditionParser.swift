@@ -28,7 +28,7 @@ struct ConditionParser {
 
     /// Why a condition could not be read, and where.
     struct Failure: Error, Equatable, CustomStringConvertible {
-        /// The character (1-based) where reading stopped.
+        /// The column (1-based, in Unicode scalars) where reading stopped.
         var column: Int
         var message: String
 
@@ -46,7 +46,7 @@ struct ConditionParser {
     ///
     /// - Throws: ``Failure`` naming the column and what was expected.
     static func parse(_ text: String) throws(Failure) -> Condition {
-        var parser = ConditionParser(tokens: try tokenize(text), end: text.count + 1)
+        var parser = ConditionParser(tokens: try tokenize(text), end: text.unicodeScalars.count + 1)
         let condition = try parser.condition()
         if let extra = parser.peek {
             throw Failure(column: extra.column, message: "unexpected '\(extra.text)' after a whole condition")
@@ -63,6 +63,13 @@ struct ConditionParser {
         var column: Int
     }
 
+    /// Whether `scalar`, after `word`, is the `+` of a number's exponent
+    /// (`1e+16`, as a condition prints a number that large): `word` is a
+    /// number, then `e` or `E`.
+    static func isExponentSign(_ scalar: Unicode.Scalar, after word: String) -> Bool {
+        scalar == "+" && (word.hasSuffix("e") || word.hasSuffix("E")) && Double(word.dropLast()) != nil
+    }
+
     static func tokenize(_ text: String) throws(Failure) -> [Token] {
         let scalars = Array(text.unicodeScalars)
         var tokens: [Token] = []
@@ -74,7 +81,9 @@ struct ConditionParser {
                 index += 1
             } else if isNameCharacter(scalar) {
                 var word = ""
-                while index < scalars.count, isNameCharacter(scalars[index]) {
+                while index < scalars.count,
+                    isNameCharacter(scalars[index]) || isExponentSign(scalars[index], after: word)
+                {
                     word.unicodeScalars.append(scalars[index])
                     index += 1
                 }

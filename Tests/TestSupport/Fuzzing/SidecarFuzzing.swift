@@ -1,0 +1,130 @@
+import ModalEvents
+import ModalProjection
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The `sidecar` fuzz target's checks: any bytes as the sidecar (`LOG.index`)
+/// of ``FuzzLog``'s log, read as the tool and a store read one, then every
+/// checkpoint sought. An index must be judged stale or read, and a seek
+/// give a state that keeps the invariants or an `EventLogError` naming the
+/// sidecar or the log; never a trap or a hang.
+///
+/// Each input is tried twice: as it is, and with its hashes made to hold (a
+/// damaged sidecar fails them at once, which would hide the reading behind
+/// them from the fuzzer): each checkpoint's line hashes those of its lines,
+/// and the header's `check` that of the header.
+package final class SidecarFuzzing: Sendable {
+    /// The log: ``FuzzLog``'s text, in a folder of its own.
+    package let logPath: String
+    /// Its sidecar, which each input is written to.
+    package let sidecarPath: String
+
+    /// Writes ``FuzzLog``'s log into `folder`, which must exist.
+    package init(folder: String) {
+        logPath = folder + "/log.jsonl"
+        sidecarPath = LogIndex<ModalState>.path(forLog: logPath)
+        Self.replaceFile(at: logPath, with: Array(FuzzLog.text.utf8))
+    }
+
+    /// Sidecars of the log as an index writes them: a checkpoint every 1, 2,
+    /// 3, 5 and 20 events (none).
+    package func seeds() -> [[UInt8]] {
+        [1, 2, 3, 5, 20].map { interval in
+            do {
+                return try LogIndex<ModalState>.build(forLogAt: logPath, interval: interval).encoded
+            } catch {
+                fatalError("the fuzz log does not index: \(error)")
+            }
+        }
+    }
+
+    /// Runs every check on `bytes` as the sidecar, as it is and with its hashes made to hold.
+    package func exercise(_ bytes: [UInt8], check: FuzzCheck) {
+        let resigned = Self.resigned(bytes)
+        for sidecar in resigned == bytes ? [bytes] : [bytes, resigned] {
+            Self.replaceFile(at: sidecarPath, with: sidecar)
+            exerciseSidecar(check: check)
+        }
+    }
+
+    private func exerciseSidecar(check: FuzzCheck) {
+        let index: LogIndex<ModalState>
+        switch LogIndex<ModalState>.verdict(forLogAt: logPath, interval: nil, checkingEveryLine: false) {
+        case .missing:
+            check.fail("the sidecar was written, and found missing")
+            return
+        case .stale:
+            return
+        case .current(let found), .behind(let found):
+            index = found
+        }
+        let lastSeq = FuzzLog.steps.count
+        for seq in Set([0, index.lastSeq, lastSeq, lastSeq + 1] + index.checkpoints.map(\.seq)) where seq >= 0 {
+            do {
+                let state = try index.state(at: seq)
+                check(state.seq == seq, "the state at seq \(seq) is at seq \(state.seq)")
+                StateChecks.checkInvariants(state, "the state at seq \(seq)", check: check)
+            } catch {
+                check(
+                    error.file == sidecarPath || error.file == logPath,
+                    "a seek to seq \(seq) failed naming neither the sidecar nor the log: \(error)")
+            }
+        }
+        _ = try? index.checkLines()
+        // What the tool does with it: brought up to date (extended, or built again), nothing written.
+        // One judged current from its files' stamps keeps the last seq its header says: an unchanged
+        // log is not read (O(1)), so a sidecar with its hashes made to hold may say another; one
+        // extended or built again has read the log, and ends where it does.
+        if let (found, update) = try? LogIndex<ModalState>.updated(forLogAt: logPath, creating: false, extending: true),
+            let updated = found, update != .unchanged, update != .refreshed
+        {
+            check(updated.lastSeq == lastSeq, "an index \(update) ends at seq \(updated.lastSeq), not \(lastSeq)")
+        }
+    }
+
+    /// `sidecar` with its hashes made to hold: each checkpoint's two line
+    /// hashes those of the lines after the header, and the header's `check`
+    /// that of the header before it. As it is when its header is not a JSON
+    /// object.
+    static func resigned(_ sidecar: [UInt8]) -> [UInt8] {
+        let newline = sidecar.firstIndex(of: UInt8(ascii: "\n")) ?? sidecar.count
+        guard case .object(var members) = try? JSONReader.read(sidecar[..<newline]) else { return sidecar }
+        let rest = sidecar[min(newline + 1, sidecar.count)...]
+        let lines = rest.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        members.removeAll { $0.key == "check" }
+        if let place = members.firstIndex(where: { $0.key == "checkpoints" }),
+            case .array(var checkpoints) = members[place].value
+        {
+            for (index, checkpoint) in checkpoints.enumerated() {
+                guard case .array(var fields) = checkpoint, fields.count == 8 else { continue }
+                for line in 0..<2 where 2 * index + line < lines.count {
+                    fields[6 + line] = .string(ContentHash(of: lines[2 * index + line]).hex)
+                }
+                checkpoints[index] = .array(fields)
+            }
+            members[place].value = .array(checkpoints)
+        }
+        // The header as an index writes it: compact, its check last.
+        let header = signedIndexHeader(body: EventLogEncoder.line(.object(members)).dropLast(2))
+        return header + (newline < sidecar.count ? [UInt8(ascii: "\n")] + rest : [])
+    }
+
+    /// Writes `bytes` to the file at `path`, in place of what it held.
+    static func replaceFile(at path: String, with bytes: [UInt8]) {
+        let file = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard file >= 0 else { fatalError("cannot write \(path): errno \(errno)") }
+        defer { close(file) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(file, $0.baseAddress! + written, bytes.count - written) }
+            guard count > 0 else { fatalError("cannot write \(path): errno \(errno)") }
+            written += count
+        }
+    }
+}

@@ -146,15 +146,38 @@ struct DebuggerTerminalTests {
 
         let terminated = try Self.debugger(sample("EventLogs/tour.jsonl"))
         try terminated.wait(for: "seq 1 of 14")
-        // The pane runs sh, which runs the tool.
-        let shell = try terminated.tmuxRun(["display-message", "-p", "#{pane_pid}"]).output
+        kill(try Self.tool(in: terminated), SIGTERM)
+        try terminated.wait(for: "EXITED 143\nicanon")
+        #expect(try !terminated.isOnAlternateScreen())
+    }
+
+    /// The process of the tool the pane's shell runs.
+    static func tool(in pane: Pane) throws -> pid_t {
+        let shell = try pane.tmuxRun(["display-message", "-p", "#{pane_pid}"]).output
         let pgrep = try #require(
             installedProgram("pgrep"), "pgrep is not installed: the tool's process cannot be found")
         let tool = try runProgram(pgrep, ["-P", String(shell.dropLast())]).output
-        let pid = try #require(pid_t(tool.split(separator: "\n").first ?? ""), "no tool under the pane's shell")
-        kill(pid, SIGTERM)
-        try terminated.wait(for: "EXITED 143\nicanon")
-        #expect(try !terminated.isOnAlternateScreen())
+        return try #require(pid_t(tool.split(separator: "\n").first ?? ""), "no tool under the pane's shell")
+    }
+
+    /// A terminal closed under the debugger (its window shut, a lost ssh
+    /// connection; here its tmux server or session killed) ends it. It
+    /// failed for kill-server: the tests' tmux servers started with SIGTERM
+    /// blocked, so they never ended, and every test's server and debugger
+    /// outlived the test (``runProgram(_:_:standardInput:environment:standardOutput:)``
+    /// now starts a program with no signal blocked).
+    @Test(arguments: ["kill-server", "kill-session"])
+    func theDebuggerEndsWhenItsTerminalGoesAway(_ command: String) throws {
+        let pane = try Self.debugger(sample("EventLogs/tour.jsonl"))
+        try pane.wait(for: "seq 1 of 14")
+        try pane.send("j", "j")
+        let pid = try Self.tool(in: pane)
+        try pane.tmuxRun([command])
+        let deadline = ContinuousClock.now + .seconds(10)
+        while kill(pid, 0) == 0 && ContinuousClock.now < deadline { usleep(20_000) }
+        let alive = kill(pid, 0) == 0
+        #expect(!alive, "the debugger (pid \(pid)) still runs 10 s after its terminal went away")
+        if alive { kill(pid, SIGKILL) }
     }
 
     @Test func aLargerTerminalIsUsedWhole() throws {

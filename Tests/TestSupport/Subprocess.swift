@@ -79,8 +79,25 @@ private func spawnAndWait(
     defer {
         for pointer in argv + envp { free(pointer) }
     }
+    // The program starts with no signal blocked and each at its default, whatever the
+    // test's thread has: tmux servers started without this had SIGTERM and most other
+    // signals blocked, so kill-server did not end them, nor the programs they ran.
+    #if canImport(Darwin)
+        var attributes: posix_spawnattr_t?
+    #else
+        var attributes = posix_spawnattr_t()
+    #endif
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    var allSignals = sigset_t()
+    sigemptyset(&noSignals)
+    sigfillset(&allSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var pid = pid_t()
-    let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+    let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
     guard spawned == 0 else {
         throw CocoaError(
             .fileReadUnknown,

@@ -43,7 +43,7 @@ extension LogIndex {
         // Where the last checkpoint left the spacing: the next needs the log to grow by as many bytes as its state.
         builder.stateBytes = lines.stateBytes
         builder.lastStateBytes = lines.stateBytes(of: checkpoints.count - 1)
-        builder.logBytesNeeded = builder.lastStateBytes * Self.spacing.logBytesPerStateByte
+        builder.logBytesNeeded = builder.lastStateBytes
         return try builder.run(logPath: logPath, state: state, time: checkpoints.last?.time, reader: reader)
     }
 
@@ -310,7 +310,7 @@ extension LogIndex {
 }
 
 /// Replays a log and keeps a checkpoint every `interval` events, or further
-/// apart where the state is large (see ``LogIndex/spacing``).
+/// apart where the state is large (see ``LogIndex``).
 struct IndexBuilder<State: LogProjection> {
     let interval: Int
     let fileSystem: FileSystem
@@ -377,7 +377,7 @@ struct IndexBuilder<State: LogProjection> {
             lastTime: lastTime, lines: IndexLines(bytes: lines, hashes: lineHashes), fileSystem: fileSystem)
     }
 
-    /// Keeps `state` as a checkpoint at `position` when ``LogIndex/spacing``
+    /// Keeps `state` as a checkpoint at `position` when the sidecar's bound
     /// allows: once the log has grown, since the last checkpoint, by at
     /// least as many bytes as the state's line has (or while the states
     /// kept are within the allowance of a small index). A state too large
@@ -385,13 +385,12 @@ struct IndexBuilder<State: LogProjection> {
     /// as much as when it was made, so however the state grows, the states
     /// made and not kept cost no more than the log's own bytes.
     mutating func consider(_ state: State, time: Double?, position: EventLogReader.Position) {
-        let spacing = LogIndex<State>.spacing
-        let allowanceLeft = spacing.smallIndexStateBytes - stateBytes
+        let allowanceLeft = LogIndex<State>.smallIndexStateBytes - stateBytes
         guard logBytes >= logBytesNeeded || lastStateBytes <= allowanceLeft else { return }
         let (added, stateLine) = lines(of: state)
         lastStateBytes = stateLine.count
-        guard logBytes >= stateLine.count * spacing.logBytesPerStateByte || stateLine.count <= allowanceLeft else {
-            logBytesNeeded = max(stateLine.count * spacing.logBytesPerStateByte, 2 * logBytes)
+        guard logBytes >= stateLine.count || stateLine.count <= allowanceLeft else {
+            logBytesNeeded = max(stateLine.count, 2 * logBytes)
             return
         }
         for line in [added, stateLine] {
@@ -400,7 +399,7 @@ struct IndexBuilder<State: LogProjection> {
         }
         stateBytes += stateLine.count
         logBytes = 0
-        logBytesNeeded = stateLine.count * spacing.logBytesPerStateByte
+        logBytesNeeded = stateLine.count
         historyCount = state.historyCount
         checkpoints.append(.init(seq: state.seq, time: time, position: position, historyCount: historyCount))
     }

@@ -6,8 +6,8 @@
 ///
 /// The sidecar stays within a constant factor of its log: a checkpoint is
 /// kept only once the log has grown, since the one before, by at least as
-/// many bytes as the checkpoint's state takes (``spacing``), but for the
-/// first states of a small index, up to 1 MiB of them. So its states add
+/// many bytes as the checkpoint's state takes, but for the first states of
+/// a small index, up to 1 MiB of them (``smallIndexStateBytes``). So its states add
 /// up to at most the log's bytes plus 1 MiB; with them come each of the
 /// state's rejections once (as the state's own JSON holds them) and a row
 /// of about 100 bytes a checkpoint. Where the state is small next to the
@@ -58,16 +58,6 @@ public struct LogIndex<State: LogProjection>: Sendable {
     /// How many events apart the checkpoints are, unless asked otherwise.
     public static var defaultInterval: Int { 1000 }
 
-    /// How far apart checkpoints are kept beyond ``interval``, which bounds
-    /// the sidecar by its log (see the type's summary).
-    struct Spacing {
-        /// A state is kept once the log has grown by this many bytes for
-        /// each of its state line's since the checkpoint before.
-        let logBytesPerStateByte: Int
-        /// The bytes of states a small index keeps whatever the log's growth.
-        let smallIndexStateBytes: Int
-    }
-
     /// Whether the state's size kept some checkpoints further apart than
     /// ``interval`` (after the first one).
     package var isSpreadOut: Bool {
@@ -76,8 +66,10 @@ public struct LogIndex<State: LogProjection>: Sendable {
             || zip(checkpoints, checkpoints.dropFirst()).contains { $1.seq - $0.seq > interval }
     }
 
-    /// The sidecar's spacing: a byte of log for each byte of state, and 1 MiB of states for any log.
-    static var spacing: Spacing { Spacing(logBytesPerStateByte: 1, smallIndexStateBytes: 1 << 20) }
+    /// The bytes of states a small index keeps whatever the log's growth;
+    /// past them, a state is kept once the log has grown, since the
+    /// checkpoint before, by as many bytes as its line has.
+    static var smallIndexStateBytes: Int { 1 << 20 }
 
     /// The log's path: a file, or a folder of segments.
     public let logPath: String

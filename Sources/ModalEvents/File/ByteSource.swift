@@ -7,11 +7,11 @@
 #endif
 
 /// Where a reader's bytes come from: a file descriptor or memory.
-protocol ByteSource: AnyObject {
+protocol ByteSource {
     /// Fills the front of `buffer`; returns how many bytes it wrote, 0 at the end.
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws(EventLogError) -> Int
+    mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(EventLogError) -> Int
     /// Makes the next read start at byte `offset`.
-    func seek(to offset: Int) throws(EventLogError)
+    mutating func seek(to offset: Int) throws(EventLogError)
 }
 
 /// Reads a file (or standard input) through `read(2)`, so memory stays
@@ -75,7 +75,7 @@ extension FileSystem {
     }
 }
 
-extension ByteSource {
+extension FileDescriptorSource {
     /// The next `limit` bytes, or fewer at the end: read straight into an
     /// array made for `expecting` bytes, which grows when there are more.
     func read(upTo limit: Int, expecting: Int = 0) throws(EventLogError) -> [UInt8] {
@@ -96,8 +96,10 @@ extension ByteSource {
     }
 }
 
-/// Serves bytes already in memory, for tests and in-process callers.
-final class MemorySource: ByteSource {
+/// Serves bytes already in memory, for tests and in-process callers. A
+/// value small enough to sit in a reader's `any ByteSource` itself: a reader
+/// of bytes in memory allocates nothing for its source.
+struct MemorySource: ByteSource {
     private let bytes: [UInt8]
     private var offset = 0
 
@@ -105,11 +107,11 @@ final class MemorySource: ByteSource {
         self.bytes = bytes
     }
 
-    func seek(to offset: Int) {
+    mutating func seek(to offset: Int) {
         self.offset = min(max(0, offset), bytes.count)
     }
 
-    func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+    mutating func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
         let count = min(buffer.count, bytes.count - offset)
         bytes.withUnsafeBytes { source in
             buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[offset..<offset + count]))

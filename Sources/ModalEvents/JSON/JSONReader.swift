@@ -141,6 +141,15 @@ struct _JSONParser {
         return JSONSyntaxError(kind: .syntax, offset: offset, message: "\(message) (column \(offset + 1))")
     }
 
+    /// A syntax error at `offset`: `expected`, then the byte found there,
+    /// in one message made at once (a log read leniently makes one for each
+    /// malformed line).
+    func error(expected: String, found offset: Int) -> JSONSyntaxError {
+        JSONSyntaxError(
+            kind: .syntax, offset: offset,
+            message: "\(expected), found \(describeByte(at: offset)) (column \(offset + 1))")
+    }
+
     func describeByte(at offset: Int) -> String {
         guard offset < bytes.count else { return "end of line" }
         let byte = bytes[offset]
@@ -178,7 +187,7 @@ struct _JSONParser {
         while true {
             // At the start of a value: a scalar, or a container that opens.
             var value: JSONValue
-            guard index < bytes.count else { throw error("expected a value, found end of line") }
+            guard index < bytes.count else { throw error(expected: "expected a value", found: index) }
             switch bytes[index] {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 let isObject = bytes[index] == UInt8(ascii: "{")
@@ -224,9 +233,8 @@ struct _JSONParser {
                 }
                 guard byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
                     throw error(
-                        isObject
-                            ? "expected ',' or '}' in object, found \(describeByte(at: index))"
-                            : "expected ',' or ']' in array, found \(describeByte(at: index))")
+                        expected: isObject ? "expected ',' or '}' in object" : "expected ',' or ']' in array",
+                        found: index)
                 }
                 index += 1
                 let closed = open.removeLast()
@@ -251,7 +259,7 @@ struct _JSONParser {
     /// Reads an object's next key and the `:` after it, checking it is new.
     mutating func parseKey(into object: inout OpenContainer) throws(JSONSyntaxError) {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-            throw error("expected a key in quotes, found \(describeByte(at: index))")
+            throw error(expected: "expected a key in quotes", found: index)
         }
         let keyOffset = index
         let key = try parseString()
@@ -279,7 +287,7 @@ struct _JSONParser {
         case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
         case UInt8(ascii: "n"): try expectWord("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
-        default: throw error("expected a value, found \(describeByte(at: index))")
+        default: throw error(expected: "expected a value", found: index)
         }
     }
 

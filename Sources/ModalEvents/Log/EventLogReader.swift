@@ -318,9 +318,11 @@ public final class EventLogReader {
         warn("skipped a malformed line: \(error.message)", line: error.line ?? lineNumber)
     }
 
-    private func warn(_ message: String, line: Int? = nil) {
+    /// Keeps a warning, unless the reader has kept its most already: then
+    /// `message` is not made.
+    private func warn(_ message: @autoclosure () -> String, line: Int? = nil) {
         guard warnings.count < Self.maximumWarnings else { return }
-        warnings.append(EventLogWarning(file: file, line: line ?? lineNumber, message: message))
+        warnings.append(EventLogWarning(file: file, line: line ?? lineNumber, message: message()))
     }
 
     // MARK: Headers and segments

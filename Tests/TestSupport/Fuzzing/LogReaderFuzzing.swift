@@ -54,13 +54,17 @@ package enum LogReaderFuzzing {
 
         // (e) Each line decodes the same in place (the reader's fast path) as
         // through its JSON: the same event or the same error, unless the fast
-        // path declines it. One decoder for all the lines, as a reader has.
-        let decoder = LoggedEvent.LineDecoder()
-        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        where seen?.isNew(line) ?? true {
-            checkLineDecodings(line, decoder: decoder, check: check)
+        // path declines it. One decoder for all the lines, as a reader has
+        // (the run's, which a fuzz target makes once).
+        lazy var decoder = seen?.decoder ?? LoggedEvent.LineDecoder()
+        var lineStart = bytes.startIndex
+        while true {
+            let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+            let line = bytes[lineStart..<lineEnd]
+            if seen?.isNew(line) ?? true { checkLineDecodings(line, decoder: decoder, check: check) }
+            guard lineEnd < bytes.endIndex else { return outcome }
+            lineStart = lineEnd + 1
         }
-        return outcome
     }
 
     /// What a lenient read (`skipping`) must give beside a strict read of the
@@ -177,6 +181,9 @@ package final class CheckedAlready {
         var entry: LoggedEvent
         var version: Int
     }
+
+    /// The decoder of lines the checks use, kept from one input to the next.
+    private(set) lazy var decoder = LoggedEvent.LineDecoder()
 
     package init() {}
 

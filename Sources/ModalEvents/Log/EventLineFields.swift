@@ -573,7 +573,7 @@ extension LoggedEvent {
 
     /// Decodes lines one after another, keeping what the in-place way needs
     /// from one line to the next (the table of fields and the strings made
-    /// so far), as a reader does: a check of many lines makes it once.
+    /// so far): a reader has one, and a check of many lines makes one once.
     package final class LineDecoder {
         private let slots = UnsafeMutablePointer<EventLineFields.Slot>.allocate(capacity: EventField.allCases.count)
         private let strings = StringCache()
@@ -594,14 +594,22 @@ extension LoggedEvent {
                 Result { () throws(EventLogError) -> LoggedEvent? in
                     switch way {
                     case .inPlace:
-                        return try EventLineFields.decode(
-                            bytes, slots: slots, strings: strings, options: options, version: version)
+                        return try decodeInPlace(bytes, options: options, version: version)
                     case .throughJSON:
                         return try LoggedEvent(
                             json: EventLogReader.json(ofLine: bytes, options: options), version: version)
                     }
                 }
             }.get()
+        }
+
+        /// Decodes `line` in place (``EventLineFields``), or returns `nil` when that way declines it.
+        ///
+        /// - Throws: ``EventLogError`` with no file or line.
+        func decodeInPlace(
+            _ line: UnsafeRawBufferPointer, options: EventLogReader.Options, version: Int
+        ) throws(EventLogError) -> LoggedEvent? {
+            try EventLineFields.decode(line, slots: slots, strings: strings, options: options, version: version)
         }
     }
 }

@@ -143,10 +143,8 @@ public final class EventLogReader {
     /// Byte offset in the file of `buffer[0]`.
     private var bufferOffset = 0
     private var atEnd = false
-    /// The fast path's table of fields, reused for every line.
-    private let slots = UnsafeMutablePointer<EventLineFields.Slot>.allocate(capacity: EventField.allCases.count)
-    /// The strings the fast path has made, reused when a log names them again.
-    private let strings = StringCache()
+    /// The fast path's table of fields and the strings it has made, reused for every line.
+    private let lines = LoggedEvent.LineDecoder()
 
     /// Opens the log at `path` and reads its header: a file, a folder of
     /// segments, or `"-"` for standard input.
@@ -189,7 +187,6 @@ public final class EventLogReader {
 
     deinit {
         buffer.deallocate()
-        slots.deallocate()
     }
 
     /// A place in a log: just after a whole line, with what a reader knows
@@ -386,9 +383,7 @@ public final class EventLogReader {
     /// what is wrong with it.
     private func decodeEvent(_ line: Range<Int>) throws(EventLogError) -> LoggedEvent {
         do throws(EventLogError) {
-            if let entry = try EventLineFields.decode(
-                bytes(of: line), slots: slots, strings: strings, options: options, version: fileVersion)
-            {
+            if let entry = try lines.decodeInPlace(bytes(of: line), options: options, version: fileVersion) {
                 return entry
             }
         } catch {

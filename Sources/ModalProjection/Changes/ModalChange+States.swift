@@ -34,10 +34,9 @@ extension ModalChange {
         // A root goes in after the others of its level, so one that comes leaves the higher levels alone.
         let roots = Window(
             old.roots, new.roots, keptStaysAbove: { $1.level > $0.level },
-            keptAsItIs: { before, after in
+            mayStayAsItIs: { after in
                 !isNewSession && !changes.registered.contains(after.pointee.id)
                     && !changes.presents(in: after.pointee.id)
-                    && before.pointee == after.pointee
             }
         ) { before, after in
             !isNewSession && !changes.registered.contains(after.id) && before.hasSameSettings(as: after)
@@ -57,10 +56,10 @@ extension ModalChange {
     }
 }
 
-/// ``Matching`` of two lists where they differ: the elements both lists
-/// start and end with that `keptAsItIs` accepts are kept as they are, each
-/// for one comparison (through pointers, so that no element is copied), and
-/// only the elements between are matched. When an element that comes
+/// ``Matching`` of two lists where they differ: the equal elements both
+/// lists start and end with, where `mayStayAsItIs` accepts the new one, are
+/// kept as they are, each for one comparison (through pointers, so that no
+/// element is copied), and only the elements between are matched. When an element that comes
 /// between would make a kept end go and come back (see `keptStaysAbove`),
 /// everything after the start is matched instead, so the result is always
 /// the matching of the whole lists.
@@ -69,7 +68,6 @@ extension ModalChange {
 ///   the *m* elements between: a step that changes one root or modal
 ///   matches that one, not the whole list.
 private struct Window<Element: Identifiable & Equatable> where Element.ID == String {
-    private let old: [Element]
     /// The elements of each list between the equal ends.
     let oldMiddle: Range<Int>
     let newMiddle: Range<Int>
@@ -77,13 +75,16 @@ private struct Window<Element: Identifiable & Equatable> where Element.ID == Str
 
     init(
         _ old: [Element], _ new: [Element], keptStaysAbove: (_ arrival: Element, _ kept: Element) -> Bool,
-        keptAsItIs: (_ before: UnsafePointer<Element>, _ after: UnsafePointer<Element>) -> Bool,
+        mayStayAsItIs: (_ after: UnsafePointer<Element>) -> Bool,
         _ same: (Element, Element) -> Bool
     ) {
         // Through pointers: reading an element through a subscript would copy it first.
         let (start, end) = old.withUnsafeBufferPointer { old in
             new.withUnsafeBufferPointer { new in
                 let (oldBase, newBase) = (old.baseAddress!, new.baseAddress!)
+                func keptAsItIs(_ before: UnsafePointer<Element>, _ after: UnsafePointer<Element>) -> Bool {
+                    mayStayAsItIs(after) && before.pointee == after.pointee
+                }
                 let count = min(old.count, new.count)
                 var start = 0
                 while start < count, keptAsItIs(oldBase + start, newBase + start) { start += 1 }
@@ -107,7 +108,6 @@ private struct Window<Element: Identifiable & Equatable> where Element.ID == Str
             oldMiddle = start..<old.count - end
             newMiddle = start..<new.count - end
         }
-        self.old = old
         self.matching = matching
     }
 
@@ -236,9 +236,7 @@ private struct Planner {
             // A modal is presented on top of its root's.
             let modals = Window(
                 old.modals, new.modals, keptStaysAbove: { _, _ in false },
-                keptAsItIs: { before, after in
-                    !fresh.contains { $0 == after.pointee.link } && before.pointee == after.pointee
-                }
+                mayStayAsItIs: { after in !fresh.contains { $0 == after.pointee.link } }
             ) { before, after in
                 !fresh.contains { $0 == after.link } && before.isSamePresentation(as: after)
             }

@@ -67,7 +67,7 @@ import Testing
                     }
                 }
             } else {
-                // A second writer and a recovery, over and over: each must be refused, and touch nothing.
+                // A second writer (as `modal-log recover` opens one), over and over: each must be refused.
                 while !done.load() {
                     #expect(throws: EventLogError.self) {
                         try EventLogWriter.open(path, as: CountingState.self, options: options)

@@ -20,9 +20,11 @@ func readBenchmarks(logs: [BenchLog], measure: Measure) throws -> [Row] {
             let count = try FoundationLogReader().countEvents(inFileAt: log.path)
             precondition(count == log.events)
         }
+        // What every command and a relaunching store run: the cursor.
         let replay = try measure.seconds {
-            let state = try ModalState.replaying(EventLogReader(path: log.path))
-            precondition(state.seq == log.events)
+            let cursor = try LogCursor<ModalState>(.path(log.path))
+            try cursor.advance()
+            precondition(cursor.state.seq == log.events)
         }
         let perSecond = Double(log.events) / replay
         rows += [

@@ -43,12 +43,11 @@ func seekBenchmarks(log: BenchLog, measure: Measure) throws -> [Row] {
     var cold: [Double] = []
     for seq in seqs.prefix(50) {
         let start = ContinuousClock.now
-        let resumed = try Index.resume(forLogAt: log.path, at: seq, creating: false, extending: true)!
-        precondition(resumed.update == .unchanged)
-        var state = resumed.state
-        while state.seq < seq, let entry = try resumed.reader.next() { state.replay(entry) }
+        let cursor = try LogCursor<ModalState>(.path(log.path), at: seq, options: .init(index: .used))
+        precondition(cursor.indexReport?.update == .unchanged)
+        try cursor.advance(through: seq)
         cold.append(start.duration(to: .now).seconds)
-        precondition(state.seq == seq)
+        precondition(cursor.state.seq == seq)
     }
 
     func milliseconds(_ times: [Double]) -> (median: Double, worst: Double) {

@@ -1,9 +1,10 @@
 import ModalEvents
 import ModalProjection
 
-/// Folds a log's events into a state: the loop every command shares.
+/// Folds a log's events into a state: the loop every command shares, over
+/// a ``LogCursor`` (which opens the log, seeks from its index, and reads).
 struct Replay {
-    var state: ModalState
+    let cursor: LogCursor<ModalState>
     /// How many events were read.
     var eventCount = 0
     /// How many were rejected.
@@ -15,122 +16,69 @@ struct Replay {
     /// that only looks at the state turns it off, and the diff is not made.
     var describesChanges = true
 
-    /// Reads events from `reader` and applies them, stopping after event
-    /// `seq` when one is given.
+    /// The state after the last event read.
+    var state: ModalState { cursor.state }
+    /// The cursor's reader: its header, warnings and last seq.
+    var reader: EventLogReader { cursor.reader }
+
+    /// Opens the log at `path` (`-` for standard input).
+    ///
+    /// With `indexed`, a log on disk that has an index (``LogIndex``) starts
+    /// from the checkpoint at or before `seq`, the index extended first when
+    /// there is no `seq` (a replay to the end), else used as it is, so a
+    /// read reads nothing past `seq`; see ``IndexPolicy``. (An indexed
+    /// replay is not given `onRejection`: a replay read again from the top,
+    /// when a fault after a checkpoint is confirmed, would call it twice.)
+    static func open(
+        _ path: String, io: ToolIO, lenient: Bool = false, at seq: Int? = nil, indexed: Bool = false,
+        onRejection: ((Rejection) -> Void)? = nil
+    ) throws(EventLogError) -> Replay {
+        let index: IndexPolicy = indexed ? (seq == nil ? .extended : .used) : .ignored
+        let cursor = try LogCursor<ModalState>(
+            io.source(path), at: seq, options: .init(reading: .init(lenient: lenient), index: index))
+        return Replay(cursor: cursor, onRejection: onRejection)
+    }
+
+    /// Reads events and applies them, stopping after event `seq` when one is given.
     ///
     /// - Returns: Whether the replay reached `seq` (always true without one).
     /// - Throws: ``EventLogError`` for the first malformed line.
     @discardableResult
-    mutating func run(_ reader: EventLogReader, through seq: Int? = nil) throws(EventLogError) -> Bool {
+    mutating func run(through seq: Int? = nil) throws(EventLogError) -> Bool {
         if let seq, seq <= state.seq { return seq == state.seq }
-        while let entry = try reader.next() {
-            let rejection = try state.replay(entry, readBy: reader)
+        while let read = try cursor.next() {
             eventCount += 1
-            if let rejection {
+            if let rejection = read.rejection {
                 rejectionCount += 1
                 if let onRejection {
                     onRejection(rejection)
-                    state.rejected.removeAll(keepingCapacity: true)
+                    cursor.state.rejected.removeAll(keepingCapacity: true)
                 }
             }
-            if let seq, entry.seq >= seq { return true }
+            if let seq, read.entry.seq >= seq { return true }
         }
         return seq == nil
     }
-}
 
-extension Replay {
-    /// Opens the log at `path` (`-` for standard input), replays it, stopping
-    /// after event `seq` when one is given, and prints the reader's warnings.
-    ///
-    /// With `indexed`, a log on disk that has an index (``LogIndex``) is
-    /// replayed from the checkpoint at or before `seq` (before its end
-    /// without one); an index that no longer matches the log is built again
-    /// first, with a warning. A fault found after a checkpoint is blamed on
-    /// the log only when a read from the top finds it too; else the index
-    /// is built again. (An indexed replay is not given `onRejection`: a
-    /// replay read again would call it twice.)
-    ///
-    /// - Returns: The replay, the reader (for its last seq), and whether it reached `seq`.
-    /// - Parameter warns: Whether to print the reader's warnings; a caller
-    ///   that reads on prints them itself when it is done.
-    static func replaying(
-        _ path: String, io: ToolIO, lenient: Bool = false, through seq: Int? = nil, indexed: Bool = false,
-        warns: Bool = true, onRejection: ((Rejection) -> Void)? = nil
-    ) throws(EventLogError) -> (replay: Replay, reader: EventLogReader, reached: Bool) {
-        func finish(_ start: (state: ModalState, reader: EventLogReader)) throws(EventLogError) -> (
-            replay: Replay, reader: EventLogReader, reached: Bool
-        ) {
-            var replay = Replay(state: start.state, onRejection: onRejection)
-            let reached = try replay.run(start.reader, through: seq)
-            if warns { io.printWarnings(of: start.reader) }
-            return (replay, start.reader, reached)
-        }
-        func fromTheTop() throws(EventLogError) -> (replay: Replay, reader: EventLogReader, reached: Bool) {
-            let reader = try io.openLog(path, options: EventLogReader.Options(lenient: lenient))
-            return try finish((try ModalState(startOf: reader), reader))
-        }
-        guard indexed, !lenient, io.isOnDisk(path) else { return try fromTheTop() }
-        do {
-            guard let start = try resumeFromIndex(of: path, at: seq, io: io) else { return try fromTheTop() }
-            return try finish(start)
-        } catch {
-            // Throws the log's own fault, when it has one.
-            let whole = try fromTheTop()
-            let sidecar = LogIndex<ModalState>.path(forLog: path)
-            do {
-                try LogIndex<ModalState>.rebuilt(forLogAt: path).write()
-                io.printError(
-                    "warning: built \(sidecar) again: reading from it found a fault a read from the top does not (\(error))"
-                )
-            } catch let buildError {
-                // The log reads to `seq` but not to its end, say: no index can be built for it.
-                io.printError("warning: \(sidecar) cannot be built again: \(buildError)")
-            }
-            return whole
-        }
+    /// Prints what the index and the reader have to say, once the reading is done.
+    func printWarnings(io: ToolIO, exceptTornTail: Bool = false) {
+        if let warning = cursor.indexReport?.warning { io.printError("warning: \(warning)") }
+        io.printWarnings(of: reader, exceptTornTail: exceptTornTail)
     }
 
-    /// The state at the checkpoint of `path`'s index at or before `seq` (or
-    /// its last), and a reader after it; `nil` when the log has no index.
-    /// An index that no longer matches its log is built again (with a
-    /// warning); `replay` (no `seq`) extends one behind its log, which
-    /// `state` uses as it is, so it reads nothing past `seq`.
-    private static func resumeFromIndex(
-        of path: String, at seq: Int?, io: ToolIO
-    ) throws(EventLogError) -> (state: ModalState, reader: EventLogReader)? {
-        guard
-            let resumed = try LogIndex<ModalState>.resume(
-                forLogAt: path, at: seq, creating: false, extending: seq == nil)
-        else { return nil }
-        let sidecar = resumed.index.path
-        switch (resumed.update, resumed.writeError) {
-        case (.rebuilt(let reason), nil):
-            io.printError("warning: built \(sidecar) again: \(reason)")
-        case (.rebuilt(let reason), let error?):
-            io.printError("warning: \(sidecar) is out of date (\(reason)) and cannot be written: \(error)")
-        case (_, let error?):
-            io.printError("warning: \(sidecar) cannot be brought up to date: \(error)")
-        case (_, nil):
-            break
-        }
-        return (resumed.state, resumed.reader)
-    }
-}
-
-extension EventLogReader {
     /// Refuses `seq` when it is before the state the log starts from, or
     /// when a replay did not reach it (`reached`): a usage error that names
     /// the log's start or its last event.
     func check(_ seq: Int, reached: Bool, in path: String) throws(UsageError) {
-        if seq < header.from - 1 {
+        if seq < reader.header.from - 1 {
             throw UsageError(
-                message: "seq \(seq) is before the start of \(path): it starts from the state at seq \(header.from - 1)"
+                message:
+                    "seq \(seq) is before the start of \(path): it starts from the state at seq \(reader.header.from - 1)"
             )
         }
         guard reached else {
-            var last = lastSeq == 0 ? "it has no events" : "its last event is seq \(lastSeq)"
-            if tornTail != nil { last += " (a torn last line was skipped)" }
+            var last = reader.lastSeq == 0 ? "it has no events" : "its last event is seq \(reader.lastSeq)"
+            if reader.tornTail != nil { last += " (a torn last line was skipped)" }
             throw UsageError(message: "seq \(seq) is past the end of \(path): \(last)")
         }
     }

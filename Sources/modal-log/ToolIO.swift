@@ -75,22 +75,21 @@ final class ToolIO {
         outputIsTerminal && (environment("NO_COLOR") ?? "").isEmpty && environment("TERM") != "dumb"
     }
 
-    /// Opens a log for reading; `-` is standard input.
-    func openLog(
-        _ path: String, options: EventLogReader.Options = EventLogReader.Options()
-    ) throws(EventLogError) -> EventLogReader {
+    /// Where the log at `path` is read from: `-` is standard input; a
+    /// file the tests hold in memory is its bytes.
+    func source(_ path: String) -> LogSource {
         if case .captured(let standardInput, let files, _, _) = mode {
-            if path == "-" { return try EventLogReader(bytes: standardInput, name: "-", options: options) }
-            if let bytes = files[path] { return try EventLogReader(bytes: bytes, name: path, options: options) }
+            if path == "-" { return .bytes(standardInput, name: "-") }
+            if let bytes = files[path] { return .bytes(bytes, name: path) }
         }
-        return try EventLogReader(path: path, options: options)
+        return .path(path)
     }
 
     /// Whether `path` is read from the disk: not standard input, and not a
     /// file held in memory.
     func isOnDisk(_ path: String) -> Bool {
-        if case .captured(_, let files, _, _) = mode, files[path] != nil { return false }
-        return path != "-"
+        if case .path(let path) = source(path) { return path != "-" }
+        return false
     }
 
     /// Standard input as lines, read as they arrive.

@@ -268,11 +268,10 @@ import Testing
             #expect(Self.expectRebuilt(checked.update)?.contains("does not have the hash the header keeps") == true)
         }
         // What the tool and a store use builds it again, and writes it back.
-        let resumed = try #require(
-            try Index.resume(forLogAt: log, at: entries.count, creating: false, extending: false))
-        Self.expectRebuilt(resumed.update)
+        let resumed = try LogCursor<ModalState>(.path(log), at: entries.count, options: .init(index: .used))
+        Self.expectRebuilt(try #require(resumed.indexReport).update)
         #expect(try Self.finish(resumed) == full)
-        #expect(resumed.writeError == nil)
+        #expect(resumed.indexReport?.writeError == nil)
         try Index.read(forLogAt: log)?.checkLines()
         #expect(try Index.updated(forLogAt: log, creating: false, extending: false).update == .unchanged)
     }
@@ -308,10 +307,9 @@ import Testing
     }
 
     /// The state a resumption's checkpoint and the rest of its log give.
-    static func finish(_ resumed: Index.Resumption) throws -> ModalState {
-        var state = resumed.state
-        while let entry = try resumed.reader.next() { state.replay(entry) }
-        return state
+    static func finish(_ resumed: LogCursor<ModalState>) throws -> ModalState {
+        try resumed.advance()
+        return resumed.state
     }
 
     /// A sidecar built again keeps its interval when its log changed, or
@@ -345,8 +343,8 @@ import Testing
         try sidecar.truncate(atOffset: 1 << 40)
         try sidecar.close()
         #expect(throws: EventLogError.self) { try Index.read(forLogAt: log) }
-        let resumed = try #require(try Index.resume(forLogAt: log, at: nil, creating: false, extending: false))
-        #expect(Self.expectRebuilt(resumed.update)?.contains("is longer than") == true)
+        let resumed = try LogCursor<ModalState>(.path(log), options: .init(index: .used))
+        #expect(Self.expectRebuilt(try #require(resumed.indexReport).update)?.contains("is longer than") == true)
         #expect(try Self.finish(resumed).seq == entries.count)
     }
 
@@ -373,8 +371,9 @@ import Testing
             try FileManager.default.removeItem(atPath: sidecar)
             #expect(mkfifo(sidecar, 0o644) == 0)
             #expect(throws: EventLogError.self) { try Index.read(forLogAt: log) }
-            let resumed = try #require(try Index.resume(forLogAt: log, at: nil, creating: false, extending: false))
-            #expect(Self.expectRebuilt(resumed.update)?.contains("not a regular file") == true)
+            let resumed = try LogCursor<ModalState>(.path(log), options: .init(index: .used))
+            #expect(
+                Self.expectRebuilt(try #require(resumed.indexReport).update)?.contains("not a regular file") == true)
             #expect(try Self.finish(resumed).seq == entries.count)
             #expect(try Index.read(forLogAt: log)?.status() == .current)
         }

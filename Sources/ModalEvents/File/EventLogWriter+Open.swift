@@ -1,32 +1,32 @@
+/// A log's files made ready for a writer: its lock taken, what a crash
+/// left unfinished removed, and either a new log started or the file an
+/// existing one ends in found.
+package enum PreparedLog {
+    /// A new log: its first file holds the header; the writer is ready.
+    case new(EventLogWriter)
+    /// An existing log: the caller reads it to its end (checking every
+    /// line) and appends after it with ``EventLogWriter/init(appendingAfter:to:lastFile:lock:options:warnings:)``.
+    case existing(lock: LogLock, lastFile: LastFile, warnings: [EventLogWarning])
+
+    /// The file an existing log ends in: the log, or its last segment.
+    package struct LastFile {
+        package var path: String
+        /// The bytes of its header line, with its newline.
+        package var headerBytes: Int
+    }
+}
+
 extension EventLogWriter {
-    /// Opens the log at `path` to append to it: creates it with `header`
-    /// when it does not exist (or is an empty file), or resumes it.
+    /// Makes the log at `path` ready for a writer: refuses what cannot be
+    /// a log, takes its lock, removes what a crash left unfinished, and
+    /// starts a new log with `header` when there is none (or an empty file,
+    /// or a torn header: the log never held an event).
     ///
-    /// Resuming reads the whole log (with ``Options/indexInterval``, all
-    /// of it after the index's last checkpoint), checking every line as a
-    /// reader does, and replays it into the state the caller's next event
-    /// applies to. A
-    /// torn last line is cut off (a warning in ``recoveryWarnings`` says what
-    /// was dropped); everything fully written stays. A malformed line
-    /// anywhere else is an error: appending after it would hide it.
-    ///
-    /// The writer holds the log's lock from the start until ``close()``:
-    /// every file of the log is changed under it. When another writer holds
-    /// it (another process, or another writer in this one), opening throws
-    /// `writeFailed` ("another writer has the log open") and changes nothing.
-    ///
-    /// - Parameters:
-    ///   - path: A file; or with ``Options/segments``, a folder of segments.
-    ///   - header: The header of a new log, and the other fields every new
-    ///     segment copies. A resumed log keeps its own.
-    ///   - options: Durability, segments, and the limits for reading.
-    /// - Returns: The writer, the state after the log's last event, and that
-    ///   event's time.
-    /// - Throws: ``EventLogError`` naming the file and line of the first fault.
-    public static func open<State: LogProjection>(
-        _ path: String, as _: State.Type = State.self, header: LogHeader = LogHeader(),
-        options: Options = Options()
-    ) throws(EventLogError) -> (writer: EventLogWriter, state: State, lastTime: Double?) {
+    /// - Throws: ``EventLogError``: `writeFailed` when another writer has
+    ///   the log open (nothing is changed), or the path cannot be a log.
+    package static func prepare(
+        _ path: String, header: LogHeader, options: Options
+    ) throws(EventLogError) -> PreparedLog {
         let fileSystem = options.fileSystem
         let syncs = options.durability != .none
         // What is refused before anything is touched.
@@ -55,44 +55,56 @@ extension EventLogWriter {
         } else {
             existing = path
         }
-        // Resuming never skips a malformed line: appending after one would hide it.
-        var reading = options.reading
-        reading.lenient = false
         let firstLine = try existing.map { path throws(EventLogError) in
-            try SegmentFiles.firstLine(of: path, limit: reading.maximumLineLength, fileSystem: fileSystem)
+            try SegmentFiles.firstLine(of: path, limit: options.reading.maximumLineLength, fileSystem: fileSystem)
         }
-        guard let existing, let firstLine, let headerLength = firstLine.length else {
-            // A new log: its first file, with the header. An empty file counts
-            // as none, and so does a torn header: the log never held an event.
-            if let existing, let firstLine, !firstLine.start.isEmpty {
-                guard firstLine.isTornHeader else {
-                    throw EventLogError(
-                        .missingHeader, file: existing, line: 1,
-                        message: "no header: line 1 has no newline and is not a modal-events header; "
-                            + "the file is not a log, and is left as it is")
-                }
-                warnings.append(
-                    EventLogWarning(
-                        file: existing, line: 1,
-                        message: "replaced a torn header (no newline at its end): the log held no event"))
+        if let existing, let firstLine, let headerLength = firstLine.length {
+            return .existing(
+                lock: lock, lastFile: .init(path: existing, headerBytes: headerLength + 1), warnings: warnings)
+        }
+        // A new log: its first file, with the header. An empty file counts
+        // as none, and so does a torn header: the log never held an event.
+        if let existing, let firstLine, !firstLine.start.isEmpty {
+            guard firstLine.isTornHeader else {
+                throw EventLogError(
+                    .missingHeader, file: existing, line: 1,
+                    message: "no header: line 1 has no newline and is not a modal-events header; "
+                        + "the file is not a log, and is left as it is")
             }
-            let newHeader = LogHeader(version: header.version, fields: header.fields)
-            let file =
-                if let folder {
-                    try SegmentFiles.create(folder: folder, header: newHeader, syncing: syncs, fileSystem: fileSystem)
-                } else {
-                    try SegmentFiles.start(file: path, header: newHeader, syncing: syncs, fileSystem: fileSystem)
-                }
-            let state = WriterState(
-                lock: lock, file: file, folder: folder, header: newHeader, syncs: syncs, segmentFrom: 1,
-                headerBytes: file.size, lastSeq: 0, durableSeq: 0, reportedSeq: 0)
-            let writer = EventLogWriter(path: path, options: options, state: state, recoveryWarnings: warnings)
-            return (writer, State(), nil)
+            warnings.append(
+                EventLogWarning(
+                    file: existing, line: 1,
+                    message: "replaced a torn header (no newline at its end): the log held no event"))
         }
+        let newHeader = LogHeader(version: header.version, fields: header.fields)
+        let file =
+            if let folder {
+                try SegmentFiles.create(folder: folder, header: newHeader, syncing: syncs, fileSystem: fileSystem)
+            } else {
+                try SegmentFiles.start(file: path, header: newHeader, syncing: syncs, fileSystem: fileSystem)
+            }
+        let state = WriterState(
+            lock: lock, file: file, folder: folder, header: newHeader, syncs: syncs, segmentFrom: 1,
+            headerBytes: file.size, lastSeq: 0, durableSeq: 0, reportedSeq: 0)
+        return .new(EventLogWriter(path: path, options: options, state: state, recoveryWarnings: warnings))
+    }
 
-        let (state, reader, lastTime) = try resume(
-            path, as: State.self, options: reading, indexInterval: options.indexInterval, lock: lock)
-        let file = try AppendableFile(path: existing, create: false, in: fileSystem)
+    /// A writer that appends to the log at `path` after what `reader` read
+    /// of it, to its end: a torn last line is cut off (with a warning), and
+    /// what the last writer had not synced is synced.
+    ///
+    /// - Parameters:
+    ///   - lastFile: The file the log ends in (``PreparedLog/existing(lock:lastFile:warnings:)``).
+    ///   - lock: The log's lock, held from ``prepare(_:header:options:)`` on.
+    package convenience init(
+        appendingAfter reader: EventLogReader, to path: String, lastFile: PreparedLog.LastFile, lock: LogLock,
+        options: Options,
+        warnings: [EventLogWarning]
+    ) throws(EventLogError) {
+        let fileSystem = options.fileSystem
+        let syncs = options.durability != .none
+        var warnings = warnings
+        let file = try AppendableFile(path: lastFile.path, create: false, in: fileSystem)
         if let torn = reader.tornTail {
             try file.truncate(to: torn.offset)
             warnings.append(
@@ -104,53 +116,14 @@ extension EventLogWriter {
         if syncs {
             // What the last writer had not synced yet is synced now, before it is called durable.
             try file.sync()
-            try fileSystem.syncFolder(holding: existing)
+            try fileSystem.syncFolder(holding: lastFile.path)
         }
-        let writerState = WriterState(
-            lock: lock, file: file, folder: folder,
+        let state = WriterState(
+            lock: lock, file: file, folder: fileSystem.entry(at: path) == .folder ? path : nil,
             header: LogHeader(version: reader.fileHeader.version, fields: reader.header.fields), syncs: syncs,
-            segmentFrom: reader.fileHeader.from, headerBytes: headerLength + 1, lastSeq: reader.lastSeq,
-            durableSeq: reader.lastSeq,
-            reportedSeq: reader.lastSeq)
-        let writer = EventLogWriter(path: path, options: options, state: writerState, recoveryWarnings: warnings)
-        return (writer, state, lastTime)
-    }
-}
-
-extension EventLogWriter {
-    /// Reads the log at `path` to its end: from its index's last checkpoint
-    /// when `indexInterval` is set (the index brought up to date and
-    /// written back), else from the top.
-    ///
-    /// - Returns: The state after the last event, the reader that read it
-    ///   (for the torn tail and the last segment), and the last `time` seen.
-    static func resume<State: LogProjection>(
-        _ path: String, as _: State.Type, options: EventLogReader.Options, indexInterval: Int?, lock: LogLock
-    ) throws(EventLogError) -> (state: State, reader: EventLogReader, lastTime: Double?) {
-        func fromTheTop() throws(EventLogError) -> (state: State, reader: EventLogReader, lastTime: Double?) {
-            let reader = try EventLogReader(path: path, options: options)
-            var state = try State(startOf: reader)
-            let lastTime = try state.applyRest(of: reader)
-            return (state, reader, lastTime)
-        }
-        guard let indexInterval else { return try fromTheTop() }
-        // The index only saves time: a folder that will not take it costs a full replay next time, no data.
-        do {
-            guard
-                var resumed = try LogIndex<State>.resume(
-                    forLogAt: path, at: nil, interval: indexInterval, creating: true, extending: true, options: options,
-                    lock: lock)
-            else { return try fromTheTop() }
-            var lastTime = resumed.index.checkpoint(atOrBefore: resumed.index.lastSeq)?.time
-            if let time = try resumed.state.applyRest(of: resumed.reader) { lastTime = time }
-            return (resumed.state, resumed.reader, lastTime)
-        } catch {
-            // A fault found from the index is the log's only when a read from the top finds it too
-            // (which then throws it); else the index led astray, and is built again.
-            let whole = try fromTheTop()
-            try? LogIndex<State>.rebuilt(forLogAt: path, interval: indexInterval, options: options).write(holding: lock)
-            return whole
-        }
+            segmentFrom: reader.fileHeader.from, headerBytes: lastFile.headerBytes, lastSeq: reader.lastSeq,
+            durableSeq: reader.lastSeq, reportedSeq: reader.lastSeq)
+        self.init(path: path, options: options, state: state, recoveryWarnings: warnings)
     }
 }
 

@@ -110,7 +110,10 @@ extension EventLogWriter {
         }
         let sidecar = LogIndex<State>.path(forLog: path)
         if !upgrade.files.isEmpty, fileSystem.entry(at: sidecar) == .file {
-            try LogIndex<State>.rebuilt(forLogAt: path, options: reading).write(holding: held[0])
+            // Built again as often as it kept its checkpoints.
+            let interval =
+                LogIndex<State>.keptInterval(forLogAt: path, in: fileSystem) ?? LogIndex<State>.defaultInterval
+            try LogIndex<State>.build(forLogAt: path, interval: interval, options: reading).write(holding: held[0])
             upgrade.rebuiltIndex = true
         }
         return upgrade

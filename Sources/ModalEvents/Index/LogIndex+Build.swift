@@ -29,11 +29,32 @@ extension LogIndex {
     /// This index with checkpoints for the events the log has gained since
     /// it was built: the log is read from the last checkpoint on.
     ///
-    /// - Throws: ``EventLogError`` for a fault in what the log gained.
+    /// - Throws: ``EventLogError`` for a fault in what the log gained, or
+    ///   a last checkpoint that cannot be read (naming the sidecar).
     public func extended(options: EventLogReader.Options = EventLogReader.Options()) throws(EventLogError) -> LogIndex {
+        try extended(
+            from: checkpoints.isEmpty ? nil : locatedState(atCheckpoint: checkpoints.count - 1), options: options)
+    }
+
+    /// The state at the last checkpoint; `nil` when there is none.
+    func lastCheckpointState() throws(IndexFault) -> State? {
+        try checkpoints.isEmpty ? nil : state(atCheckpoint: checkpoints.count - 1)
+    }
+
+    /// ``extended(options:)`` from `last`, the state at the last checkpoint
+    /// (`nil` when there is none).
+    private func extended(from last: State?, options: EventLogReader.Options) throws(EventLogError) -> LogIndex {
         var strict = options
         strict.lenient = false
-        let (state, reader) = try resume(at: lastSeq, options: strict)
+        let reader: EventLogReader
+        let state: State
+        if let last, let checkpoint = checkpoints.last {
+            reader = try EventLogReader(path: logPath, at: checkpoint.position, options: strict)
+            state = last
+        } else {
+            reader = try EventLogReader(path: logPath, options: strict)
+            state = try State(startOf: reader)
+        }
         var builder = IndexBuilder<State>(interval: interval, fileSystem: options.fileSystem)
         builder.checkpoints = checkpoints
         builder.lines = lines.bytes
@@ -147,11 +168,14 @@ extension LogIndex {
         case .behind(let existing) where !extending:
             return (existing, .unchanged)
         case .behind(let existing):
-            do throws(EventLogError) {
-                return (try existing.extended(options: options), .extended)
-            } catch  where error.file == existing.path {
+            let last: State?
+            do throws(IndexFault) {
+                last = try existing.lastCheckpointState()
+            } catch {
                 rebuild = ("it cannot be read: \(error.message)", existing.interval)
+                break
             }
+            return (try existing.extended(from: last, options: options), .extended)
         case .stale(let reason, let keptInterval):
             rebuild = (reason, keptInterval)
         }
@@ -200,72 +224,6 @@ extension LogIndex {
             // Every fault on the way is the sidecar's, and names it.
             return .stale(reason: "it cannot be read: \(error.message)", interval: keptInterval)
         }
-    }
-
-    /// The index of the log at `path` built anew, every `interval` events,
-    /// or as often as its sidecar's header says (when that header holds),
-    /// or every ``defaultInterval``.
-    package static func rebuilt(
-        forLogAt path: String, interval: Int? = nil, options: EventLogReader.Options = EventLogReader.Options()
-    ) throws(EventLogError) -> LogIndex {
-        let chosen = interval ?? keptInterval(forLogAt: path, in: options.fileSystem) ?? defaultInterval
-        return try build(forLogAt: path, interval: chosen, options: options)
-    }
-
-    /// Where ``resume(forLogAt:at:interval:creating:extending:options:)``
-    /// starts a log.
-    package struct Resumption {
-        /// The index, up to date.
-        package var index: LogIndex
-        /// What was done to bring it up to date.
-        package var update: Update
-        /// The state at the checkpoint.
-        package var state: State
-        /// A reader of the log, right after the checkpoint.
-        package var reader: EventLogReader
-        /// Why the sidecar could not be written, when it changed.
-        package var writeError: EventLogError?
-    }
-
-    /// Starts the log at `path` from its index: brings the index up to
-    /// date as ``updated(forLogAt:interval:creating:extending:checkingEveryLine:options:)``
-    /// does, writes it when that changed it, and gives the state at its
-    /// checkpoint at or before `seq` (its last when `nil`) and a reader
-    /// after it. A sidecar found damaged as it is read (a checkpoint's line
-    /// without its hash) is built again: the index never costs more than a
-    /// full read. What the tool's `state` and `replay` and a store use.
-    /// The sidecar is written under `lock`, the log's, when the caller holds
-    /// it; else under the lock taken then (a writer that has the log open
-    /// keeps the index, and the write fails: ``Resumption/writeError``).
-    ///
-    /// - Returns: `nil` when the log has no index and `creating` is off.
-    /// - Throws: ``EventLogError`` for a fault in the log.
-    package static func resume(
-        forLogAt path: String, at seq: Int?, interval: Int? = nil, creating: Bool, extending: Bool,
-        options: EventLogReader.Options = EventLogReader.Options(), lock: LogLock? = nil
-    ) throws(EventLogError) -> Resumption? {
-        let (found, firstUpdate) = try updated(
-            forLogAt: path, interval: interval, creating: creating, extending: extending, options: options)
-        guard var index = found else { return nil }
-        var update = firstUpdate
-        var start: (state: State, reader: EventLogReader)
-        do throws(EventLogError) {
-            start = try index.resume(at: seq ?? index.lastSeq, options: options)
-        } catch  where error.file == index.path {
-            index = try build(forLogAt: path, interval: index.interval, options: options)
-            update = .rebuilt(reason: "it cannot be read: \(error.message)")
-            start = try index.resume(at: seq ?? index.lastSeq, options: options)
-        }
-        var writeError: EventLogError?
-        if update != .unchanged {
-            do throws(EventLogError) {
-                if let lock { try index.write(holding: lock) } else { try index.write() }
-            } catch {
-                writeError = error
-            }
-        }
-        return Resumption(
-            index: index, update: update, state: start.state, reader: start.reader, writeError: writeError)
     }
 
     /// This index with each file's time as the file has it now (when it has

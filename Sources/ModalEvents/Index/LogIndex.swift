@@ -124,32 +124,16 @@ public struct LogIndex<State: LogProjection>: Sendable {
         return low == 0 ? nil : low - 1
     }
 
-    /// The state at the checkpoint at or before `seq` (or where the log
-    /// starts, before the first), and a reader of the log that goes on
-    /// right after it.
-    ///
-    /// - Throws: ``EventLogError`` when the log cannot be opened there, or
-    ///   the checkpoint's state cannot be read back (a damaged sidecar).
-    public func resume(at seq: Int, options: EventLogReader.Options = EventLogReader.Options()) throws(EventLogError)
-        -> (state: State, reader: EventLogReader)
-    {
-        guard let place = place(atOrBefore: seq) else {
-            let reader = try EventLogReader(path: logPath, options: options)
-            return (try State(startOf: reader), reader)
-        }
-        let state = try self.state(atCheckpoint: place)
-        return (state, try EventLogReader(path: logPath, at: checkpoints[place].position, options: options))
-    }
-
     /// The state right after event `seq`: a checkpoint's, with the events
     /// after it applied.
     ///
     /// - Throws: ``EventLogError``: `readFailed` when the log ends before
-    ///   `seq`, or any fault of the log on the way.
+    ///   `seq`, a damaged checkpoint (naming the sidecar), or any fault of
+    ///   the log on the way.
     public func state(at seq: Int, options: EventLogReader.Options = EventLogReader.Options()) throws(EventLogError)
         -> State
     {
-        var (state, reader) = try resume(at: seq, options: options)
+        var (state, reader) = try start(atOrBefore: seq, options: options)
         while state.seq < seq, let entry = try reader.next() {
             try state.replay(entry, readBy: reader)
         }
@@ -160,8 +144,29 @@ public struct LogIndex<State: LogProjection>: Sendable {
         return state
     }
 
+    /// The state at the checkpoint at or before `seq` (or where the log
+    /// starts, before the first), and a reader of the log right after it.
+    func start(atOrBefore seq: Int, options: EventLogReader.Options) throws(EventLogError)
+        -> (state: State, reader: EventLogReader)
+    {
+        guard let place = place(atOrBefore: seq) else {
+            let reader = try EventLogReader(path: logPath, options: options)
+            return (try State(startOf: reader), reader)
+        }
+        let state = try locatedState(atCheckpoint: place)
+        return (state, try EventLogReader(path: logPath, at: checkpoints[place].position, options: options))
+    }
+
+    /// ``state(atCheckpoint:)``, its fault an ``EventLogError`` naming the sidecar.
+    func locatedState(atCheckpoint index: Int) throws(EventLogError) -> State {
+        try Result { () throws(IndexFault) in try state(atCheckpoint: index) }
+            .mapError { EventLogError(.invalidState, file: path, message: $0.message) }.get()
+    }
+
     /// The state the checkpoint at `index` in ``checkpoints`` holds.
-    func state(atCheckpoint index: Int) throws(EventLogError) -> State {
+    ///
+    /// - Throws: ``IndexFault`` when the sidecar does not hold it as it should.
+    func state(atCheckpoint index: Int) throws(IndexFault) -> State {
         let checkpoint = checkpoints[index]
         do throws(EventLogError) {
             let elements = try history.elements(count: checkpoint.historyCount) { read throws(EventLogError) in
@@ -181,12 +186,16 @@ public struct LogIndex<State: LogProjection>: Sendable {
             }
             return state
         } catch {
-            var located = error
-            located.file = path
-            located.message = "checkpoint at seq \(checkpoint.seq): \(error.message)"
-            throw located
+            throw IndexFault(message: "checkpoint at seq \(checkpoint.seq): \(error.message)")
         }
     }
+}
+
+/// A fault of a log's sidecar, not of the log: a checkpoint it does not
+/// hold as it should. A reader builds the index again instead of blaming
+/// the log.
+struct IndexFault: Error {
+    var message: String
 }
 
 /// The history elements of a log index read so far: the first *n* of the

@@ -173,22 +173,8 @@ extension LogProjection {
     @inlinable
     public static func replaying(_ reader: EventLogReader) throws(EventLogError) -> Self {
         var state = try Self(startOf: reader)
-        try state.applyRest(of: reader)
+        while let entry = try reader.next() { try state.replay(entry, readBy: reader) }
         return state
-    }
-
-    /// Applies every event `reader` has left to read.
-    ///
-    /// - Returns: The last `time` among them, if any has one.
-    @discardableResult
-    @inlinable
-    mutating func applyRest(of reader: EventLogReader) throws(EventLogError) -> Double? {
-        var lastTime: Double?
-        while let entry = try reader.next() {
-            try replay(entry, readBy: reader)
-            lastTime = entry.time ?? lastTime
-        }
-        return lastTime
     }
 }
 

@@ -54,7 +54,10 @@ enum BisectCommand: ToolCommand {
         // it changes (a root's modals, a modal's cards), so a step would cost
         // as much as the root it changes.
         var match: (step: Step, after: ModalState)?
-        let (_, reader) = try Replay.stepping(path, io: io, from: first, lenient: lenient, describing: false) {
+        // Indexed: the state before the event found is then a checkpoint away.
+        let replay = try Replay.stepping(
+            path, io: io, from: first, lenient: lenient, describing: false, indexed: true
+        ) {
             step, state in
             let context = Condition.Context(
                 state: state, entry: step.entry, rejection: step.rejection, rejectionCount: step.rejectionCount)
@@ -62,24 +65,26 @@ enum BisectCommand: ToolCommand {
             match = (step, state)
             return false
         }
+        let reader = replay.reader
         guard let (step, after) = match else {
             let range = first > 1 ? "from seq \(first) to \(reader.lastSeq)" : "up to seq \(reader.lastSeq)"
             io.print("never holds \(range): \(condition)")
             return ExitCode.checkFailed
         }
         var found = step
-        var before = try Replay.replaying(
-            path, io: io, lenient: lenient, through: found.entry.seq - 1, indexed: true, warns: false
-        ).replay.state
+        // The state before it, from the cursor (from the index's checkpoint before it, when the log has one).
+        let cursor = replay.cursor
+        cursor.skipping = []
+        try cursor.seek(to: found.entry.seq - 1)
+        var before = cursor.state
         before.rejected.removeAll()
         found.changes = StateDiff(from: before, to: after, by: found.entry.event).changes
         io.print("seq \(found.entry.seq): \(condition)")
         io.print(TimelineLine.text(of: found, style: style))
         if arguments.has("state") {
-            // Read again for the whole state: the steps do not keep the rejected list.
-            let (replay, _, _) = try Replay.replaying(
-                path, io: io, lenient: lenient, through: found.entry.seq, indexed: true, warns: false)
-            io.print(StateTree.render(replay.state))
+            // The whole state, its rejected list with it: the steps do not keep that list.
+            _ = try cursor.next()
+            io.print(StateTree.render(cursor.state))
         }
         return ExitCode.success
     }

@@ -79,9 +79,10 @@ enum DebugCommand: ToolCommand {
 
     /// Reads the whole log into a session.
     static func load(_ path: String) throws(EventLogError) -> (DebugSession, EventLogReader) {
-        let reader = try EventLogReader(path: path)
+        let cursor = try LogCursor<ModalState>(.path(path))
+        let reader = cursor.reader
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        var session = DebugSession(name: name, start: try ModalState(startOf: reader))
+        var session = DebugSession(name: name, start: cursor.state)
         while let entry = try reader.next() { try session.append(entry, readBy: reader) }
         return (session, reader)
     }

@@ -50,14 +50,14 @@ enum DiffCommand: ToolCommand {
     static func states(
         of path: String, at first: Int, and second: Int, io: ToolIO, lenient: Bool, indexed: Bool
     ) throws -> (ModalState, ModalState) {
-        var (replay, reader, reached) = try Replay.replaying(
-            path, io: io, lenient: lenient, through: first, indexed: indexed, warns: false)
+        var replay = try Replay.open(path, io: io, lenient: lenient, at: first, indexed: indexed)
+        var reached = try replay.run(through: first)
         // The later seq is before the start only when the earlier is.
-        try reader.check(first, reached: true, in: path)
+        try replay.check(first, reached: true, in: path)
         let earlier = replay.state
-        if reached { reached = try replay.run(reader, through: second) }
-        io.printWarnings(of: reader)
-        try reader.check(second, reached: reached, in: path)
+        if reached { reached = try replay.run(through: second) }
+        replay.printWarnings(io: io)
+        try replay.check(second, reached: reached, in: path)
         return (earlier, replay.state)
     }
 

@@ -43,12 +43,13 @@ enum IndexCommand: ToolCommand {
         if arguments.has("check") { return try check(path, interval: interval, io: io) }
         let clock = ContinuousClock()
         let start = clock.now
-        let (found, update) = try LogIndex<ModalState>.updated(
-            forLogAt: path, interval: interval, creating: true, extending: true, checkingEveryLine: true)
-        let index = found!  // creating: there is always one
-        if update != .unchanged { try index.write() }
+        let cursor = try LogCursor<ModalState>(
+            .path(path), options: .init(index: .maintained(every: interval, checkingEveryLine: true)))
+        // Maintained: there is always one, unless the log cannot be indexed (the cursor then threw).
+        guard let index = cursor.index, let report = cursor.indexReport else { return ExitCode.success }
+        if let error = report.writeError ?? report.buildError { throw error }
         let what =
-            switch update {
+            switch report.update {
             case .unchanged, .refreshed: "up to date"
             case .created: "built"
             case .extended: "extended"

@@ -25,10 +25,11 @@ enum RedactCommand: ToolCommand {
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
         let path = arguments.positionals["log"]!
         let redaction = LogRedaction(names: arguments.has("names"), salt: arguments.options["salt"] ?? "")
-        let reader = try io.openLog(path)
+        let cursor = try LogCursor<ModalState>(io.source(path))
+        let reader = cursor.reader
         var header = reader.header
         if header.snapshot != nil {
-            header.snapshot = redaction.redact(try ModalState(startOf: reader)).json
+            header.snapshot = redaction.redact(cursor.state).json
         }
         // One file holds one version: a folder's last segment's, the newest.
         header.version = try reader.segments.last.map { try EventLogReader(path: $0).header.version } ?? header.version

@@ -30,8 +30,10 @@ enum ReplayCommand: ToolCommand {
         if let skip = arguments.options["skip"] {
             return try replay(path, skipping: try seqs(skip), arguments: arguments, io: io)
         }
-        let (replay, _, _) = try Replay.replaying(
+        var replay = try Replay.open(
             path, io: io, lenient: arguments.has("lenient"), indexed: !arguments.has("no-index"))
+        try replay.run()
+        replay.printWarnings(io: io)
         io.printState(replay.state, json: arguments.has("json"))
         return ExitCode.success
     }
@@ -57,24 +59,26 @@ enum ReplayCommand: ToolCommand {
         -> Int32
     {
         let first = skipped.min()!
-        let (replay, reader, _) = try Replay.replaying(
-            path, io: io, lenient: arguments.has("lenient"), through: first - 1,
-            indexed: !arguments.has("no-index"), warns: false)
+        var replay = try Replay.open(
+            path, io: io, lenient: arguments.has("lenient"), at: first - 1, indexed: !arguments.has("no-index"))
+        try replay.run(through: first - 1)
+        let reader = replay.reader
+        // The what-if state reads on in the cursor; the actual one beside it, from the same entries.
         var actual = replay.state
-        var whatIf = replay.state
+        replay.cursor.skipping = skipped
         var seen: Set<Int> = []
         /// The skipped batches' sizes, by seq.
         var batches: [Int: Int] = [:]
-        while let entry = try reader.next() {
+        while let read = try replay.cursor.next() {
+            let entry = read.entry
             try actual.replay(entry, readBy: reader)
             if skipped.contains(entry.seq) {
                 seen.insert(entry.seq)
                 if case .batch(let events) = entry.event { batches[entry.seq] = events.count }
-            } else {
-                try whatIf.replay(entry, readBy: reader)
             }
         }
-        io.printWarnings(of: reader)
+        let whatIf = replay.state
+        replay.printWarnings(io: io)
         if let missing = skipped.subtracting(seen).min() {
             let events =
                 reader.lastSeq < reader.header.from

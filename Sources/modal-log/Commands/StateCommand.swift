@@ -24,9 +24,11 @@ enum StateCommand: ToolCommand {
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
         let path = arguments.positionals["log"]!
         let seq = try arguments.seq("at")!  // required: the parser checked it
-        let (replay, reader, reached) = try Replay.replaying(
-            path, io: io, lenient: arguments.has("lenient"), through: seq, indexed: !arguments.has("no-index"))
-        try reader.check(seq, reached: reached, in: path)
+        var replay = try Replay.open(
+            path, io: io, lenient: arguments.has("lenient"), at: seq, indexed: !arguments.has("no-index"))
+        let reached = try replay.run(through: seq)
+        replay.printWarnings(io: io)
+        try replay.check(seq, reached: reached, in: path)
         io.printState(replay.state, json: arguments.has("json"))
         return ExitCode.success
     }

@@ -75,7 +75,7 @@ enum TimelineCommand: ToolCommand {
             return readsOn
         }
         guard follows, readsOn else { return ExitCode.success }
-        var replay = read.replay
+        var replay = read
         let follower = EventLogFollower(after: read.reader)
         while readsOn {
             try follower.readAppended { entry, reader throws(EventLogError) in

@@ -19,11 +19,13 @@ enum ValidateCommand: ToolCommand {
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
         let path = arguments.positionals["log"]!
         // Rejections are printed as they happen, not kept: memory stays flat.
-        let (replay, reader, _) = try Replay.replaying(path, io: io, lenient: arguments.has("lenient")) { rejection in
+        var replay = try Replay.open(path, io: io, lenient: arguments.has("lenient")) { rejection in
             io.print("seq \(rejection.seq): \(rejection.code.rawValue): \(rejection.message)")
         }
+        try replay.run()
+        replay.printWarnings(io: io)
         let events = replay.eventCount == 1 ? "1 event" : "\(replay.eventCount) events"
-        let skipped = reader.skippedLines
+        let skipped = replay.reader.skippedLines
         if skipped > 0 {
             let lines = skipped == 1 ? "1 malformed line" : "\(skipped) malformed lines"
             io.print("\(path): \(events), \(replay.rejectionCount) rejected, \(lines) skipped")

@@ -52,40 +52,56 @@ struct Step {
 }
 
 extension Replay {
-    /// Reads events from `reader` and applies them one at a time, handing
-    /// each to `body` with what it changed, until `body` returns `false`
-    /// or the log ends. The events whose seqs are in `skipping` are read
-    /// and left out, as if they had not happened.
+    /// Reads events and applies them one at a time, handing each to `body`
+    /// with what it changed, until `body` returns `false` or the log ends.
+    /// The events whose seqs are in `skipping` are read and left out, as if
+    /// they had not happened.
     ///
     /// The state's `rejected` list is kept empty: each rejection is in its
     /// step (and counted in ``rejectionCount``, from the list's length at
     /// the start), so the cost of a step does not grow with the log.
     ///
     /// - Throws: ``EventLogError`` for the first malformed line.
-    mutating func forEachStep(
-        of reader: EventLogReader, skipping: Set<Int> = [], _ body: (Step, ModalState) throws -> Bool
-    ) throws {
-        while let entry = try reader.next() {
-            let step = try self.step(entry, readBy: reader, skipping: skipping)
+    mutating func forEachStep(skipping: Set<Int> = [], _ body: (Step, ModalState) throws -> Bool) throws {
+        cursor.skipping = skipping
+        while let step = try nextStep() {
             guard try body(step, state) else { return }
         }
     }
 
-    /// Applies one event (or leaves it out, when its seq is in `skipping`)
-    /// and says what it did; the state's `rejected` list is kept empty, as
-    /// ``forEachStep(of:skipping:_:)`` says.
-    mutating func step(
-        _ entry: LoggedEvent, readBy reader: EventLogReader, skipping: Set<Int> = []
-    ) throws(EventLogError) -> Step {
-        if !state.rejected.isEmpty {
-            rejectionCount = max(rejectionCount, state.rejected.count)
-            state.rejected.removeAll()
-        }
-        eventCount += 1
+    /// Reads the next event, applies it (unless it is left out) and says
+    /// what it did; `nil` at the log's end.
+    mutating func nextStep() throws(EventLogError) -> Step? {
+        countRejectionsKept()
+        let before = describesChanges ? state : nil
+        guard let read = try cursor.next() else { return nil }
+        let step = Step.made(
+            by: read.entry, rejection: read.rejection, isSkipped: cursor.skipping.contains(read.entry.seq),
+            from: before, to: &cursor.state, formatVersion: reader.fileVersion, rejectionCount: &rejectionCount)
+        return counted(step)
+    }
+
+    /// Applies `entry`, read by `reader` (a follower's, after the cursor's
+    /// end), as ``nextStep()`` applies the cursor's.
+    mutating func step(_ entry: LoggedEvent, readBy reader: EventLogReader) throws(EventLogError) -> Step {
+        countRejectionsKept()
         let step = Step.taking(
-            entry, to: &state, formatVersion: reader.fileVersion, isSkipped: skipping.contains(entry.seq),
-            describing: describesChanges, rejectionCount: &rejectionCount)
+            entry, to: &cursor.state, formatVersion: reader.fileVersion, describing: describesChanges,
+            rejectionCount: &rejectionCount)
         try state.checkLimits(after: entry, readBy: reader)
+        return counted(step)
+    }
+
+    /// Counts the rejections the state's list holds (those of the state it
+    /// started from), and empties it.
+    private mutating func countRejectionsKept() {
+        guard !state.rejected.isEmpty else { return }
+        rejectionCount = max(rejectionCount, state.rejected.count)
+        cursor.state.rejected.removeAll()
+    }
+
+    private mutating func counted(_ step: Step) -> Step {
+        eventCount += 1
         if let rejection = step.rejection { onRejection?(rejection) }
         return step
     }
@@ -100,14 +116,26 @@ extension Step {
         _ entry: LoggedEvent, to state: inout ModalState, formatVersion: Int = LogHeader.currentVersion,
         isSkipped: Bool = false, describing: Bool = true, rejectionCount: inout Int
     ) -> Step {
+        // Kept only to describe: a state kept makes the event copy every list it changes.
+        let before = describing && !isSkipped ? state : nil
+        let rejection = isSkipped ? nil : state.replay(entry, formatVersion: formatVersion)
+        return made(
+            by: entry, rejection: rejection, isSkipped: isSkipped, from: before, to: &state,
+            formatVersion: formatVersion, rejectionCount: &rejectionCount)
+    }
+
+    /// The step `entry` made from `before` (when it is to be described) to
+    /// `state`, where it has been applied; a rejection is counted in
+    /// `rejectionCount` and taken out of the state's `rejected` list.
+    static func made(
+        by entry: LoggedEvent, rejection: Rejection?, isSkipped: Bool, from before: ModalState?,
+        to state: inout ModalState, formatVersion: Int, rejectionCount: inout Int
+    ) -> Step {
         guard !isSkipped else {
             return Step(
                 entry: entry, isSkipped: true, changes: [], rejectionCount: rejectionCount, session: state.session,
                 formatVersion: formatVersion)
         }
-        // Kept only to describe: a state kept makes the event copy every list it changes.
-        let before = describing ? state : nil
-        let rejection = state.replay(entry, formatVersion: formatVersion)
         let changes = before.map { StateDiff(from: $0, to: state, by: entry.event).changes } ?? []
         if rejection != nil {
             rejectionCount += 1
@@ -122,25 +150,28 @@ extension Step {
 extension Replay {
     /// Opens the log at `path`, replays it up to the event before `first`
     /// (from the index's checkpoint when it has one), then steps through
-    /// the rest as ``forEachStep(of:skipping:_:)`` does, and prints the
-    /// reader's warnings.
+    /// the rest as ``forEachStep(skipping:_:)`` does, and prints the
+    /// warnings.
     ///
-    /// - Returns: The replay, at the last event stepped through, and the reader.
+    /// - Returns: The replay, at the last event stepped through.
     ///
     /// - Parameters:
     ///   - following: Whether the caller goes on to follow the log: a torn
     ///     last line is then a line still being written, not a warning.
     ///   - describing: Whether steps say what they changed (``describesChanges``).
+    ///   - indexed: Whether to use the log's index: by default, when there
+    ///     are events to pass over first.
     @discardableResult
     static func stepping(
         _ path: String, io: ToolIO, from first: Int = 1, skipping: Set<Int> = [], lenient: Bool = false,
-        following: Bool = false, describing: Bool = true, _ body: (Step, ModalState) throws -> Bool
-    ) throws -> (replay: Replay, reader: EventLogReader) {
-        var (replay, reader, _) = try replaying(
-            path, io: io, lenient: lenient, through: max(0, first - 1), indexed: first > 1, warns: false)
+        following: Bool = false, describing: Bool = true, indexed: Bool? = nil,
+        _ body: (Step, ModalState) throws -> Bool
+    ) throws -> Replay {
+        var replay = try open(path, io: io, lenient: lenient, at: max(0, first - 1), indexed: indexed ?? (first > 1))
+        try replay.run(through: max(0, first - 1))
         replay.describesChanges = describing
-        try replay.forEachStep(of: reader, skipping: skipping, body)
-        io.printWarnings(of: reader, exceptTornTail: following)
-        return (replay, reader)
+        try replay.forEachStep(skipping: skipping, body)
+        replay.printWarnings(io: io, exceptTornTail: following)
+        return replay
     }
 }

@@ -1,0 +1,269 @@
+/// Where a log is read from.
+public enum LogSource: Sendable, Hashable {
+    /// A file, a folder of segments, or `-` for standard input.
+    case path(String)
+    /// A log held in memory; `name` is what errors call it.
+    case bytes([UInt8], name: String)
+
+    /// The log's path on disk, where an index can sit beside it; `nil` for
+    /// standard input and bytes in memory.
+    var pathOnDisk: String? {
+        guard case .path(let path) = self, path != "-" else { return nil }
+        return path
+    }
+
+    /// A reader at the log's start, its header read.
+    func reader(options: EventLogReader.Options) throws(EventLogError) -> EventLogReader {
+        switch self {
+        case .path(let path): try EventLogReader(path: path, options: options)
+        case .bytes(let bytes, let name): try EventLogReader(bytes: bytes, name: name, options: options)
+        }
+    }
+}
+
+/// A log being read into a state: the one way this package reads a log.
+///
+/// A cursor opens a file, a folder of segments, standard input or bytes in
+/// memory, applies its index policy (``IndexPolicy``: seek from the
+/// checkpoint at or before a seq, extend or build the sidecar, with at
+/// most one warning, ``indexReport``), then reads one event at a time into
+/// ``state``, and can seek to any seq, forwards or back.
+///
+/// Two kinds of fault are kept apart. A damaged or stale index is never the
+/// caller's problem: it is built again, and the read goes on as if it had
+/// been sound. A malformed log is: ``EventLogError`` names the file and
+/// line of the first fault, as a read from the top finds it (a fault found
+/// after a checkpoint is confirmed by a read from the top before it is
+/// thrown; when that read finds none, the index led astray and is built
+/// again).
+///
+/// ```swift
+/// let cursor = try LogCursor<ModalState>(.path("session.jsonl"), at: 5_000)
+/// try cursor.advance(through: 5_000)
+/// print(cursor.state.seq)  // 5000
+/// ```
+public final class LogCursor<State: LogProjection> {
+    /// How a cursor reads: the reader's limits and leniency, and the index policy.
+    public struct Options: Sendable {
+        public var reading: EventLogReader.Options
+        /// Ignored for a lenient read, standard input and bytes in memory.
+        public var index: IndexPolicy
+
+        public init(reading: EventLogReader.Options = EventLogReader.Options(), index: IndexPolicy = .ignored) {
+            self.reading = reading
+            self.index = index
+        }
+    }
+
+    /// One event read, and why it could not apply, if it could not.
+    public struct Step {
+        public var entry: LoggedEvent
+        public var rejection: State.Rejection?
+    }
+
+    public let source: LogSource
+    public let options: Options
+    /// The state right after the last event read (or the checkpoint the
+    /// cursor started from). A caller may change it: what the next events
+    /// apply to (a list it keeps elsewhere, cleared).
+    public var state: State
+    /// The last `time` of an event up to ``state``, if any had one.
+    public private(set) var lastTime: Double?
+    /// The reader, right after the last line read: its header, warnings,
+    /// torn tail, file and line.
+    public private(set) var reader: EventLogReader
+    /// The index the cursor seeks from, when it uses one.
+    public private(set) var index: LogIndex<State>?
+    /// What opening did to the sidecar; `nil` when no index was used.
+    public private(set) var indexReport: LogIndex<State>.Report?
+    /// The events with these seqs are read and left out, as if they had not
+    /// happened (a what-if replay).
+    public var skipping: Set<Int> = []
+    /// Whether the reader started from a checkpoint (not the log's start):
+    /// a fault it finds is then confirmed from the top.
+    private var startedAtCheckpoint = false
+    /// The log's lock, when the caller holds it: the sidecar is written under it.
+    private let lock: LogLock?
+
+    /// Opens the log and stands as near before `seq` as its index allows (at
+    /// the index's last checkpoint when `seq` is `nil`), or at its start.
+    ///
+    /// - Throws: ``EventLogError`` for a log that cannot be opened or whose
+    ///   header is malformed, or (`seq` nil) a fault a read from the top
+    ///   finds on the way to the log's end.
+    public convenience init(_ source: LogSource, at seq: Int? = nil, options: Options = Options())
+        throws(EventLogError)
+    {
+        try self.init(source, at: seq, options: options, holding: nil)
+    }
+
+    /// As ``init(_:at:options:)``, writing the sidecar under `lock`, the
+    /// log's, which the caller (a writer) holds.
+    package init(_ source: LogSource, at seq: Int?, options: Options, holding lock: LogLock?) throws(EventLogError) {
+        self.source = source
+        self.options = options
+        self.lock = lock
+        reader = try source.reader(options: options.reading)
+        state = try State(startOf: reader)
+        guard options.index.isUsed, !options.reading.lenient, let path = source.pathOnDisk else { return }
+        do {
+            try openIndex(of: path, at: seq)
+        } catch {
+            // A fault found from the index is the log's only when a read from the top finds it too.
+            try startFromTheTop()
+            if let fault = rebuildIndex(ledAstrayBy: error), seq == nil { throw fault }
+        }
+    }
+
+    // MARK: Reading
+
+    /// Reads the next event and applies it to ``state`` (unless its seq is
+    /// in ``skipping``).
+    ///
+    /// - Returns: The event and its rejection; `nil` at the log's end.
+    /// - Throws: ``EventLogError`` for a malformed line, a state past its
+    ///   limits, or a file that cannot be read.
+    public func next() throws(EventLogError) -> Step? {
+        guard startedAtCheckpoint else { return try read() }
+        let before = state.seq
+        do {
+            return try read()
+        } catch {
+            // Throws the log's own fault, when a read from the top finds it.
+            try startFromTheTop()
+            while state.seq < before, try read() != nil {}
+            let step = try read()
+            rebuildIndex(ledAstrayBy: error)
+            return step
+        }
+    }
+
+    /// Reads on through event `seq`, or to the log's end when `nil`.
+    ///
+    /// - Returns: Whether the cursor stands right after `seq` (always true
+    ///   without one): false when the log ends before it, or `seq` is
+    ///   behind the cursor (``seek(to:)`` goes back).
+    @discardableResult
+    public func advance(through seq: Int? = nil) throws(EventLogError) -> Bool {
+        if let seq, seq <= state.seq { return seq == state.seq }
+        while let step = try next() {
+            if let seq, step.entry.seq >= seq { return true }
+        }
+        return seq == nil
+    }
+
+    /// Moves to right after event `seq`, forwards or back: from the
+    /// checkpoint at or before it, or from where the cursor is when that is
+    /// nearer, or from the top.
+    ///
+    /// - Returns: Whether it got there: false when the log ends before `seq`.
+    @discardableResult
+    public func seek(to seq: Int) throws(EventLogError) -> Bool {
+        let checkpoint = index?.checkpoint(atOrBefore: seq)?.seq
+        if seq < state.seq || checkpoint.map({ $0 > state.seq }) ?? false {
+            do {
+                try start(atOrBefore: seq)
+            } catch {
+                try startFromTheTop()
+                rebuildIndex(ledAstrayBy: error)
+            }
+        }
+        return try advance(through: seq)
+    }
+
+    private func read() throws(EventLogError) -> Step? {
+        guard let entry = try reader.next() else { return nil }
+        lastTime = entry.time ?? lastTime
+        guard skipping.isEmpty || !skipping.contains(entry.seq) else { return Step(entry: entry, rejection: nil) }
+        return Step(entry: entry, rejection: try state.replay(entry, readBy: reader))
+    }
+
+    // MARK: Starting
+
+    private func startFromTheTop() throws(EventLogError) {
+        reader = try source.reader(options: options.reading)
+        state = try State(startOf: reader)
+        lastTime = nil
+        startedAtCheckpoint = false
+    }
+
+    /// Starts at the index's checkpoint at or before `seq`, or at the top
+    /// before the first. A checkpoint whose state cannot be read is the
+    /// sidecar's fault: the index is built again (said in the report).
+    ///
+    /// - Throws: ``EventLogError`` for a fault in the log, or in a
+    ///   checkpoint's place in it (which the caller confirms from the top).
+    private func start(atOrBefore seq: Int) throws(EventLogError) {
+        guard var index, var place = index.place(atOrBefore: seq) else { return try startFromTheTop() }
+        let checkpointState: State
+        do throws(IndexFault) {
+            checkpointState = try index.state(atCheckpoint: place)
+        } catch {
+            index = try LogIndex.build(forLogAt: index.logPath, interval: index.interval, options: options.reading)
+            self.index = index
+            report(.rebuilt(reason: "it cannot be read: \(error.message)"), writing: index)
+            guard let rebuiltPlace = index.place(atOrBefore: seq) else { return try startFromTheTop() }
+            place = rebuiltPlace
+            checkpointState = try index.locatedState(atCheckpoint: place)
+        }
+        let checkpoint = index.checkpoints[place]
+        reader = try EventLogReader(path: index.logPath, at: checkpoint.position, options: options.reading)
+        state = checkpointState
+        lastTime = checkpoint.time
+        startedAtCheckpoint = true
+    }
+
+    /// Brings the index of the log at `path` up to date as the policy says,
+    /// writes it when that changed it, and starts at its checkpoint at or
+    /// before `seq` (its last when `nil`).
+    private func openIndex(of path: String, at seq: Int?) throws(EventLogError) {
+        let policy = options.index
+        let (found, update) = try LogIndex<State>.updated(
+            forLogAt: path, interval: policy.interval, creating: policy.creates, extending: policy.extends,
+            checkingEveryLine: policy.checksEveryLine, options: options.reading)
+        guard let found else { return }
+        index = found
+        indexReport = LogIndex.Report(sidecar: found.path, update: .unchanged)
+        if update != .unchanged { report(update, writing: found) }
+        try start(atOrBefore: seq ?? found.lastSeq)
+    }
+
+    /// Builds the index again after `error`, found from it, was not found
+    /// from the top; the cursor reads from the top by now.
+    ///
+    /// - Returns: The fault that kept it from being built (also in the
+    ///   report): the log has one further on than the read went.
+    @discardableResult
+    private func rebuildIndex(ledAstrayBy error: EventLogError) -> EventLogError? {
+        guard let path = source.pathOnDisk else { return nil }
+        let sidecar = LogIndex<State>.path(forLog: path)
+        do {
+            let interval =
+                options.index.interval ?? index?.interval
+                ?? LogIndex<State>.keptInterval(
+                    forLogAt: path, in: options.reading.fileSystem)
+            let rebuilt = try LogIndex<State>.build(
+                forLogAt: path, interval: interval ?? LogIndex<State>.defaultInterval, options: options.reading)
+            index = rebuilt
+            report(
+                .rebuilt(reason: "reading from it found a fault a read from the top does not (\(error))"),
+                writing: rebuilt)
+            return nil
+        } catch {
+            index = nil
+            indexReport = LogIndex.Report(sidecar: sidecar, update: .unchanged, buildError: error)
+            return error
+        }
+    }
+
+    /// Writes `index`, which `update` changed, and says so in the report.
+    private func report(_ update: LogIndex<State>.Update, writing index: LogIndex<State>) {
+        var report = LogIndex<State>.Report(sidecar: index.path, update: update)
+        do {
+            if let lock { try index.write(holding: lock) } else { try index.write() }
+        } catch {
+            report.writeError = error
+        }
+        indexReport = report
+    }
+}

@@ -38,9 +38,12 @@ public enum LogSource: Sendable, Hashable {
 /// again).
 ///
 /// ```swift
-/// let cursor = try LogCursor<ModalState>(.path("session.jsonl"), at: 5_000)
+/// // From the index's checkpoint at or before 5,000, when the log has one.
+/// let cursor = try LogCursor<ModalState>(.path("session.jsonl"), at: 5_000, options: .init(index: .used))
 /// try cursor.advance(through: 5_000)
 /// print(cursor.state.seq)  // 5000
+/// try cursor.seek(to: 120)  // back: from the checkpoint at or before 120
+/// while let step = try cursor.next() { print(step.entry.seq, step.rejection as Any) }
 /// ```
 public final class LogCursor<State: LogProjection> {
     /// How a cursor reads: the reader's limits and leniency, and the index policy.

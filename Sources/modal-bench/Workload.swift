@@ -62,24 +62,29 @@ func storeCommands(count: Int) -> [ModalEvent] {
     return commands
 }
 
-/// Reads the file at `path` with `read(2)`, 64 KiB at a time, and counts its
-/// newlines with `memchr`: the floor under any reader of the same file.
-/// Returns how many lines it found.
-func rawRead(_ path: String) -> Int {
+/// Reads the file at `path` with `read(2)`, 64 KiB at a time, handing
+/// each chunk to `body`: the reading under both floors below.
+private func forEachChunk(of path: String, _ body: (UnsafeRawBufferPointer) -> Void) {
     let descriptor = open(path, O_RDONLY)
     precondition(descriptor >= 0, "cannot open \(path)")
     defer { close(descriptor) }
     let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 16)
     defer { chunk.deallocate() }
+    while case let count = read(descriptor, chunk.baseAddress, chunk.count), count > 0 {
+        body(UnsafeRawBufferPointer(rebasing: chunk[..<count]))
+    }
+}
+
+/// Counts the newlines of the file at `path` with `memchr`, a chunk at a
+/// time: the floor under any reader of the same file.
+func rawRead(_ path: String) -> Int {
     var lines = 0
-    while true {
-        let count = read(descriptor, chunk.baseAddress, chunk.count)
-        guard count > 0 else { break }
+    forEachChunk(of: path) { chunk in
         var start = chunk.baseAddress!
-        let end = start + count
+        let end = start + chunk.count
         while let found = memchr(start, 0x0A, end - start) {
             lines += 1
-            start = UnsafeMutableRawPointer(found) + 1
+            start = UnsafeRawPointer(found) + 1
         }
     }
     return lines
@@ -90,18 +95,11 @@ func rawRead(_ path: String) -> Int {
 /// the floor a replay is measured against. Each byte's step depends on the
 /// one before, so it is not vectorised, as `memchr` is (``rawRead(_:)``).
 func byteScan(_ path: String) -> Int {
-    let descriptor = open(path, O_RDONLY)
-    precondition(descriptor >= 0, "cannot open \(path)")
-    defer { close(descriptor) }
-    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 16)
-    defer { chunk.deallocate() }
     var lines = 0
     var inString = false
     var escaped = false
-    while true {
-        let count = read(descriptor, chunk.baseAddress, chunk.count)
-        guard count > 0 else { break }
-        for byte in UnsafeRawBufferPointer(rebasing: chunk[..<count]) {
+    forEachChunk(of: path) { chunk in
+        for byte in chunk {
             if escaped {
                 escaped = false
             } else if inString {

@@ -202,17 +202,14 @@ public final class LogCursor<State: LogProjection> {
         do throws(IndexFault) {
             checkpointState = try index.state(atCheckpoint: place)
         } catch {
-            index = try LogIndex.build(forLogAt: index.logPath, interval: index.interval, options: options.reading)
-            self.index = index
-            report(.rebuilt(reason: "it cannot be read: \(error.message)"), writing: index)
+            index = try rebuildIndex(because: "it cannot be read: \(error.message)")
             guard let rebuiltPlace = index.place(atOrBefore: seq) else { return try startFromTheTop() }
             place = rebuiltPlace
             checkpointState = try index.locatedState(atCheckpoint: place)
         }
-        let checkpoint = index.checkpoints[place]
-        reader = try EventLogReader(path: index.logPath, at: checkpoint.position, options: options.reading)
+        reader = try index.reader(after: place, options: options.reading)
         state = checkpointState
-        lastTime = checkpoint.time
+        lastTime = index.checkpoints[place].time
         startedAtCheckpoint = true
     }
 
@@ -239,24 +236,29 @@ public final class LogCursor<State: LogProjection> {
     @discardableResult
     private func rebuildIndex(ledAstrayBy error: EventLogError) -> EventLogError? {
         guard let path = source.pathOnDisk else { return nil }
-        let sidecar = LogIndex<State>.path(forLog: path)
         do {
-            let interval =
-                options.index.interval ?? index?.interval
-                ?? LogIndex<State>.keptInterval(
-                    forLogAt: path, in: options.reading.fileSystem)
-            let rebuilt = try LogIndex<State>.build(
-                forLogAt: path, interval: interval ?? LogIndex<State>.defaultInterval, options: options.reading)
-            index = rebuilt
-            report(
-                .rebuilt(reason: "reading from it found a fault a read from the top does not (\(error))"),
-                writing: rebuilt)
+            _ = try rebuildIndex(because: "reading from it found a fault a read from the top does not (\(error))")
             return nil
         } catch {
             index = nil
-            indexReport = LogIndex.Report(sidecar: sidecar, update: .unchanged, buildError: error)
+            indexReport = LogIndex.Report(
+                sidecar: LogIndex<State>.path(forLog: path), update: .unchanged, buildError: error)
             return error
         }
+    }
+
+    /// Builds the index of the log again, as often as the policy asks, or as
+    /// the index kept its checkpoints; writes it, and says why in the report.
+    private func rebuildIndex(because reason: String) throws(EventLogError) -> LogIndex<State> {
+        let path = index?.logPath ?? source.pathOnDisk!
+        let interval =
+            options.index.interval ?? index?.interval
+            ?? LogIndex<State>.keptInterval(forLogAt: path, in: options.reading.fileSystem)
+        let rebuilt = try LogIndex<State>.build(
+            forLogAt: path, interval: interval ?? LogIndex<State>.defaultInterval, options: options.reading)
+        index = rebuilt
+        report(.rebuilt(reason: reason), writing: rebuilt)
+        return rebuilt
     }
 
     /// Writes `index`, which `update` changed, and says so in the report.

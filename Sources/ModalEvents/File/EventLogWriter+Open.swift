@@ -119,7 +119,8 @@ extension EventLogWriter {
             try fileSystem.syncFolder(holding: lastFile.path)
         }
         let state = WriterState(
-            lock: lock, file: file, folder: fileSystem.entry(at: path) == .folder ? path : nil,
+            // A log that ends in another file than itself is a folder of segments.
+            lock: lock, file: file, folder: lastFile.path == path ? nil : path,
             header: LogHeader(version: reader.fileHeader.version, fields: reader.header.fields), syncs: syncs,
             segmentFrom: reader.fileHeader.from, headerBytes: lastFile.headerBytes, lastSeq: reader.lastSeq,
             durableSeq: reader.lastSeq, reportedSeq: reader.lastSeq)

@@ -32,13 +32,12 @@ extension LogIndex {
     /// - Throws: ``EventLogError`` for a fault in what the log gained, or
     ///   a last checkpoint that cannot be read (naming the sidecar).
     public func extended(options: EventLogReader.Options = EventLogReader.Options()) throws(EventLogError) -> LogIndex {
-        try extended(
-            from: checkpoints.isEmpty ? nil : locatedState(atCheckpoint: checkpoints.count - 1), options: options)
+        try extended(from: checkpoints.indices.last.map(locatedState(atCheckpoint:)), options: options)
     }
 
     /// The state at the last checkpoint; `nil` when there is none.
     func lastCheckpointState() throws(IndexFault) -> State? {
-        try checkpoints.isEmpty ? nil : state(atCheckpoint: checkpoints.count - 1)
+        try checkpoints.indices.last.map(state(atCheckpoint:))
     }
 
     /// ``extended(options:)`` from `last`, the state at the last checkpoint
@@ -46,15 +45,9 @@ extension LogIndex {
     private func extended(from last: State?, options: EventLogReader.Options) throws(EventLogError) -> LogIndex {
         var strict = options
         strict.lenient = false
-        let reader: EventLogReader
+        let reader = try reader(after: last == nil ? nil : checkpoints.count - 1, options: strict)
         let state: State
-        if let last, let checkpoint = checkpoints.last {
-            reader = try EventLogReader(path: logPath, at: checkpoint.position, options: strict)
-            state = last
-        } else {
-            reader = try EventLogReader(path: logPath, options: strict)
-            state = try State(startOf: reader)
-        }
+        if let last { state = last } else { state = try State(startOf: reader) }
         var builder = IndexBuilder<State>(interval: interval, fileSystem: options.fileSystem)
         builder.checkpoints = checkpoints
         builder.lines = lines.bytes

@@ -133,7 +133,9 @@ public struct LogIndex<State: LogProjection>: Sendable {
     public func state(at seq: Int, options: EventLogReader.Options = EventLogReader.Options()) throws(EventLogError)
         -> State
     {
-        var (state, reader) = try start(atOrBefore: seq, options: options)
+        let place = place(atOrBefore: seq)
+        let reader = try reader(after: place, options: options)
+        var state = try checkpointState(at: place, elseStartOf: reader)
         while state.seq < seq, let entry = try reader.next() {
             try state.replay(entry, readBy: reader)
         }
@@ -144,17 +146,17 @@ public struct LogIndex<State: LogProjection>: Sendable {
         return state
     }
 
-    /// The state at the checkpoint at or before `seq` (or where the log
-    /// starts, before the first), and a reader of the log right after it.
-    func start(atOrBefore seq: Int, options: EventLogReader.Options) throws(EventLogError)
-        -> (state: State, reader: EventLogReader)
-    {
-        guard let place = place(atOrBefore: seq) else {
-            let reader = try EventLogReader(path: logPath, options: options)
-            return (try State(startOf: reader), reader)
-        }
-        let state = try locatedState(atCheckpoint: place)
-        return (state, try EventLogReader(path: logPath, at: checkpoints[place].position, options: options))
+    /// A reader of the log right after the checkpoint at `place` in
+    /// ``checkpoints``, or at the log's start when `nil`.
+    func reader(after place: Int?, options: EventLogReader.Options) throws(EventLogError) -> EventLogReader {
+        guard let place else { return try EventLogReader(path: logPath, options: options) }
+        return try EventLogReader(path: logPath, at: checkpoints[place].position, options: options)
+    }
+
+    /// The state at the checkpoint at `place`, or where `reader`'s log starts when `nil`.
+    func checkpointState(at place: Int?, elseStartOf reader: EventLogReader) throws(EventLogError) -> State {
+        guard let place else { return try State(startOf: reader) }
+        return try locatedState(atCheckpoint: place)
     }
 
     /// ``state(atCheckpoint:)``, its fault an ``EventLogError`` naming the sidecar.

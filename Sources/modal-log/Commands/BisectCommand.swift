@@ -74,7 +74,6 @@ enum BisectCommand: ToolCommand {
         var found = step
         // The state before it, from the cursor (from the index's checkpoint before it, when the log has one).
         let cursor = replay.cursor
-        cursor.skipping = []
         try cursor.seek(to: found.entry.seq - 1)
         var before = cursor.state
         before.rejected.removeAll()

@@ -62,7 +62,6 @@ enum ReplayCommand: ToolCommand {
         var replay = try Replay.open(
             path, io: io, lenient: arguments.has("lenient"), at: first - 1, indexed: !arguments.has("no-index"))
         try replay.run(through: first - 1)
-        let reader = replay.reader
         // The what-if state reads on in the cursor; the actual one beside it, from the same entries.
         var actual = replay.state
         replay.cursor.skipping = skipped
@@ -71,13 +70,14 @@ enum ReplayCommand: ToolCommand {
         var batches: [Int: Int] = [:]
         while let read = try replay.cursor.next() {
             let entry = read.entry
-            try actual.replay(entry, readBy: reader)
+            try actual.replay(entry, readBy: replay.reader)
             if skipped.contains(entry.seq) {
                 seen.insert(entry.seq)
                 if case .batch(let events) = entry.event { batches[entry.seq] = events.count }
             }
         }
         let whatIf = replay.state
+        let reader = replay.reader
         replay.printWarnings(io: io)
         if let missing = skipped.subtracting(seen).min() {
             let events =

@@ -95,8 +95,8 @@ extension Replay {
     /// Counts the rejections the state's list holds (those of the state it
     /// started from), and empties it.
     private mutating func countRejectionsKept() {
-        guard !state.rejected.isEmpty else { return }
-        rejectionCount = max(rejectionCount, state.rejected.count)
+        guard !cursor.state.rejected.isEmpty else { return }
+        rejectionCount = max(rejectionCount, cursor.state.rejected.count)
         cursor.state.rejected.removeAll()
     }
 

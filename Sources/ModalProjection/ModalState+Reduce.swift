@@ -449,7 +449,9 @@ extension RootState {
     /// the order of the others.
     mutating func remove(at index: Int) {
         let leaving = descendants(of: index)
-        for place in ([index] + leaving).reversed() { directory.removing(_modals[place], at: place) }
+        // From the top down, the modal itself last (`[index] + leaving` made an array each time).
+        for place in leaving.reversed() { directory.removing(_modals[place], at: place) }
+        directory.removing(_modals[index], at: index)
         guard !leaving.isEmpty else {
             _modals.remove(at: index)
             return

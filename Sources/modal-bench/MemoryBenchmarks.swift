@@ -11,8 +11,9 @@ let storePeakArgument = "--store-peak-memory"
 
 func replayAndReportPeak(_ path: String) throws {
     let before = peakResidentBytes()
-    let state = try ModalState.replaying(EventLogReader(path: path))
-    print(before, peakResidentBytes(), state.seq)
+    let cursor = try LogCursor<ModalState>(.path(path))
+    try cursor.advance()
+    print(before, peakResidentBytes(), cursor.state.seq)
 }
 
 func fillStoreAndReportPeak(events count: Int) throws {

@@ -16,19 +16,35 @@ if arguments.count == 2, arguments[0] == replayPeakArgument {
     try replayAndReportPeak(arguments[1])
     exit(0)
 }
+if arguments.count == 3, arguments[0] == "--write-log", let events = Int(arguments[1]) {
+    // The workload's log, for tools that look at a replay from outside (Scripts/replay-allocations).
+    let log = try BenchLog.write(events: events, in: arguments[2])
+    print(log.path)
+    exit(0)
+}
 if arguments.count == 2, arguments[0] == storePeakArgument, let count = Int(arguments[1]) {
     try fillStoreAndReportPeak(events: count)
     exit(0)
 }
+let groups = ["read", "seek", "store", "feed", "durable", "memory"]
 if arguments.contains("-h") || arguments.contains("--help") {
-    print("usage: modal-bench [--quick]\n  Prints speed and memory figures; see Docs/Performance.md.")
+    print(
+        """
+        usage: modal-bench [--quick] [\(groups.joined(separator: "|"))]...
+               modal-bench --write-log <events> <folder>
+          Prints speed and memory figures (only the groups named, when some are); see Docs/Performance.md.
+          --write-log writes the workload's first <events> events to <folder>/session-<events>.jsonl.
+        """)
     exit(0)
 }
-if let unknown = arguments.first(where: { $0 != "--quick" }) {
+if let unknown = arguments.first(where: { $0 != "--quick" && !groups.contains($0) }) {
     FileHandle.standardError.write(Data("modal-bench: unknown argument '\(unknown)' (try --help)\n".utf8))
     exit(64)
 }
 let quick = arguments.contains("--quick")
+let named = Set(arguments).intersection(groups)
+/// Whether the run measures `group`: all of them unless some are named.
+func runs(_ group: String) -> Bool { named.isEmpty || named.contains(group) }
 let sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
 let measure = Measure(runs: quick ? 3 : 5)
 
@@ -48,10 +64,12 @@ print(
     """)
 
 var table = Table()
-table.append(try readBenchmarks(logs: logs, measure: measure))
-table.append(try seekBenchmarks(log: logs.last!, measure: measure))
-table.append(storeBenchmarks(count: quick ? 100_000 : 200_000, measure: measure))
-table.append(feedBenchmarks(count: quick ? 100_000 : 200_000, measure: measure))
-table.append(try durableBenchmarks(count: quick ? 50_000 : 200_000, measure: measure, folder: folder))
-table.append(try memoryBenchmarks(logs: logs, storeEvents: quick ? 100_000 : 1_000_000))
+if runs("read") { table.append(try readBenchmarks(logs: logs, measure: measure)) }
+if runs("seek") { table.append(try seekBenchmarks(log: logs.last!, measure: measure)) }
+if runs("store") { table.append(storeBenchmarks(count: quick ? 100_000 : 200_000, measure: measure)) }
+if runs("feed") { table.append(feedBenchmarks(count: quick ? 100_000 : 200_000, measure: measure)) }
+if runs("durable") {
+    table.append(try durableBenchmarks(count: quick ? 50_000 : 200_000, measure: measure, folder: folder))
+}
+if runs("memory") { table.append(try memoryBenchmarks(logs: logs, storeEvents: quick ? 100_000 : 1_000_000)) }
 print(table.text)

@@ -62,6 +62,11 @@ public final class LogCursor<State: LogProjection> {
     public struct Step {
         public var entry: LoggedEvent
         public var rejection: State.Rejection?
+
+        @inlinable init(entry: LoggedEvent, rejection: State.Rejection?) {
+            self.entry = entry
+            self.rejection = rejection
+        }
     }
 
     public let source: LogSource
@@ -71,10 +76,10 @@ public final class LogCursor<State: LogProjection> {
     /// apply to (a list it keeps elsewhere, cleared).
     public var state: State
     /// The last `time` of an event up to ``state``, if any had one.
-    public private(set) var lastTime: Double?
+    public var lastTime: Double? { position.lastTime }
     /// The reader, right after the last line read: its header, warnings,
     /// torn tail, file and line.
-    public private(set) var reader: EventLogReader
+    public var reader: EventLogReader { position.reader }
     /// The index the cursor seeks from, when it uses one.
     public private(set) var index: LogIndex<State>?
     /// What opening did to the sidecar; `nil` when no index was used.
@@ -82,9 +87,25 @@ public final class LogCursor<State: LogProjection> {
     /// The events with these seqs are read and left out, as if they had not
     /// happened (a what-if replay).
     public var skipping: Set<Int> = []
-    /// Whether the reader started from a checkpoint (not the log's start):
-    /// a fault it finds is then confirmed from the top.
-    private var startedAtCheckpoint = false
+    /// Where the cursor reads. The per-event path is `@inlinable`, so a
+    /// caller's module specialises it for its state: unspecialised, each
+    /// event asked the runtime for `Step<State>`'s metadata several times
+    /// (a sixth of a replay's time).
+    @usableFromInline var position: Position
+
+    @usableFromInline struct Position {
+        @usableFromInline var reader: EventLogReader
+        @usableFromInline var lastTime: Double?
+        /// Whether the reader started from a checkpoint (not the log's
+        /// start): a fault it finds is then confirmed from the top.
+        @usableFromInline var startedAtCheckpoint: Bool
+
+        init(reader: EventLogReader, lastTime: Double? = nil, startedAtCheckpoint: Bool = false) {
+            self.reader = reader
+            self.lastTime = lastTime
+            self.startedAtCheckpoint = startedAtCheckpoint
+        }
+    }
     /// The log's lock, when the caller holds it: the sidecar is written under it.
     private let lock: LogLock?
 
@@ -106,7 +127,8 @@ public final class LogCursor<State: LogProjection> {
         self.source = source
         self.options = options
         self.lock = lock
-        reader = try source.reader(options: options.reading)
+        let reader = try source.reader(options: options.reading)
+        position = Position(reader: reader)
         state = try State(startOf: reader)
         guard options.index.isUsed, !options.reading.lenient, let path = source.pathOnDisk else { return }
         do {
@@ -126,8 +148,8 @@ public final class LogCursor<State: LogProjection> {
     /// - Returns: The event and its rejection; `nil` at the log's end.
     /// - Throws: ``EventLogError`` for a malformed line, a state past its
     ///   limits, or a file that cannot be read.
-    public func next() throws(EventLogError) -> Step? {
-        guard startedAtCheckpoint else { return try read() }
+    @inlinable public func next() throws(EventLogError) -> Step? {
+        guard position.startedAtCheckpoint else { return try read() }
         let before = state.seq
         do {
             return try read()
@@ -146,7 +168,7 @@ public final class LogCursor<State: LogProjection> {
     /// - Returns: Whether the cursor stands right after `seq` (always true
     ///   without one): false when the log ends before it, or `seq` is
     ///   behind the cursor (``seek(to:)`` goes back).
-    @discardableResult
+    @inlinable @discardableResult
     public func advance(through seq: Int? = nil) throws(EventLogError) -> Bool {
         if let seq, seq <= state.seq { return seq == state.seq }
         while let step = try next() {
@@ -174,20 +196,19 @@ public final class LogCursor<State: LogProjection> {
         return try advance(through: seq)
     }
 
-    private func read() throws(EventLogError) -> Step? {
-        guard let entry = try reader.next() else { return nil }
-        lastTime = entry.time ?? lastTime
+    @inlinable func read() throws(EventLogError) -> Step? {
+        guard let entry = try position.reader.next() else { return nil }
+        if let time = entry.time { position.lastTime = time }
         guard skipping.isEmpty || !skipping.contains(entry.seq) else { return Step(entry: entry, rejection: nil) }
         return Step(entry: entry, rejection: try state.replay(entry, readBy: reader))
     }
 
     // MARK: Starting
 
-    private func startFromTheTop() throws(EventLogError) {
-        reader = try source.reader(options: options.reading)
+    @usableFromInline func startFromTheTop() throws(EventLogError) {
+        let reader = try source.reader(options: options.reading)
         state = try State(startOf: reader)
-        lastTime = nil
-        startedAtCheckpoint = false
+        position = Position(reader: reader)
     }
 
     /// Starts at the index's checkpoint at or before `seq`, or at the top
@@ -207,10 +228,10 @@ public final class LogCursor<State: LogProjection> {
             place = rebuiltPlace
             checkpointState = try index.locatedState(atCheckpoint: place)
         }
-        reader = try index.reader(after: place, options: options.reading)
+        position = Position(
+            reader: try index.reader(after: place, options: options.reading),
+            lastTime: index.checkpoints[place].time, startedAtCheckpoint: true)
         state = checkpointState
-        lastTime = index.checkpoints[place].time
-        startedAtCheckpoint = true
     }
 
     /// Brings the index of the log at `path` up to date as the policy says,
@@ -233,8 +254,8 @@ public final class LogCursor<State: LogProjection> {
     ///
     /// - Returns: The fault that kept it from being built (also in the
     ///   report): the log has one further on than the read went.
-    @discardableResult
-    private func rebuildIndex(ledAstrayBy error: EventLogError) -> EventLogError? {
+    @usableFromInline @discardableResult
+    func rebuildIndex(ledAstrayBy error: EventLogError) -> EventLogError? {
         guard let path = source.pathOnDisk else { return nil }
         do {
             _ = try rebuildIndex(because: "reading from it found a fault a read from the top does not (\(error))")

@@ -63,7 +63,7 @@ extension FileSystem {
     /// All of the regular file at `path`, when it holds at most `maximumBytes`.
     ///
     /// - Throws: `limitExceeded` for a longer file, before reading it.
-    func contents(ofFile path: String, maximumBytes: Int) throws(EventLogError) -> [UInt8] {
+    package func contents(ofFile path: String, maximumBytes: Int) throws(EventLogError) -> [UInt8] {
         let size = status(of: path)?.size ?? 0
         let source = try FileDescriptorSource(path: path, in: self)
         // Room for the whole file at once (and more, in case it grew).
@@ -78,8 +78,12 @@ extension FileSystem {
 extension FileDescriptorSource {
     /// The next `limit` bytes, or fewer at the end: read straight into an
     /// array made for `expecting` bytes, which grows when there are more.
+    ///
+    /// The array has a byte to spare, so the read that finds the end (or
+    /// that the file grew) lands in it: without it, a file of exactly the
+    /// length expected made the array twice as long, zeroed, to learn that.
     func read(upTo limit: Int, expecting: Int = 0) throws(EventLogError) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: min(limit, max(expecting, 1 << 12)))
+        var bytes = [UInt8](repeating: 0, count: min(limit, max(expecting + 1, 1 << 12)))
         var end = 0
         while end < limit {
             if end == bytes.count { bytes += [UInt8](repeating: 0, count: min(bytes.count, limit - end)) }

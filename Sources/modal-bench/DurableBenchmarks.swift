@@ -32,18 +32,18 @@ func durableBenchmarks(count: Int, measure: Measure, folder: String) throws -> [
         }
         let perSecond = Double(events) / seconds[name]!
         let ofNone = perSecond / (Double(count) / seconds["none"]!)
-        let targets = ["none": ">= 1 M/s", "group": ">= 0.8x no sync"]
-        let verdicts = [
-            "none": verdict(met: perSecond >= 1e6, shortBy: 1 - perSecond / 1e6),
-            "group": verdict(met: ofNone >= 0.8, shortBy: 1 - ofNone / 0.8),
-        ]
-        let baseline = name == "none" ? "" : "no sync \(rate(count, seconds["none"]!))"
+        let (target, met, shortBy) =
+            switch name {
+            case "none": (">= 1 M/s", perSecond >= 1e6, 1 - perSecond / 1e6)
+            case "group": (">= 0.8x no sync", ofNone >= 0.8, 1 - ofNone / 0.8)
+            default: ("", true, 0)
+            }
         rows.append(
             Row(
                 measure: "durable appends, sync \(name)", events: events, result: rate(events, seconds[name]!),
-                baseline: baseline,
+                baseline: name == "none" ? "" : "no sync \(rate(count, seconds["none"]!))",
                 ratio: name == "none" ? "" : "\(fixed(ofNone, digits: 2))x its speed",
-                target: targets[name] ?? "", verdict: verdicts[name] ?? ""))
+                target: target, verdict: target.isEmpty ? "" : verdict(met: met, shortBy: shortBy)))
     }
     // What one write per event costs: the same appends in batches of 100
     // (`append(contentsOf:)`, one write each, as a store's batch is written).

@@ -274,9 +274,8 @@ public final class LogCursor<State: LogProjection> {
         let path = index?.logPath ?? source.pathOnDisk!
         let interval =
             options.index.interval ?? index?.interval
-            ?? LogIndex<State>.keptInterval(forLogAt: path, in: options.reading.fileSystem)
-        let rebuilt = try LogIndex<State>.build(
-            forLogAt: path, interval: interval ?? LogIndex<State>.defaultInterval, options: options.reading)
+            ?? LogIndex<State>.rebuildInterval(forLogAt: path, in: options.reading.fileSystem)
+        let rebuilt = try LogIndex<State>.build(forLogAt: path, interval: interval, options: options.reading)
         index = rebuilt
         report(.rebuilt(reason: reason), writing: rebuilt)
         return rebuilt

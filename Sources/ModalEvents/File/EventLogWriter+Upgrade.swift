@@ -111,8 +111,7 @@ extension EventLogWriter {
         let sidecar = LogIndex<State>.path(forLog: path)
         if !upgrade.files.isEmpty, fileSystem.entry(at: sidecar) == .file {
             // Built again as often as it kept its checkpoints.
-            let interval =
-                LogIndex<State>.keptInterval(forLogAt: path, in: fileSystem) ?? LogIndex<State>.defaultInterval
+            let interval = LogIndex<State>.rebuildInterval(forLogAt: path, in: fileSystem)
             try LogIndex<State>.build(forLogAt: path, interval: interval, options: reading).write(holding: held[0])
             upgrade.rebuiltIndex = true
         }

@@ -314,11 +314,12 @@ extension LogIndex {
         }
     }
 
-    /// The interval in the header of the sidecar of the log at `path`, when
-    /// the header holds (its `check`), though the rest may not: what a
-    /// sidecar cut short by a crash was asked to keep.
-    static func keptInterval(forLogAt path: String, in fileSystem: FileSystem) -> Int? {
-        (try? readSidecar(forLogAt: path, in: fileSystem))??.interval
+    /// The interval to build the index of the log at `path` again with: the
+    /// one in its sidecar's header, when the header holds (its `check`),
+    /// though the rest may not (what a sidecar cut short by a crash was
+    /// asked to keep); else ``defaultInterval``.
+    static func rebuildInterval(forLogAt path: String, in fileSystem: FileSystem) -> Int {
+        (try? readSidecar(forLogAt: path, in: fileSystem))??.interval ?? defaultInterval
     }
 
     /// The most bytes a sidecar of the log at `path` is read to: 64 MiB and

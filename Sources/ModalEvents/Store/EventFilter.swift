@@ -22,6 +22,8 @@ public struct EventFilter: Sendable, Hashable {
     /// Whether `event` passes the filter.
     @inlinable
     public func matches(_ event: ModalEvent) -> Bool {
+        // Every event passes `all`: asked before the event is looked at (or copied).
+        guard root != nil || link != nil else { return true }
         if case .batch(let events) = event { return events.contains(where: matches) }
         if let root, let eventRoot = event.root, eventRoot != root { return false }
         if let link {

@@ -69,6 +69,15 @@ import Testing
         withExtendedLifetime(tokens) {}
     }
 
+    @Test func theFilterForAllPassesEveryEventWithoutLookingAtIt() {
+        let events: [ModalEvent] = [
+            .dimmingTap(root: "sheets"), .keyboardChange(height: 300), .batch([]),
+            .batch([.modalPresented(root: "toasts", link: "compose")]),
+        ]
+        #expect(events.allSatisfy(EventFilter.all.matches))
+        #expect(!EventFilter(root: "sheets").matches(.batch([])))
+    }
+
     @Test func catchUpGivesTheHeldEventsAfterASeqThenTheLiveOnes() throws {
         let store = CountingStore.counting()
         for _ in 0..<10 { try store.append(.dimmingTap()) }

@@ -13,13 +13,15 @@ import ModalProjection
 ///          cards: ComposeView (1 visible of 1)
 ///          snap: index 0 of [1] · position 0
 enum StateTree {
-    /// The tree, a line per row; names and payloads from the log escaped (``TerminalText``).
-    static func render(_ state: ModalState) -> TerminalText {
-        lines(of: state).joined(separator: "\n")
+    /// The tree, a line per row; names and payloads from the log escaped
+    /// (``TerminalText``). Without `rejections`, the state's rejections are
+    /// left to the caller, which lists them its own way.
+    static func render(_ state: ModalState, rejections: Bool = true) -> TerminalText {
+        lines(of: state, rejections: rejections).joined(separator: "\n")
     }
 
     /// The tree's lines.
-    static func lines(of state: ModalState) -> [TerminalText] {
+    static func lines(of state: ModalState, rejections: Bool = true) -> [TerminalText] {
         var lines: [TerminalText] = []
         let keyboard = state.keyboard
         var keyboardText: TerminalText = keyboard.height == 0 ? "keyboard down" : "keyboard \(number(keyboard.height))"
@@ -46,7 +48,9 @@ enum StateTree {
                 for detail in details(of: modal, in: root) { lines.append(indent + detail) }
             }
         }
-        if state.rejected.isEmpty {
+        if !rejections {
+            return lines
+        } else if state.rejected.isEmpty {
             lines.append("rejected: none")
         } else {
             lines.append("rejected: \(state.rejected.count)")

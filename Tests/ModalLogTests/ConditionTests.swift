@@ -298,8 +298,25 @@ import Testing
                 let line: TerminalText = "  seq \(rejection.seq) \(rejection.code.rawValue): \(rejection.message)\n"
                 #expect(run.error.contains(line.escaped))
             }
+            // Each rejection once: in the section that says what became of it, never in the tree too.
+            let listed =
+                expected.rejected
+                + actual.rejected.filter { rejection in
+                    !skipped.contains(rejection.seq) && !expected.rejected.contains { $0.seq == rejection.seq }
+                }
+            for rejection in listed {
+                let line: TerminalText = "  seq \(rejection.seq) \(rejection.code.rawValue): \(rejection.message)\n"
+                #expect(run.error.components(separatedBy: line.escaped).count == 2, "\(line.escaped)")
+            }
+            let changes = StateDiff(from: actual, to: expected).changes.filter {
+                if case .rejection = $0.subject { return false }
+                return true
+            }
+            let against = changes.isEmpty ? "the same" : "\(changes.count) change\(changes.count == 1 ? "" : "s")"
+            #expect(run.error.contains("against the real final state: \(against)\n"))
             let text = Run(["replay", log, "--skip", argument, "--no-index"])
             #expect(text.output.hasSuffix(run.error), "the tree and the JSON report the same")
+            #expect(!text.output.contains("\nrejected: "), "the tree leaves its rejections to the report")
         }
     }
 
@@ -334,11 +351,13 @@ import Testing
         #expect(
             Run(["replay", log, "--skip", "7,8"]).output.hasSuffix(
                 """
-                rejected: none
+                └─ (no modals)
                 skipped: seq 7, seq 8
                 rejected because of the skip: none
                 no longer rejected: 1
                   seq 10 lastCard: modal "checkout" has one card left: dismiss the modal to close the stack
+                rejected as before: none
+                against the real final state: the same
 
                 """))
         let other = Run(["replay", log, "--skip", "2"]).output
@@ -363,7 +382,7 @@ import Testing
         #expect(
             run.output.hasSuffix(
                 """
-                modals: 3 presented, 0 dismissed
+                modals: 3 presented, 1 dismissed (1 still dismissing at the end)
                 deepest stack: 2 modals in root sheets at seq 7
                 most cards: 2 in sheets/checkout at seq 5
                 longest-lived modal: sheets/checkout, 11.600 s (seq 3 to 14, still live)
@@ -402,7 +421,8 @@ import Testing
         let tour = Run(["stats", sample("EventLogs/tour.jsonl")]).output
         #expect(
             tour.contains(
-                "\nby source: none recorded\nsessions: none\nbatches: none\nmodals: 3 presented, 0 dismissed\n"))
+                "\nby source: none recorded\nsessions: none\nbatches: none\nmodals: 3 presented, 1 dismissed (1 still dismissing at the end)\n"
+            ))
     }
 
     @Test func figuresAddUpOnRandomLogs() throws {
@@ -426,8 +446,11 @@ import Testing
             #expect(sum(json["byType"]) == events.count && sum(json["byRoot"]) == events.count)
             #expect(
                 int(json["rejected"]) == state.rejected.count && sum(json["rejectedByCode"]) == state.rejected.count)
-            let live = state.roots.reduce(0) { $0 + $1.modals.count }
-            #expect(int(json["presented"]) - int(json["dismissed"]) == live)
+            // A modal is dismissed once its dismissal begins; those still dismissing are live.
+            let modals = state.roots.flatMap(\.modals)
+            let dismissing = modals.filter { $0.phase == .dismissing }.count
+            #expect(int(json["presented"]) - int(json["dismissed"]) == modals.count - dismissing)
+            #expect(int(json["dismissing"]) == dismissing)
             #expect(int(json["deepestStack"]?["depth"] ?? .number(JSONNumber(0))) == deepest)
             #expect(sum(json["bySource"]) == events.count)
             #expect(int(json["sessions"]) == state.session)

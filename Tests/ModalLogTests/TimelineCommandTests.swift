@@ -248,30 +248,30 @@ import Testing
 @Suite struct DiffCommandTests {
     static let tour = TimelineCommandTests.tour
 
-    @Test func blocksForWhatChangedBetweenTwoSeqs() {
+    @Test func blocksForWhatChangedBetweenTwoSeqsEachWithTheEventThatMadeIt() {
         let run = Run(["diff", Self.tour, "3", "11"])
         #expect(run.status == 0 && run.error.isEmpty)
         #expect(
             run.output == """
                 from seq 3 to seq 11: 8 changes
                 keyboard
-                  height: 0 -> 336
-                  responderBottom: none -> 780
+                  height: 0 -> 336  (seq 11 keyboard.change)
+                  responderBottom: none -> 780  (seq 11 keyboard.change)
                 root sheets
-                  keyboardOffset: 0 -> 288
+                  keyboardOffset: 0 -> 288  (seq 11 keyboard.change)
                 sheets/checkout
-                  phase: presenting -> presented
-                  cards: [CartCard (sticky CheckoutChrome)] -> [CartCard (sticky CheckoutChrome), PaymentCard]
-                  visibleCards: 1 -> 2
-                sheets/address: added
+                  phase: presenting -> presented  (seq 4 modal.presented)
+                  cards: [CartCard (sticky CheckoutChrome)] -> [CartCard (sticky CheckoutChrome), PaymentCard]  (seq 6 card.replace)
+                  visibleCards: 1 -> 2  (seq 5 card.push)
+                sheets/address: added  (seq 7 modal.present)
                   presented · sheet · in checkout · cards AddressForm
                 root toasts
-                  keyboardOffset: 0 -> 272
+                  keyboardOffset: 0 -> 272  (seq 11 keyboard.change)
 
                 """)
         let back = Run(["diff", Self.tour, "11", "3"])
         #expect(back.output.hasPrefix("from seq 11 to seq 3: 8 changes\n"))
-        #expect(back.output.contains("sheets/address: removed\n"))
+        #expect(back.output.contains("sheets/address: removed  (undoes seq 7 modal.present)\n"))
         #expect(Run(["diff", Self.tour, "4", "4"]).output == "from seq 4 to seq 4: no changes\n")
     }
 
@@ -280,20 +280,86 @@ import Testing
         #expect(
             run.output.hasSuffix(
                 """
-                seq 10: rejected
+                seq 10: rejected  (card.pop)
                   lastCard: modal "checkout" has one card left: dismiss the modal to close the stack
 
                 """))
     }
 
-    @Test func jsonIsTheStateDiffs() throws {
+    @Test func jsonIsTheStateDiffsWithTheEventsThatMadeEachChange() throws {
         let run = Run(["diff", Self.tour, "0", "14", "--json"])
         let json = try JSONReader.read(Array(run.output.utf8))
         var before = ModalState()
         var after = ModalState()
         for entry in try EventLogReader(path: Self.tour).readAll() { after.replay(entry) }
         before.seq = 0
-        #expect(json == StateDiff(from: before, to: after).json)
+        let expected = StateDiff(from: before, to: after).json
+        guard case .array(let changes) = json["changes"], case .array(let expectedChanges) = expected["changes"] else {
+            Issue.record("no changes in \(run.output)")
+            return
+        }
+        #expect(json["from"] == expected["from"] && json["to"] == expected["to"])
+        #expect(changes.count == expectedChanges.count)
+        for (change, expectedChange) in zip(changes, expectedChanges) {
+            guard case .object(let members) = change, case .object(let expectedMembers) = expectedChange else {
+                continue
+            }
+            #expect(Array(members.dropLast()) == expectedMembers)
+            #expect(members.last?.key == "madeBy")
+        }
+        #expect(changes.last?["madeBy"] == ["seq": 12, "event": "modal.present"])
+    }
+
+    @Test func oneSeqShowsWhatItsEventDid() {
+        #expect(
+            Run(["diff", Self.tour, "5"]).output == """
+                from seq 4 to seq 5: 2 changes
+                sheets/checkout
+                  cards: [CartCard (sticky CheckoutChrome)] -> [CartCard (sticky CheckoutChrome), ShippingCard]  (seq 5 card.push)
+                  visibleCards: 1 -> 2  (seq 5 card.push)
+
+                """)
+        #expect(Run(["diff", Self.tour, "1"]).output.hasPrefix("from seq 0 to seq 1: 1 change\nroot sheets: added"))
+        let zero = Run(["diff", Self.tour, "0"])
+        #expect(zero.status == 64)
+        #expect(zero.error.hasPrefix("Error: diff with one seq shows what its event did: seq 1 or more\n"))
+        #expect(zero.error.contains("Usage: modal-log diff <log> <a> [<b>] "))
+    }
+
+    /// Over random logs: the event a change names is between the two seqs,
+    /// and that event alone changed the same subject (or, for a root, one of its modals).
+    @Test func theEventNamedForEachChangeMadeIt() throws {
+        var random = PropertyRandom(seed: 0xD1FF)
+        let folder = try TemporaryFolder()
+        for index in 0..<12 {
+            let (events, log) = try RandomLogs.write(index, in: folder, lengths: 2...60, random: &random)
+            let from = Int.random(in: 0..<events.count, using: &random)
+            let to = Int.random(in: (from + 1)...events.count, using: &random)
+            let json = try JSONReader.read(Array(Run(["diff", log, "\(from)", "\(to)", "--json"]).output.utf8))
+            guard case .array(let changes) = json["changes"] else {
+                Issue.record("no changes for \(from) to \(to) in \(log)")
+                continue
+            }
+            for change in changes {
+                guard let seq = change["madeBy"]?["seq"]?.doubleValue.map({ Int($0) }) else {
+                    Issue.record("no madeBy in \(change)")
+                    continue
+                }
+                #expect((from + 1)...to ~= seq)
+                #expect(change["madeBy"]?["event"]?.stringValue == events[seq - 1].event.type.rawValue)
+                let own = try JSONReader.read(
+                    Array(Run(["diff", log, "\(seq)", "--json"]).output.utf8))
+                guard case .array(let made) = own["changes"] else { continue }
+                func subject(_ change: JSONValue) -> [JSONValue?] {
+                    [change["subject"], change["root"], change["link"], change["seq"]]
+                }
+                // A root's modals reordered: the event changed one of them.
+                let isRoot = change["subject"] == "root"
+                #expect(
+                    made.contains { subject($0) == subject(change) || (isRoot && $0["root"] == change["root"]) },
+                    "\(change) in \(log)")
+            }
+        }
     }
 
     @Test func seqsOutsideTheLogAreUsageErrors() {
@@ -302,7 +368,6 @@ import Testing
         #expect(past.error.hasPrefix("Error: seq 99 is past the end of \(Self.tour): its last event is seq 14\n"))
         #expect(Run(["diff", Self.tour, "99", "1"]).status == 64)
         #expect(Run(["diff", Self.tour, "-1", "2"]).status == 64)
-        #expect(Run(["diff", Self.tour, "1"]).status == 64)
     }
 
     @Test func theSessionHeightsCanDismissAndQueueOfAVersionTwoLog() throws {
@@ -311,16 +376,16 @@ import Testing
         #expect(
             Run(["diff", log, "0", "9"]).output == """
                 from seq 0 to seq 9: 6 changes
-                session: 0 -> 1
-                root sheets: added
+                session: 0 -> 1  (seq 1 session.start)
+                root sheets: added  (seq 2 root.register)
                   window · level 0 · stack · 390x844
-                sheets/checkout: added
+                sheets/checkout: added  (seq 4 modal.present)
                   presented · card · cannot dismiss · cards CartCard [height 420] > PaymentCard
-                root toasts: added
+                root toasts: added  (seq 3 root.register)
                   window · level 10 · queue · 390x844
-                toasts/saved: added
+                toasts/saved: added  (seq 8 modal.present)
                   presenting · toast · cards SavedToast
-                toasts/synced: added
+                toasts/synced: added  (seq 9 modal.present)
                   queued · toast · cards SyncedToast
 
                 """)
@@ -328,18 +393,29 @@ import Testing
             Run(["diff", log, "5", "7"]).output == """
                 from seq 5 to seq 7: 3 changes
                 sheets/checkout
-                  canDismiss: true -> false
-                  cards: [CartCard (height 420)] -> [CartCard (height 420), PaymentCard (cannot dismiss)]
-                  visibleCards: 1 -> 2
+                  canDismiss: true -> false  (seq 6 card.push)
+                  cards: [CartCard (height 420)] -> [CartCard (height 420), PaymentCard (cannot dismiss)]  (seq 7 card.update)
+                  visibleCards: 1 -> 2  (seq 6 card.push)
 
                 """)
-        #expect(Run(["diff", log, "9", "10"]).output.hasSuffix("toasts/synced\n  phase: queued -> presenting\n"))
+        #expect(
+            Run(["diff", log, "9", "10"]).output.hasSuffix(
+                "toasts/synced\n  phase: queued -> presenting  (seq 10 batch)\n"))
         let relaunch = Run(["diff", log, "12", "13"]).output
-        #expect(relaunch.hasPrefix("from seq 12 to seq 13: 5 changes\nsession: 1 -> 2\nsheets/checkout: removed\n"))
-        #expect(Run(["diff", log, "13", "12"]).output.hasPrefix("from seq 13 to seq 12: 5 changes\nsession: 2 -> 1\n"))
+        #expect(
+            relaunch.hasPrefix(
+                "from seq 12 to seq 13: 5 changes\nsession: 1 -> 2  (seq 13 session.start)\nsheets/checkout: removed  (seq 13 session.start)\n"
+            ))
+        #expect(
+            Run(["diff", log, "13", "12"]).output.hasPrefix(
+                "from seq 13 to seq 12: 5 changes\nsession: 2 -> 1  (undoes seq 13 session.start)\n"))
         let json = try JSONReader.read(Array(Run(["diff", log, "12", "13", "--json"]).output.utf8))
         guard case .array(let changes)? = json["changes"] else { throw TimelineCommandTests.Failure("no changes") }
-        #expect(changes.first == ["subject": "session", "change": "changed", "field": "session", "from": 1, "to": 2])
+        #expect(
+            changes.first == [
+                "subject": "session", "change": "changed", "field": "session", "from": 1, "to": 2,
+                "madeBy": ["seq": 13, "event": "session.start"],
+            ])
     }
 
     @Test func theSameWithAnIndexAsWithout() throws {

@@ -21,6 +21,8 @@ struct ArgumentDescription: Sendable {
     var help: String
     /// What a shell completes it with.
     var completion: Completion = .none
+    /// Whether the command line may leave it out (only the last arguments may).
+    var isOptional = false
 
     /// What a shell's completion offers for an argument or an option's value.
     enum Completion: Sendable, Equatable {
@@ -138,6 +140,7 @@ extension CommandDescription {
         }
         for (position, argument) in self.arguments.enumerated() {
             guard position < positionals.count else {
+                if argument.isOptional { break }
                 throw UsageError(message: "Missing expected argument '<\(argument.name)>'")
             }
             parsed.positionals[argument.name] = positionals[position]

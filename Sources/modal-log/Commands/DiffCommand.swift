@@ -1,7 +1,8 @@
 import ModalEvents
 import ModalProjection
 
-/// `modal-log diff LOG A B`: what changed between the states after A and after B.
+/// `modal-log diff LOG A [B]`: what changed between the states after A and
+/// after B (after A-1 and A without B), each change with the event that made it.
 enum DiffCommand: ToolCommand {
     static let description = CommandDescription(
         name: "diff",
@@ -13,14 +14,18 @@ enum DiffCommand: ToolCommand {
             (queued: waiting in a queue root), cards (with their heights and \
             whether they can be dismissed), snap state and payload, the session \
             (how many session.start events applied), and the events rejected in between. \
-            Modals are matched by root and link. With an index ('modal-log index'), \
-            reading starts at the checkpoint nearest before the earlier seq. \
-            Exit status 0 whether or not the states differ.
+            Modals are matched by root and link. Each change names the last event \
+            between the two seqs that made it (going back: that it undoes; JSON: madeBy, its seq and type). With one seq, \
+            shows what that event did: the state before it against the state after. \
+            With an index ('modal-log index'), reading starts at the checkpoint \
+            nearest before the earlier seq. Exit status 0 whether or not the states differ.
             """,
         arguments: [
             CommonArguments.log,
-            ArgumentDescription(name: "a", help: "The seq of the state to compare from."),
-            ArgumentDescription(name: "b", help: "The seq of the state to compare to."),
+            ArgumentDescription(name: "a", help: "The seq of the state to compare from (alone: the event to show)."),
+            ArgumentDescription(
+                name: "b", help: "The seq of the state to compare to; without it, A-1 is compared to A.",
+                isOptional: true),
         ],
         options: [
             OptionDescription(name: "json", help: "Print the changes as JSON."),
@@ -31,34 +36,90 @@ enum DiffCommand: ToolCommand {
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
         let path = arguments.positionals["log"]!
-        let from = try arguments.seq(positional: "a")
-        let to = try arguments.seq(positional: "b")
+        var from = try arguments.seq(positional: "a")
+        let to: Int
+        if arguments.positionals["b"] != nil {
+            to = try arguments.seq(positional: "b")
+        } else {
+            guard from >= 1 else {
+                throw UsageError(message: "diff with one seq shows what its event did: seq 1 or more")
+            }
+            (from, to) = (from - 1, from)
+        }
         let style = try CommonArguments.style(arguments, io: io)
-        let (earlier, later) = try states(
+        var (earlier, later, makers) = try states(
             of: path, at: min(from, to), and: max(from, to), io: io, lenient: arguments.has("lenient"),
             indexed: !arguments.has("no-index"))
         let diff = from <= to ? StateDiff(from: earlier, to: later) : StateDiff(from: later, to: earlier)
+        makers.goesBack = from > to
         if arguments.has("json") {
-            io.write(exactly: diff.json.serialized(style: .pretty) + "\n")
+            // The diff's JSON, each change with the event that made it.
+            let changes = diff.changes.map { change in
+                guard case .object(let members) = change.json, let maker = makers.maker(of: change) else {
+                    return change.json
+                }
+                let madeBy: JSONValue = ["seq": .number(JSONNumber(maker.seq)), "event": .string(maker.type.rawValue)]
+                return .object(members + [JSONMember("madeBy", madeBy)])
+            }
+            let json: JSONValue = [
+                "from": .number(JSONNumber(diff.fromSeq)), "to": .number(JSONNumber(diff.toSeq)),
+                "changes": .array(changes),
+            ]
+            io.write(exactly: json.serialized(style: .pretty) + "\n")
         } else {
-            io.print(render(diff, style: style))
+            io.print(render(diff, style: style, makers: makers))
         }
         return ExitCode.success
     }
 
-    /// The states right after `first` and after `second` (`first <= second`), read in one pass.
+    /// The events that made a diff's changes: for each subject and field,
+    /// the last event between the two seqs that changed it, and for each root
+    /// the last that changed it or one of its modals (a root's `modals`
+    /// order is told only between states far apart).
+    struct Makers {
+        struct Key: Hashable {
+            var subject: StateChange.Subject
+            var field: String
+        }
+        private(set) var events: [Key: (seq: Int, type: EventType)] = [:]
+        private(set) var byRoot: [String: (seq: Int, type: EventType)] = [:]
+        /// Whether the diff goes back, from the later seq to the earlier: it undoes what the events made.
+        var goesBack = false
+
+        mutating func record(_ changes: [StateChange], madeBy entry: LoggedEvent) {
+            for change in changes {
+                events[Key(subject: change.subject, field: change.field)] = (entry.seq, entry.event.type)
+                if let root = change.root { byRoot[root] = (entry.seq, entry.event.type) }
+            }
+        }
+
+        /// The event that made `change`: the last to change its field, else
+        /// the last to add or remove its subject, else the last to change its root.
+        func maker(of change: StateChange) -> (seq: Int, type: EventType)? {
+            events[Key(subject: change.subject, field: change.field)] ?? events[Key(subject: change.subject, field: "")]
+                ?? change.root.flatMap { byRoot[$0] }
+        }
+    }
+
+    /// The states right after `first` and after `second` (`first <= second`),
+    /// read in one pass, and the events that made the changes between them.
     static func states(
         of path: String, at first: Int, and second: Int, io: ToolIO, lenient: Bool, indexed: Bool
-    ) throws -> (ModalState, ModalState) {
+    ) throws -> (ModalState, ModalState, Makers) {
         var replay = try Replay.open(path, io: io, lenient: lenient, at: first, indexed: indexed)
-        var reached = try replay.run(through: first)
+        let reached = try replay.run(through: first)
         // The later seq is before the start only when the earlier is.
         try replay.check(first, reached: true, in: path)
         let earlier = replay.state
-        if reached { reached = try replay.run(through: second) }
+        var makers = Makers()
+        while reached, replay.state.seq < second {
+            let before = replay.state
+            guard let read = try replay.cursor.next() else { break }
+            makers.record(StateDiff(from: before, to: replay.state, by: read.entry.event).changes, madeBy: read.entry)
+        }
         replay.printWarnings(io: io)
-        try replay.check(second, reached: reached, in: path)
-        return (earlier, replay.state)
+        try replay.check(second, reached: replay.state.seq >= second, in: path)
+        return (earlier, replay.state, makers)
     }
 
     /// The diff for people, a block for each thing that changed:
@@ -70,28 +131,41 @@ enum DiffCommand: ToolCommand {
     ///       presenting · sheet · in checkout · cards AddressForm
     ///
     /// A change of session is one line: `session: 1 -> 2`.
-    static func render(_ diff: StateDiff, style: TextStyle) -> TerminalText {
+    static func render(_ diff: StateDiff, style: TextStyle, makers: Makers = Makers()) -> TerminalText {
         let count = diff.changes.count == 1 ? "1 change" : "\(diff.changes.count) changes"
-        var lines: [TerminalText] = [
+        let heading: TerminalText =
             "from seq \(diff.fromSeq) to seq \(diff.toSeq): \(diff.isEmpty ? "no changes" : count)"
-        ]
-        for group in EventText.groups(of: diff.changes, inStateOrder: true) {
+        return ([heading] + lines(of: diff.changes, style: style, makers: makers)).joined(separator: "\n")
+    }
+
+    /// A block for each thing that changed, in the state's order, each
+    /// change followed by the event that made it when `makers` knows it.
+    static func lines(of changes: [StateChange], style: TextStyle, makers: Makers = Makers()) -> [TerminalText] {
+        func madeBy(_ change: StateChange) -> TerminalText {
+            guard let maker = makers.maker(of: change) else { return "" }
+            let undoes = makers.goesBack ? "undoes " : ""
+            // A rejection's own line names its seq.
+            if case .rejection = change.subject { return style.apply("  (\(undoes)\(maker.type.rawValue))", .dim) }
+            return style.apply("  (\(undoes)seq \(maker.seq) \(maker.type.rawValue))", .dim)
+        }
+        var lines: [TerminalText] = []
+        for group in EventText.groups(of: changes, inStateOrder: true) {
             let name = style.apply(TerminalText(escaping: group.name), .bold)
             if let only = group.changes.first, only.subject == .session {
-                lines.append("\(name): \(only.values)")
+                lines.append("\(name): \(only.values)" + madeBy(only))
                 continue
             }
             if group.changes.count == 1, let only = group.changes.first, only.kind != .changed {
-                lines.append("\(name): \(kindText(only, style: style))")
+                lines.append("\(name): \(kindText(only, style: style))" + madeBy(only))
                 if let summary = summary(of: only) { lines.append("  \(summary)") }
                 continue
             }
             lines.append(name)
             for change in group.changes {
-                lines.append("  " + lineText(change, style: style))
+                lines.append("  " + lineText(change, style: style) + madeBy(change))
             }
         }
-        return lines.joined(separator: "\n")
+        return lines
     }
 
     private static func kindText(_ change: StateChange, style: TextStyle) -> TerminalText {

@@ -54,7 +54,9 @@ enum ReplayCommand: ToolCommand {
     }
 
     /// Replays the log twice over in one read, as it is and without the
-    /// events in `skipped`, and prints the second state and what the skip changed.
+    /// events in `skipped`, and prints the second state and what the skip
+    /// changed: each rejection once, in the section that says what became of
+    /// it, then how the state differs from the real final state.
     static func replay(_ path: String, skipping skipped: Set<Int>, arguments: ParsedArguments, io: ToolIO) throws
         -> Int32
     {
@@ -94,6 +96,7 @@ enum ReplayCommand: ToolCommand {
                 whatIf.rejected.filter { rejection in was[rejection.seq].map { $0 != rejection } ?? false }
             ),
             ("no longer rejected", actual.rejected.filter { now[$0.seq] == nil && !skipped.contains($0.seq) }),
+            ("rejected as before", whatIf.rejected.filter { was[$0.seq] == $0 }),
         ]
         let skippedText = skipped.sorted().map { seq in
             "seq \(seq)" + (batches[seq].map { " (a batch of \($0) event\($0 == 1 ? "" : "s"))" } ?? "")
@@ -103,7 +106,19 @@ enum ReplayCommand: ToolCommand {
             report.append("\(title): \(rejections.isEmpty ? "none" : String(rejections.count))")
             report += rejections.map { "  seq \($0.seq) \($0.code.rawValue): \($0.message)" }
         }
-        io.printState(whatIf, json: arguments.has("json"))
+        // The rejections are the sections above; the rest, from the real state to this one.
+        let changes = StateDiff(from: actual, to: whatIf).changes.filter {
+            if case .rejection = $0.subject { return false }
+            return true
+        }
+        let count = changes.count == 1 ? "1 change" : "\(changes.count) changes"
+        report.append("against the real final state: \(changes.isEmpty ? "the same" : count)")
+        report += DiffCommand.lines(of: changes, style: .plain).map { "  " + $0 }
+        if arguments.has("json") {
+            io.printState(whatIf, json: true)
+        } else {
+            io.print(StateTree.render(whatIf, rejections: false))
+        }
         // With JSON on standard output, what the skip changed goes to standard error.
         for line in report {
             if arguments.has("json") { io.printError(line) } else { io.print(line) }

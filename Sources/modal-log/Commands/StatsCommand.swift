@@ -11,7 +11,10 @@ enum StatsCommand: ToolCommand {
             root), the rejections by code, and finds the deepest stack of modals, the \
             deepest card stack, the time span and the longest-lived modal: from its \
             modal.present to its modal.dismissed, in seconds when the events have \
-            times (else in events), or to the end of the log when it is still live.
+            times (else in events), or to the end of the log when it is still live. \
+            A modal counts as dismissed once its dismissal begins (modal.dismiss, or \
+            its parent's dismissal taking it along); those still waiting for their \
+            modal.dismissed at the end are named (JSON: dismissing).
 
             Format 2: counts the events by source (none: the log does not say), \
             the sessions (the session.start events that applied, and their seqs), \
@@ -73,7 +76,11 @@ struct LogStats {
     var bySource: [String: Int] = [:]
     var rejections: [RejectionCode: Int] = [:]
     var presented = 0
+    /// The modals whose dismissal began (their phase became `dismissing`),
+    /// or which left without one (a parent's dismissal took them along).
     var dismissed = 0
+    /// The dismissed modals still live at the end, waiting for their `modal.dismissed`.
+    var stillDismissing: Set<StateChange.Subject> = []
     /// The modals that came in phase `queued`: they waited for another to leave.
     var queued = 0
     /// The seqs of the `session.start` events that applied.
@@ -125,13 +132,17 @@ struct LogStats {
             guard let root = change.root else { continue }
             touchedRoots.insert(root)
             guard case .modal(_, let link) = change.subject else { continue }
+            if change.phases?.new == ModalPhase.dismissing.rawValue {
+                dismissed += 1
+                stillDismissing.insert(change.subject)
+            }
             switch change.kind {
             case .added:
                 presented += 1
                 if change.phases?.new == ModalPhase.queued.rawValue { queued += 1 }
                 live[change.subject] = (entry.seq, entry.time)
             case .removed:
-                dismissed += 1
+                if stillDismissing.remove(change.subject) == nil { dismissed += 1 }
                 if let start = live.removeValue(forKey: change.subject) {
                     consider(
                         Life(
@@ -205,7 +216,9 @@ struct LogStats {
         lines.append("sessions: \(sessionsText)")
         lines.append("batches: \(batchesText)")
         lines.append(
-            "modals: \(presented) presented, \(dismissed) dismissed\(queued == 0 ? "" : ", \(queued) waited in a queue")"
+            "modals: \(presented) presented, \(dismissed) dismissed"
+                + (stillDismissing.isEmpty ? "" : " (\(stillDismissing.count) still dismissing at the end)")
+                + (queued == 0 ? "" : ", \(queued) waited in a queue")
         )
         let deepest = deepestStack.map {
             "\($0.depth) modal\($0.depth == 1 ? "" : "s") in root \($0.root) at seq \($0.seq)"
@@ -281,6 +294,7 @@ struct LogStats {
                 ]),
             JSONMember("presented", number(presented)),
             JSONMember("dismissed", number(dismissed)),
+            JSONMember("dismissing", number(stillDismissing.count)),
             JSONMember("queued", number(queued)),
             JSONMember(
                 "deepestStack",

@@ -69,6 +69,18 @@ final class ToolIO {
         }
     }
 
+    /// How many columns a line for people may take: the terminal's width
+    /// when standard output is one (`COLUMNS` in a test's captured run),
+    /// else 80.
+    var outputWidth: Int {
+        switch mode {
+        case .captured(_, _, let environment, let isTerminal):
+            isTerminal ? environment["COLUMNS"].flatMap { Int($0) } ?? 80 : 80
+        case .process:
+            isatty(1) == 1 ? Terminal.windowSize()?.width ?? 80 : 80
+        }
+    }
+
     /// Whether to colour output by default: standard output is a terminal
     /// that is not `dumb`, and `NO_COLOR` is unset or empty (no-color.org).
     var prefersColor: Bool {

@@ -146,13 +146,13 @@ import Testing
         try process.run()
         defer { if process.isRunning { process.terminate() } }
 
-        var shown = Self.wait(for: "    4     1.600", in: output)
+        var shown = Self.wait(for: "4 1.600", in: output)
         #expect(shown.split(separator: "\n").count == 4, "the torn line waits: \(shown)")
         try append(String(line5[cut...]) + "\n")
-        shown = Self.wait(for: "    5     3.100", in: output)
-        #expect(shown.hasSuffix("sheets/checkout: cards + ShippingCard (2), visibleCards 1 -> 2\n"))
+        shown = Self.wait(for: "5 3.100", in: output)
+        #expect(shown.hasSuffix("5 3.100  card.push       sheets/checkout …  cards + ShippingCard (2), visibleCa…\n"))
         try append(tour[6...8].joined(separator: "\n") + "\n")
-        shown = Self.wait(for: "    8     6.350", in: output)
+        shown = Self.wait(for: "8 6.350", in: output)
         #expect(shown.split(separator: "\n").count == 8)
         // A malformed line stops it with an error that names the file and line.
         try append(#"{"seq":9,"type":"modal.presnt"}"# + "\n")

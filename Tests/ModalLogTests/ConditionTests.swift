@@ -163,7 +163,7 @@ import Testing
         #expect(run.status == 0)
         let lines = run.output.split(separator: "\n")
         #expect(lines[0] == "seq 10: rejected(lastCard)")
-        #expect(lines[1].hasPrefix("   10     6.800  card.pop "))
+        #expect(lines[1].hasPrefix("10 6.800  card.pop checkout  rejected lastCard: "))
         #expect(lines[2] == "seq 10 · keyboard down")
         #expect(
             run.output.hasSuffix(
@@ -207,9 +207,9 @@ import Testing
         let run = Run(["bisect", log, "--where", "type == batch and rejected", "--state"])
         let lines = run.output.split(separator: "\n").map(String.init)
         #expect(lines[0] == "seq 11: type == batch and rejected")
-        #expect(lines[1].hasPrefix("   11     5.000  user    batch            2 events  "))
-        #expect(lines[2] == "                           card.pop         sheets/checkout")
-        #expect(lines[3].hasSuffix("sheets/checkout                     <- rejected"))
+        #expect(lines[1].hasPrefix("11 5.000  user  batch    2 events         rejected lastCard: events[1]: "))
+        #expect(lines[2] == "                card.pop sheets/checkout")
+        #expect(lines[3] == "                card.pop sheets/checkout  <- rejected")
         #expect(lines[4] == "seq 11 · session 1 · keyboard down")
     }
 

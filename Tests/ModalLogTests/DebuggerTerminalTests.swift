@@ -43,12 +43,20 @@ struct DebuggerTerminalTests {
             try tmuxRun(["send-keys", "-l", text])
         }
 
-        /// Waits until the screen holds `text`; the screen then.
+        /// The screen once it shows `text` and each of `more`: a screen read
+        /// while the debugger draws may show the status line before the rest.
         @discardableResult
-        func wait(for text: String, seconds: Double = 20) throws -> String {
-            let shown = try waitForText(text, seconds: seconds) { try screen().joined(separator: "\n") }
-            if shown.contains(text) { return shown }
-            Issue.record("the screen never showed \"\(text)\":\n\(shown)")
+        func wait(for text: String, _ more: String..., seconds: Double = 20) throws -> String {
+            let texts = [text] + more
+            var shown = ""
+            for text in texts {
+                shown = try waitForText(text, seconds: seconds) { try screen().joined(separator: "\n") }
+            }
+            if texts.allSatisfy(shown.contains) { return shown }
+            shown = try screen().joined(separator: "\n")
+            for text in texts where !shown.contains(text) {
+                Issue.record("the screen never showed \"\(text)\":\n\(shown)")
+            }
             return shown
         }
 
@@ -80,8 +88,7 @@ struct DebuggerTerminalTests {
         #expect(try pane.isOnAlternateScreen())
 
         try pane.send("j", "j", "Down", "Right", "j", "j")
-        screen = try pane.wait(for: "seq 7 of 14")
-        #expect(screen.contains("▶    7  modal.present    sheets/address: gone -> presenting"))
+        screen = try pane.wait(for: "seq 7 of 14", "▶    7  modal.present    sheets/address: gone -> presenting")
         #expect(screen.contains("└─ \"address\" presenting · sheet · in \"checkout\""))
         try pane.send("k")
         try pane.wait(for: "seq 6 of 14")
@@ -90,8 +97,7 @@ struct DebuggerTerminalTests {
         try pane.wait(for: "go to seq:")
         try pane.type("12")
         try pane.send("Enter")
-        screen = try pane.wait(for: "seq 12 of 14")
-        #expect(screen.contains("toasts/toast-saved: gone -> presenting"))
+        screen = try pane.wait(for: "seq 12 of 14", "toasts/toast-saved: gone -> presenting")
         try pane.send(">")
         try pane.wait(for: "seq 14 of 14")
         try pane.send("<")
@@ -100,8 +106,7 @@ struct DebuggerTerminalTests {
         try pane.send("/")
         try pane.type("keyboard")
         try pane.send("Enter")
-        screen = try pane.wait(for: "seq 11 of 14")
-        #expect(screen.contains("keyboard: height 0 -> 336"))
+        screen = try pane.wait(for: "seq 11 of 14", "keyboard: height 0 -> 336")
 
         try pane.send("f")
         try pane.type("address")
@@ -129,12 +134,10 @@ struct DebuggerTerminalTests {
         let pane = try Self.debugger("\(sample("Tests/Fixtures/rejections/close-stack-last-card.jsonl")) --at 2")
         try pane.wait(for: "seq 2 of 12")
         try pane.send("s")
-        var screen = try pane.wait(for: "1 left out")
-        #expect(screen.contains("▶    2  modal.present    skipped"))
+        var screen = try pane.wait(for: "1 left out", "▶    2  modal.present    skipped")
         #expect(screen.contains("     3  modal.presented  rejected unknownLink: no live modal \"checkout\""))
         try pane.send("s")
-        screen = try pane.wait(for: "seq 2 put back")
-        #expect(screen.contains("     3  modal.presented  checkout: presenting -> presented"))
+        screen = try pane.wait(for: "seq 2 put back", "     3  modal.presented  checkout: presenting -> presented")
     }
 
     @Test func ctrlCAndSignalsPutTheTerminalBack() throws {
@@ -207,8 +210,7 @@ struct DebuggerTerminalTests {
         try handle.seekToEnd()
         try handle.write(contentsOf: Data((tour[5...7].joined(separator: "\n") + "\n").utf8))
         try handle.close()
-        let screen = try pane.wait(for: "seq 7 of 7")
-        #expect(screen.contains("▶    7  modal.present    sheets/address: gone -> presenting"))
+        try pane.wait(for: "seq 7 of 7", "▶    7  modal.present    sheets/address: gone -> presenting")
         try pane.send("q")
         try pane.wait(for: "EXITED 0")
     }

@@ -117,8 +117,11 @@ import Testing
         (["replay", "LOG", "--skip", "2"], [shownRoot, shownGhost, "skipped: seq 2"]),
         (["state", "LOG", "--at", "6"], [shownRoot, shownBidi, shownChild, "in \"\(shownLink)\""]),
         (["validate", "LOG"], [shownGhost, #"user\u{1B}[31m"#, shownFileName]),
-        (["timeline", "LOG"], [shownRoot, shownForged, shownBidi, shownChild, shownGhost, #"\u{1B}]0;pwned\u{7}"#]),
-        (["timeline", "LOG", "--color", "always"], [shownRoot, shownForged]),
+        (
+            ["timeline", "LOG", "--wide"],
+            [shownRoot, shownForged, shownBidi, shownChild, shownGhost, #"\u{1B}]0;pwned\u{7}"#]
+        ),
+        (["timeline", "LOG", "--wide", "--color", "always"], [shownRoot, shownForged]),
         (["timeline", "LOG", "--link", child], [shownChild]),
         (["diff", "LOG", "0", "9"], [shownRoot, shownForged, shownChild, shownGhost]),
         (["diff", "LOG", "4", "5", "--color", "always"], [shownBidi]),

@@ -2,6 +2,7 @@ import Foundation
 import ModalEvents
 import ModalProjection
 import ModalTesting
+import ModalWorkloads
 import TestSupport
 import Testing
 
@@ -17,31 +18,83 @@ import Testing
         output.split(separator: "\n").compactMap { Int($0.split(separator: " ").first ?? "") }
     }
 
+    /// Whole lines (`--wide`): what the event did to what it names first, unnamed, then the rest.
     @Test func eachLineSaysWhatTheEventDid() throws {
-        let run = Run(["timeline", Self.tour])
+        let run = Run(["timeline", Self.tour, "--wide"])
         #expect(run.status == 0 && run.error.isEmpty)
         let lines = run.output.split(separator: "\n").map(String.init)
         try #require(lines.count == 14)
-        #expect(
-            lines[3]
-                == "    4     1.600  modal.presented  sheets/checkout                     sheets/checkout: presenting -> presented"
-        )
-        #expect(lines[2].hasSuffix("sheets/checkout: gone -> presenting; root sheets: dimming.visible false -> true"))
-        #expect(lines[4].hasSuffix("sheets/checkout: cards + ShippingCard (2), visibleCards 1 -> 2"))
-        #expect(lines[5].hasSuffix("sheets/checkout: cards ShippingCard -> PaymentCard (2)"))
-        #expect(lines[10].contains("keyboard.change  all roots height 336 · responder bottom 780"))
+        #expect(lines[3].hasPrefix(" 4  1.600  modal.presented sheets/checkout   "))
+        #expect(lines[3].hasSuffix("   presenting -> presented"))
+        #expect(lines[2].hasSuffix("  gone -> presenting; root sheets: dimming.visible false -> true"))
+        #expect(lines[4].hasSuffix("  cards + ShippingCard (2), visibleCards 1 -> 2"))
+        #expect(lines[5].hasSuffix("  cards ShippingCard -> PaymentCard (2)"))
+        #expect(lines[10].contains("keyboard.change all roots height 336 · responder bottom 780"))
         #expect(lines[10].hasSuffix("keyboard: height 0 -> 336, responderBottom none -> 780"))
-        #expect(lines[13].hasSuffix("toasts/toast-saved: presented -> dismissing, dismissReason none -> timeout"))
+        #expect(lines[13].hasSuffix("  presented -> dismissing, dismissReason none -> timeout"))
+        // Columns as wide as their content: what each event did starts in one column, after the widest subject.
+        let start = try #require(lines[3].range(of: "presenting -> presented")).lowerBound.utf16Offset(in: lines[3])
+        #expect(lines.allSatisfy { Array($0.utf16)[start - 2..<start] == [32, 32] && Array($0.utf16)[start] != 32 })
+        #expect(lines[6].dropFirst(start - 50).hasPrefix("sheets/address AddressForm · sheet · in checkout  "))
+    }
+
+    @Test func linesFitTheTerminalOr80ColumnsCutWithAnEllipsis() throws {
+        let piped = Run(["timeline", Self.tour]).output.split(separator: "\n").map(String.init)
+        #expect(piped.allSatisfy { $0.count <= 80 } && piped.contains { $0.count == 80 && $0.hasSuffix("…") })
+        // The subject's column holds the longest name (cut after it), what the event did the rest.
+        #expect(piped[3] == " 4  1.600  modal.presented sheets/checkout       presenting -> presented")
+        #expect(piped[2] == " 3  1.200  modal.present   sheets/checkout Car…  gone -> presenting; root sheet…")
+        #expect(piped[12] == "13  9.800  modal.presented toasts/toast-saved    presenting -> presented")
+        let narrow = Run(["timeline", Self.tour], environment: ["COLUMNS": "50"], isTerminal: true)
+        #expect(narrow.output.split(separator: "\n").allSatisfy { Self.strippingStyles(String($0)).count <= 50 })
+        let wide = Run(["timeline", Self.tour, "--color", "never"], environment: ["COLUMNS": "240"], isTerminal: true)
+        #expect(wide.output == Run(["timeline", Self.tour, "--wide"]).output, "240 columns hold every line whole")
+        // The generated session of the issue: 2,000 events, none over 80 columns when piped.
+        let folder = try TemporaryFolder()
+        try Data(EventLogEncoder.encode(events: Array(SessionGenerator(seed: 20).prefix(2_000))))
+            .write(to: URL(fileURLWithPath: folder.file("session.jsonl")))
+        let generated = Run(["timeline", folder.file("session.jsonl")])
+        #expect(generated.status == 0)
+        let lines = generated.output.split(separator: "\n")
+        #expect(lines.count >= 2_000 && lines.allSatisfy { $0.count <= 80 })
+        // Whole, some are far longer.
+        let whole = Run(["timeline", folder.file("session.jsonl"), "--wide"]).output.split(separator: "\n")
+        #expect(whole.contains { $0.count > 120 })
+    }
+
+    @Test func changesOnlyTypeAndWhereKeepTheEventsThatMatter() throws {
+        let (folder, log) = try VersionTwoLogs.written()
+        defer { withExtendedLifetime(folder) {} }
+        // Seq 12 (a dimming tap with no modal) changed nothing; the rejected batch stays.
+        #expect(Self.seqs(Run(["timeline", log, "--changes-only"]).output) == Array(1...11) + [13, 14])
+        #expect(Self.seqs(Run(["timeline", log, "--type", "modal.present"]).output) == [4, 8, 9])
+        // A batch is kept for its events' types.
+        #expect(Self.seqs(Run(["timeline", log, "--type", "card.pop,modal.dismiss"]).output) == [10, 11])
+        #expect(Self.seqs(Run(["timeline", Self.tour, "--where", "depth(sheets) >= 2"]).output) == Array(7...14))
+        #expect(
+            Self.seqs(
+                Run(["timeline", Self.tour, "--where", "depth(sheets) >= 2", "--type", "drag.change,drag.end"]).output)
+                == [9, 10])
+        let json = Run(["timeline", Self.tour, "--where", "keyboard > 0", "--json"]).output
+        #expect(json.split(separator: "\n").count == 4)
+        let typo = Run(["timeline", Self.tour, "--type", "modal.presnt"])
+        #expect(typo.status == 64)
+        #expect(
+            typo.error.hasPrefix(
+                "Error: The value 'modal.presnt' is invalid for '--type <types>': 'modal.presnt' is not an event type; "
+                    + "did you mean 'modal.present'?\n"))
+        let condition = Run(["timeline", Self.tour, "--where", "depth(sheets) >>= 2"])
+        #expect(condition.status == 64 && condition.error.hasPrefix("Error: --where: "))
     }
 
     @Test func aRejectedEventSaysWhyAndAPopSaysWhichCard() {
-        let run = Run(["timeline", sample("Tests/Fixtures/rejections/close-stack-last-card.jsonl")])
+        let run = Run(["timeline", sample("Tests/Fixtures/rejections/close-stack-last-card.jsonl"), "--wide"])
         let lines = run.output.split(separator: "\n")
-        #expect(lines[6].hasSuffix("checkout: cards - ReviewCard (3)"))
+        #expect(lines[6].hasSuffix("checkout                               cards - ReviewCard (3)"))
         #expect(
             lines[9].hasSuffix(
-                "rejected lastCard: modal \"checkout\" has one card left: dismiss the modal to close the stack"))
-        #expect(lines[11].hasSuffix("checkout: dismissing -> gone"))
+                "  rejected lastCard: modal \"checkout\" has one card left: dismiss the modal to close the stack"))
+        #expect(lines[11].hasSuffix("checkout                               dismissing -> gone"))
     }
 
     @Test func filtersKeepTheEventsThatNameOrChangeARootOrAModal() {
@@ -68,7 +121,7 @@ import Testing
             """
         let folder = try TemporaryFolder()
         try folder.write(log, to: "nested.jsonl")
-        let run = Run(["timeline", folder.file("nested.jsonl"), "--link", "share"])
+        let run = Run(["timeline", folder.file("nested.jsonl"), "--link", "share", "--wide"])
         #expect(Self.seqs(run.output) == [3, 4])
         #expect(run.output.contains("share: presenting -> dismissing, dismissReason none -> parentDismissed"))
     }
@@ -125,44 +178,44 @@ import Testing
     @Test func aVersionTwoLogShowsSourcesBatchesAndSessions() throws {
         let (folder, log) = try VersionTwoLogs.written()
         defer { withExtendedLifetime(folder) {} }
-        let run = Run(["timeline", log])
+        let run = Run(["timeline", log, "--wide"])
         #expect(run.status == 0 && run.error.isEmpty)
         // The source after the time ('-': none); a caller where the subject's column has room for it
-        // (seq 5, not seq 4); a batch as one step with its events under it; a rule before each session.
+        // (seq 2 and 5, not seq 4); a batch as one step with its events under it; a rule before each session.
         #expect(
             run.output == """
                 ── session 1 · {"build":"1.4"} ─────────────────────────────────────────────────
-                    1     0.000  system  session.start    all roots info {"build":"1.4"}      session: 0 -> 1
-                    2     0.100  app     root.register    root sheets window · level 0 · stack  root sheets: registered
-                    3     0.200  app     root.register    root toasts window · level 10 · queue  root toasts: registered
-                    4     1.000  user    modal.present    sheets/checkout CartCard · card · height 420  sheets/checkout: gone -> presenting; root sheets: dimming.visible false -> true
-                    5     1.300  system  modal.presented  sheets/checkout · at Host.swift:40  sheets/checkout: presenting -> presented
-                    6     2.000  app     card.push        sheets/checkout PaymentCard · height 300 · cannot dismiss  sheets/checkout: canDismiss true -> false, cards + PaymentCard [height 300] (2), visibleCards 1 -> 2
-                    7     2.500  app     card.update      sheets/checkout height auto         sheets/checkout: cards PaymentCard height 300 -> none
-                    8     3.000  app     modal.present    toasts/saved SavedToast · toast     toasts/saved: gone -> presenting; root toasts: dimming.visible false -> true
-                    9     3.100  app     modal.present    toasts/synced SyncedToast · toast   toasts/synced: gone -> queued
-                   10     4.000  system  batch            2 events                            toasts/saved: presenting -> gone; toasts/synced: queued -> presenting
-                                           modal.dismiss    toasts/saved reason timeout
-                                           modal.dismissed  toasts/saved
-                   11     5.000  user    batch            2 events                            rejected lastCard: events[1]: modal "checkout" has one card left: dismiss the modal to close the stack
-                                           card.pop         sheets/checkout
-                                           card.pop         sheets/checkout                     <- rejected
-                   12     6.000  -       dimming.tap      root sheets                         no change
+                 1 0.000  system  session.start   all roots info {"build":"1.4"}                             session: 0 -> 1
+                 2 0.100  app     root.register   root sheets window · level 0 · stack · at App.swift:12     registered
+                 3 0.200  app     root.register   root toasts window · level 10 · queue                      registered
+                 4 1.000  user    modal.present   sheets/checkout CartCard · card · height 420               gone -> presenting; root sheets: dimming.visible false -> true
+                 5 1.300  system  modal.presented sheets/checkout · at Host.swift:40                         presenting -> presented
+                 6 2.000  app     card.push       sheets/checkout PaymentCard · height 300 · cannot dismiss  canDismiss true -> false, cards + PaymentCard [height 300] (2), visibleCards 1 -> 2
+                 7 2.500  app     card.update     sheets/checkout height auto                                cards PaymentCard height 300 -> none
+                 8 3.000  app     modal.present   toasts/saved SavedToast · toast                            gone -> presenting; root toasts: dimming.visible false -> true
+                 9 3.100  app     modal.present   toasts/synced SyncedToast · toast                          gone -> queued
+                10 4.000  system  batch           2 events                                                   toasts/saved: presenting -> gone; toasts/synced: queued -> presenting
+                                  modal.dismiss   toasts/saved reason timeout
+                                  modal.dismissed toasts/saved
+                11 5.000  user    batch           2 events                                                   rejected lastCard: events[1]: modal "checkout" has one card left: dismiss the modal to close the stack
+                                  card.pop        sheets/checkout
+                                  card.pop        sheets/checkout                                            <- rejected
+                12 6.000  -       dimming.tap     root sheets                                                no change
                 ── session 2 ───────────────────────────────────────────────────────────────────
-                   13     9.000  system  session.start    all roots                           session: 1 -> 2; sheets/checkout: presented -> gone; toasts/synced: presenting -> gone; root sheets: removed; root toasts: removed
-                   14     9.100  app     root.register    root sheets window · level 0 · stack  root sheets: registered
+                13 9.000  system  session.start   all roots                                                  session: 1 -> 2; sheets/checkout: presented -> gone; toasts/synced: presenting -> gone; root sheets: removed; root toasts: removed
+                14 9.100  app     root.register   root sheets window · level 0 · stack                       registered
 
                 """)
         // Coloured and plain say the same, the rules included.
-        #expect(Self.strippingStyles(Run(["timeline", log, "--color", "always"]).output) == run.output)
+        #expect(Self.strippingStyles(Run(["timeline", log, "--wide", "--color", "always"]).output) == run.output)
     }
 
     @Test func aVersionOneLogKeepsItsLinesAndItsMeaning() throws {
         // No source column in a version-1 log; and there, queue is no policy: rejected, as replay says.
         let (folder, path) = try VersionTwoLogs.written(VersionTwoLogs.versionOneQueue, as: "v1.jsonl")
         defer { withExtendedLifetime(folder) {} }
-        let line = Run(["timeline", path]).output
-        #expect(line.hasPrefix("    1         -  root.register    root toasts window · level 0 · queue  "))
+        let line = Run(["timeline", path, "--wide"]).output
+        #expect(line.hasPrefix("1 -  root.register root toasts window · level 0 · queue  rejected invalidValue: "))
         #expect(line.contains("rejected invalidValue: policy \"queue\" is not one of stack, single"))
         #expect(Run(["replay", path]).output.contains("seq 1 invalidValue: policy \"queue\""))
         #expect(Run(["bisect", path, "--where", "rejected(invalidValue)"]).status == 0)

@@ -39,12 +39,7 @@ enum BisectCommand: ToolCommand {
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
         let path = arguments.positionals["log"]!
         let text = arguments.options["where"]!  // required: the parser checked it
-        let condition: Condition
-        do {
-            condition = try ConditionParser.parse(text)
-        } catch {
-            throw UsageError(message: "--where: \(error.message) (at column \(error.column) of '\(text)')")
-        }
+        let condition = try Condition.parsed(text)
         let style = try CommonArguments.style(arguments, io: io)
         let first = try arguments.seq("from") ?? 1
         let lenient = arguments.has("lenient")
@@ -86,5 +81,18 @@ enum BisectCommand: ToolCommand {
             io.print(StateTree.render(cursor.state))
         }
         return ExitCode.success
+    }
+}
+
+extension Condition {
+    /// The condition `--where` gives.
+    ///
+    /// - Throws: ``UsageError`` naming the column where it cannot be read.
+    static func parsed(_ text: String) throws(UsageError) -> Condition {
+        do {
+            return try ConditionParser.parse(text)
+        } catch {
+            throw UsageError(message: "--where: \(error.message) (at column \(error.column) of '\(text)')")
+        }
     }
 }

@@ -8,8 +8,12 @@ enum TimelineCommand: ToolCommand {
         abstract: "List the events, one a line, with what each did.",
         discussion: """
             Each line is the seq, the time in seconds, the event, what it names \
-            and what it did: 'compose: presenting -> presented', 'rejected \
-            duplicateLink: ...'. A modal is named ROOT/LINK, or LINK in the default \
+            and what it did: to what it names first ('presenting -> presented'), \
+            then to the rest ('root sheets: dimming.visible false -> true'), or \
+            'rejected duplicateLink: ...'. Lines fit the terminal's width (80 \
+            columns when the output is not a terminal), cut with '…'; --wide \
+            keeps them whole. Columns are as wide as the first 200 lines need. \
+            A modal is named ROOT/LINK, or LINK in the default \
             root; 'gone' means no live modal. --root and --link keep the events that \
             name a root or modal or change it (a parent's dismissal changes its \
             children); LINK may be ROOT/LINK. --from and --to keep a range of seqs; \
@@ -17,7 +21,11 @@ enum TimelineCommand: ToolCommand {
             before --from. With --follow, the timeline goes on to show the events \
             an app appends to the log as they land, as 'tail -f' does, until it is \
             interrupted (Ctrl-C) or --to is reached; a last line still being \
-            written is shown once its newline lands.
+            written is shown once its newline lands. --changes-only leaves out the \
+            events that changed nothing (a rejection is kept), --type keeps events \
+            of some types (a batch when one of its events is), and --where keeps \
+            the events after which a condition holds, in bisect's language \
+            ('modal-log help bisect').
 
             Format 2: a line gives the event's source after the time ('-' for \
             none) and its caller after what it names when there is room \
@@ -37,7 +45,11 @@ enum TimelineCommand: ToolCommand {
             StepFilter.sourceOption,
             OptionDescription(name: "from", valueName: "seq", help: "Start at this seq."),
             OptionDescription(name: "to", valueName: "seq", help: "Stop after this seq."),
+            StepFilter.typeOption,
+            StepFilter.changesOnlyOption,
+            StepFilter.whereOption,
             OptionDescription(name: "json", help: "Print each event as a JSON line, with its changes."),
+            OptionDescription(name: "wide", help: "Print whole lines, however wide the terminal."),
             OptionDescription(name: "follow", shortName: "f", help: "Keep reading the events appended to the log."),
             CommonArguments.color,
             CommonArguments.lenient,
@@ -52,50 +64,118 @@ enum TimelineCommand: ToolCommand {
         if follows, !io.isOnDisk(path) {
             throw UsageError(message: "--follow reads a log on disk, not standard input")
         }
+        var lines = TimelineLines(
+            io: io, style: style, width: arguments.has("wide") ? nil : io.outputWidth, json: json)
         /// Prints `step` when the filter keeps it; whether to read on.
-        func show(_ step: Step) -> Bool {
+        func show(_ step: Step, after state: ModalState) -> Bool {
             if let last = filter.to, step.entry.seq > last { return false }
-            if !json, step.entry.seq >= filter.from, let separator = TimelineLine.separator(of: step) {
-                io.print(style.apply(separator, .blue))
-            }
-            if filter.keeps(step) {
-                if json {
-                    io.write(exactly: TimelineLine.json(of: step) + "\n")
-                } else {
-                    io.print(TimelineLine.text(of: step, style: style))
-                }
-            }
+            let separated = step.entry.seq >= filter.from && step.entry.event.type == .sessionStart
+            lines.add(step, kept: filter.keeps(step, after: state), separated: separated)
             return filter.to.map { step.entry.seq < $0 } ?? true
         }
         var readsOn = true
         let read = try Replay.stepping(
             path, io: io, from: filter.from, lenient: arguments.has("lenient"), following: follows
-        ) { step, _ in
-            readsOn = show(step)
+        ) { step, state in
+            readsOn = show(step, after: state)
             return readsOn
         }
+        lines.flush()
         guard follows, readsOn else { return ExitCode.success }
         var replay = read
         let follower = EventLogFollower(after: read.reader)
         while readsOn {
             try follower.readAppended { entry, reader throws(EventLogError) in
                 guard readsOn else { return }
-                readsOn = show(try replay.step(entry, readBy: reader))
+                readsOn = show(try replay.step(entry, readBy: reader), after: replay.state)
             }
+            lines.flush()
             if readsOn { io.pause(milliseconds: 100) }
         }
         return ExitCode.success
     }
 }
 
-/// Which steps `--root`, `--link`, `--source`, `--from` and `--to` keep.
+/// The timeline's output: JSON lines as they come, or text lines whose
+/// columns are fitted to the first ``fittedCount`` of them (held back until
+/// then, or until ``flush()``), and to the line's width.
+struct TimelineLines {
+    let io: ToolIO
+    let style: TextStyle
+    /// Where a text line is cut; `nil` for never.
+    let width: Int?
+    let json: Bool
+    /// The layout, once the first lines fixed it.
+    private var layout: TimelineLayout?
+    /// The steps held back until the layout is known, and whether each is kept (else only its separator shows).
+    private var pending: [(step: Step, kept: Bool)] = []
+
+    /// How many lines the columns are fitted to.
+    static let fittedCount = 200
+
+    init(io: ToolIO, style: TextStyle, width: Int?, json: Bool) {
+        self.io = io
+        self.style = style
+        self.width = width
+        self.json = json
+    }
+
+    /// Prints `step` when `kept`, after the line that starts a session when `separated`.
+    mutating func add(_ step: Step, kept: Bool, separated: Bool) {
+        if json {
+            if kept { io.write(exactly: TimelineLine.json(of: step) + "\n") }
+            return
+        }
+        guard kept || separated else { return }
+        if let layout {
+            print(step, kept: kept, layout: layout)
+            return
+        }
+        pending.append((step, kept))
+        if pending.count >= Self.fittedCount { flush() }
+    }
+
+    /// Fixes the layout (when the lines held back are the first) and prints them.
+    mutating func flush() {
+        guard !pending.isEmpty else { return }
+        let layout = layout ?? TimelineLayout(fitting: pending.filter(\.kept).map(\.step), width: width)
+        self.layout = layout
+        for (step, kept) in pending { print(step, kept: kept, layout: layout) }
+        pending = []
+    }
+
+    private func print(_ step: Step, kept: Bool, layout: TimelineLayout) {
+        if let separator = TimelineLine.separator(of: step, width: width ?? 80) {
+            io.print(style.apply(separator, .blue))
+        }
+        if kept { io.print(TimelineLine.text(of: step, style: style, layout: layout)) }
+    }
+}
+
+/// Which steps `--root`, `--link`, `--source`, `--type`, `--changes-only`,
+/// `--where`, `--from` and `--to` keep.
 struct StepFilter {
     var root: String?
     var link: String?
     /// The sources kept, `none` for the events that have none; `nil` keeps all.
     var sources: Set<String>?
+    /// The event types kept; `nil` keeps all.
+    var types: Set<EventType>?
+    /// Whether only the steps that changed the state (or were rejected) are kept.
+    var changesOnly = false
+    /// What must hold after a kept step.
+    var condition: Condition?
     var from = 1
     var to: Int?
+
+    static let typeOption = OptionDescription(
+        name: "type", valueName: "types",
+        help: "Only events of these types (modal.present, or several: card.push,card.pop).",
+        completion: .words(EventType.allCases.map(\.rawValue)))
+    static let changesOnlyOption = OptionDescription(
+        name: "changes-only", help: "Leave out the events that changed nothing (rejections stay).")
+    static let whereOption = OptionDescription(
+        name: "where", valueName: "condition", help: "Only events after which the condition holds (as bisect's).")
 
     /// How `--source` names the events that have no source.
     static let noSource = "none"
@@ -112,6 +192,9 @@ struct StepFilter {
         root = arguments.options["root"]
         link = arguments.options["link"]
         sources = try arguments.options["source"].map { text throws(UsageError) in try Self.sources(text) }
+        types = try arguments.options["type"].map { text throws(UsageError) in try Self.types(text) }
+        changesOnly = arguments.has("changes-only")
+        condition = try arguments.options["where"].map { text throws(UsageError) in try Condition.parsed(text) }
         from = try arguments.seq("from") ?? 1
         to = try arguments.seq("to")
         if let to, to < from {
@@ -133,11 +216,38 @@ struct StepFilter {
         return Set(words)
     }
 
-    func keeps(_ step: Step) -> Bool {
+    /// The event types of `--type`: `modal.present`, `card.push,card.pop`.
+    static func types(_ text: String) throws(UsageError) -> Set<EventType> {
+        var types: Set<EventType> = []
+        for word in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let word = String(word.trimmingPrefix(" "))
+            guard let type = EventType(rawValue: word) else {
+                throw UsageError(
+                    message: "The value '\(text)' is invalid for '--type <types>': '\(word)' is not an event type"
+                        + Suggestion.didYouMean(word, in: EventType.allCases.map(\.rawValue)))
+            }
+            types.insert(type)
+        }
+        return types
+    }
+
+    /// Whether the filter keeps `step`, `state` being the state right after it.
+    func keeps(_ step: Step, after state: ModalState) -> Bool {
         guard step.entry.seq >= from, to.map({ step.entry.seq <= $0 }) ?? true else { return false }
+        if changesOnly, step.changes.isEmpty, step.rejection == nil, !step.isSkipped { return false }
+        if let types, !types.contains(step.entry.event.type),
+            !step.batchEvents.contains(where: { types.contains($0.event.type) })
+        {
+            return false
+        }
         if let sources, !sources.contains(step.entry.source?.rawValue ?? Self.noSource) { return false }
         if let root, !step.touches(root: root) { return false }
         if let link, !Self.step(step, touches: link) { return false }
+        if let condition {
+            let context = Condition.Context(
+                state: state, entry: step.entry, rejection: step.rejection, rejectionCount: step.rejectionCount)
+            return condition.holds(at: context)
+        }
         return true
     }
 
@@ -151,58 +261,84 @@ struct StepFilter {
 
 /// A step as a line of the timeline.
 enum TimelineLine {
-    /// The width of the subject column: what the event names and its values.
-    static let subjectWidth = 34
-
-    /// The step's line; for a batch, an indented line for each of its
-    /// events below it:
+    /// The step's line, its columns as wide as `layout` says (else as the
+    /// step needs) and the line cut to its width (an ellipsis where it was cut); for a batch, an
+    /// indented line for each of its events below it:
     ///
-    ///         4     1.600  modal.presented  sheets/checkout                     sheets/checkout: presenting -> presented
-    ///        10     4.000  system  batch            2 events                            toasts/saved: presenting -> gone; ...
-    ///                                modal.dismiss    toasts/saved reason timeout
-    ///                                modal.dismissed  toasts/saved
+    ///        4  1.600  modal.presented  sheets/checkout  presenting -> presented
+    ///       10  4.000  system  batch    2 events         toasts/saved: presenting -> gone; ...
+    ///                          modal.dismiss    toasts/saved reason timeout
+    ///                          modal.dismissed  toasts/saved
     ///
-    /// A line of a version-2 log has the event's source after the time (`-`
-    /// when it has none), and its caller after the subject when the subject's
-    /// column has room for it (`checkout · at Cart.swift:30`).
-    static func text(of step: Step, style: TextStyle) -> TerminalText {
+    /// What it did to the root or modal it names comes first, unnamed (the
+    /// subject names it). A line of a version-2 log has the event's source
+    /// after the time (`-` when it has none), and its caller after the
+    /// subject when the subject's column has room for it (`checkout · at
+    /// Cart.swift:30`).
+    static func text(of step: Step, style: TextStyle, layout: TimelineLayout? = nil) -> TerminalText {
+        // Alone, the line is as wide as it needs.
+        let layout = layout ?? TimelineLayout(fitting: [step], width: nil)
         let entry = step.entry
-        let seq = pad("\(entry.seq)", to: 5, right: true)
-        let time = pad("\(EventText.time(entry.time))", to: 9, right: true)
-        let type = pad("\(entry.event.type.rawValue)", to: 16)
-        // A batch's events have lines of their own.
-        var subject = TerminalText(escaping: EventText.subject(of: entry.event, logged: entry.loggedNumbers))
-        var subjectStyled = subject
-        let caller = entry.caller.map(TerminalText.init(escaping:))
-        if let caller, subject.count + 6 + caller.count <= subjectWidth {
+        var line = StyledLine()
+        line.append(pad("\(entry.seq)", to: layout.seq, right: true), style, .dim)
+        line.append(" ")
+        line.append(pad("\(EventText.time(entry.time))", to: layout.time, right: true), style, .dim)
+        line.append("  ")
+        if let source = layout.source { line.append(pad("\(entry.source?.rawValue ?? "-")", to: source) + "  ") }
+        line.append(pad("\(entry.event.type.rawValue)", to: layout.type), style, TextStyle.color(of: entry.event.type))
+        line.append(" ")
+        let subject = cut(subject(of: step), to: layout.subject)
+        line.append(subject)
+        if let caller = entry.caller, subject.count + 6 + caller.count <= layout.subject {
             let at: TerminalText = " · at \(caller)"
-            subjectStyled += style.apply(at, .dim)
-            subject += at
+            line.append(at, style, .dim)
+            line.append(.spaces(layout.subject - subject.count - at.count))
+        } else {
+            line.append(.spaces(layout.subject - subject.count))
         }
-        subjectStyled += .spaces(subjectWidth - subject.count)
-        let effect = TerminalText(escaping: EventText.effect(of: step))
-        let effectStyled =
-            step.rejection != nil
-            ? style.apply(effect, .red, .bold) : step.isSkipped ? style.apply(effect, .dim) : effect
-        var line: TerminalText = "\(style.apply(seq, .dim)) \(style.apply(time, .dim))  "
-        if showsSource(step) { line += pad("\(entry.source?.rawValue ?? "-")", to: 6) + "  " }
-        line += "\(style.apply(type, TextStyle.color(of: entry.event.type))) \(subjectStyled)  \(effectStyled)"
+        line.append("  ")
+        var effect = TerminalText(escaping: EventText.effect(of: step, besidesTarget: true))
+        if let width = layout.width { effect = cut(effect, to: width - line.plain.count) }
+        if step.rejection != nil {
+            line.append(effect, style, .red, .bold)
+        } else {
+            line.append(effect, style, step.isSkipped ? [.dim] : [])
+        }
+        var lines = [line.fitted(to: layout.width)]
         for (event, refused, logged) in step.batchEvents {
-            line += "\n" + innerLine(event, logged: logged, of: step, refused: refused, style: style)
+            lines.append(innerLine(event, logged: logged, refused: refused, style: style, layout: layout))
         }
-        return line
+        return lines.joined(separator: "\n")
+    }
+
+    /// What a line names and its values: `sheets/checkout CartCard · card`.
+    static func subject(of step: Step) -> TerminalText {
+        TerminalText(escaping: EventText.subject(of: step.entry.event, logged: step.entry.loggedNumbers))
     }
 
     /// One event of a batch, under the batch's type: its type, what it names
     /// and its values, and `<- rejected` on the one that rejected the batch.
     private static func innerLine(
-        _ event: ModalEvent, logged: [LoggedNumber], of step: Step, refused: Bool, style: TextStyle
+        _ event: ModalEvent, logged: [LoggedNumber], refused: Bool, style: TextStyle, layout: TimelineLayout
     ) -> TerminalText {
-        let indent = TerminalText.spaces(showsSource(step) ? 27 : 19)
+        var line = StyledLine()
+        line.append(.spaces(layout.beforeType))
+        line.append(pad("\(event.type.rawValue)", to: layout.type), style, TextStyle.color(of: event.type))
+        line.append(" ")
         let subject = TerminalText(escaping: EventText.subject(of: event, logged: logged))
-        let type = style.apply(pad("\(event.type.rawValue)", to: 16), TextStyle.color(of: event.type))
-        guard refused else { return indent + type + " " + subject }
-        return indent + type + " " + pad(subject, to: subjectWidth) + "  " + style.apply("<- rejected", .red, .bold)
+        if refused {
+            line.append(pad(cut(subject, to: layout.subject), to: layout.subject) + "  ")
+            line.append("<- rejected", style, .red, .bold)
+        } else {
+            line.append(subject)
+        }
+        return line.fitted(to: layout.width)
+    }
+
+    /// `text` cut to `width` characters, its last one an ellipsis where it was cut.
+    static func cut(_ text: TerminalText, to width: Int) -> TerminalText {
+        guard text.count > width else { return text }
+        return width <= 0 ? "" : text.prefix(width - 1) + "…"
     }
 
     /// Whether the step's line has a source column: in a version-2 log, where events may have one.

@@ -59,9 +59,13 @@ final class Terminal {
     }
 
     /// The window's size in characters; 80x24 when the terminal does not say.
-    var size: (width: Int, height: Int) {
+    var size: (width: Int, height: Int) { Self.windowSize() ?? (80, 24) }
+
+    /// The size in characters of the window standard output shows in; `nil`
+    /// when it is not a terminal, or does not say.
+    static func windowSize() -> (width: Int, height: Int)? {
         var window = winsize()
-        guard ioctl(1, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else { return (80, 24) }
+        guard ioctl(1, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else { return nil }
         return (Int(window.ws_col), Int(window.ws_row))
     }
 

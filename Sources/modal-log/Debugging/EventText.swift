@@ -89,19 +89,33 @@ enum EventText {
     }
 
     /// What the step did: `compose: presenting -> presented`, `rejected
-    /// duplicateLink: ...`, `skipped`, or `no change`.
-    static func effect(of step: Step) -> String {
+    /// duplicateLink: ...`, `skipped`, or `no change`. With `besidesTarget`
+    /// (beside ``target(of:)``, which names it already), what it did to the
+    /// root or modal the event names comes first, without its name:
+    /// `presenting -> presented; root sheets: dimming.visible false -> true`.
+    static func effect(of step: Step, besidesTarget: Bool = false) -> String {
         if step.isSkipped { return "skipped" }
         if let rejection = step.rejection { return "rejected \(rejection.code.rawValue): \(rejection.message)" }
         if step.changes.isEmpty { return "no change" }
-        return changeLines(step.changes).joined(separator: "; ")
+        let target = besidesTarget ? targetSubject(of: step.entry.event) : nil
+        return changeLines(step.changes, unnamed: target).joined(separator: "; ")
     }
 
-    /// `changes`, a line per subject: `compose: presenting -> presented`.
-    static func changeLines(_ changes: [StateChange]) -> [String] {
-        groups(of: briefly(changes)).map { group in
-            "\(group.name): " + group.changes.map(fieldText).joined(separator: ", ")
+    /// `changes`, a line per subject: `compose: presenting -> presented`;
+    /// the one about `unnamed` first, without its name.
+    static func changeLines(_ changes: [StateChange], unnamed: StateChange.Subject? = nil) -> [String] {
+        let groups = groups(of: briefly(changes)).map { group in
+            (group.subject, group.changes.map(fieldText).joined(separator: ", "), group.name)
         }
+        let first = groups.filter { $0.0 == unnamed }.map(\.1)
+        return first + groups.filter { $0.0 != unnamed }.map { "\($0.2): \($0.1)" }
+    }
+
+    /// The root or modal the event names: a modal by its root and link, a
+    /// root by its id; `nil` for the keyboard, a session and a batch.
+    static func targetSubject(of event: ModalEvent) -> StateChange.Subject? {
+        guard let root = event.root else { return nil }
+        return event.link.map { .modal(root: root, link: $0) } ?? .root(root)
     }
 
     /// `changes` without those another one already says: a card stack
@@ -127,7 +141,7 @@ enum EventText {
     /// and rejections.
     static func groups(
         of changes: [StateChange], inStateOrder: Bool = false
-    ) -> [(name: String, changes: [StateChange])] {
+    ) -> [(subject: StateChange.Subject, name: String, changes: [StateChange])] {
         var groups: [(subject: StateChange.Subject, name: String, changes: [StateChange])] = []
         for change in changes {
             if let index = groups.firstIndex(where: { $0.subject == change.subject }) {
@@ -145,10 +159,10 @@ enum EventText {
             case .rejection: 4
             }
         }
-        if inStateOrder { return groups.map { ($0.name, $0.changes) } }
+        if inStateOrder { return groups }
         return groups.enumerated()
             .sorted { (rank($0.element.subject), $0.offset) < (rank($1.element.subject), $1.offset) }
-            .map { ($0.element.name, $0.element.changes) }
+            .map(\.element)
     }
 
     /// What a group of changes is about: `sheets/checkout`, `root sheets`,

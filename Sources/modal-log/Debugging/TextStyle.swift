@@ -17,6 +17,11 @@ struct TextStyle {
     /// These are the only escape sequences the tool's output holds: `text`
     /// has any from a log escaped already.
     func apply(_ text: TerminalText, _ attributes: Attribute...) -> TerminalText {
+        apply(text, attributes)
+    }
+
+    /// `text` wrapped in `attributes`, then reset; `text` itself when plain or when there are none.
+    func apply(_ text: TerminalText, _ attributes: [Attribute]) -> TerminalText {
         guard isEnabled, !attributes.isEmpty, !text.isEmpty else { return text }
         return "\u{1B}[\(attributes.map { String($0.rawValue) }.joined(separator: ";"))m\(text)\u{1B}[0m"
     }

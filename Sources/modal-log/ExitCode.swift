@@ -24,3 +24,15 @@ enum ExitCode {
         }
     }
 }
+
+extension EventLogError {
+    /// Whether a lenient read would have skipped the line this fault is in:
+    /// an event line (not a header) that is not an event the format reads.
+    var isMalformedEventLine: Bool {
+        let kinds: Set<Kind> = [
+            .invalidJSON, .invalidUTF8, .notAnObject, .unknownType, .missingField, .wrongType, .invalidBatch,
+            .lineTooLong,
+        ]
+        return kinds.contains(kind) && (line ?? 0) > 1
+    }
+}

@@ -58,13 +58,13 @@ enum ModalLog {
                 return ExitCode.success
             }
             guard let command = command(named: topic) else {
-                return usageError("Unknown subcommand '\(topic)'", command: description, path: name, io: io)
+                return usageError(unknownCommand(topic), command: description, path: name, io: io)
             }
             io.write(exactly: HelpFormatter.help(for: command.description, path: "\(name) \(topic)"))
             return ExitCode.success
         }
         guard let command = command(named: first) else {
-            return usageError("Unknown subcommand '\(first)'", command: description, path: name, io: io)
+            return usageError(unknownCommand(first), command: description, path: name, io: io)
         }
         let path = "\(name) \(first)"
         let rest = Array(arguments.dropFirst())
@@ -73,13 +73,18 @@ enum ModalLog {
             io.write(exactly: HelpFormatter.help(for: command.description, path: path))
             return ExitCode.success
         }
+        var parsed: ParsedArguments?
         do {
-            let parsed = try command.description.parse(rest)
-            return try command.run(parsed, io: io)
+            parsed = try command.description.parse(rest)
+            return try command.run(parsed!, io: io)
         } catch let error as UsageError {
             return usageError(error.message, command: command.description, path: path, io: io)
         } catch let error as EventLogError {
             io.printError("Error: \(error)")
+            let takesLenient = command.description.options.contains { $0.name == "lenient" }
+            if error.isMalformedEventLine, takesLenient, parsed?.has("lenient") == false {
+                io.printError("hint: add --lenient to skip malformed lines (each one a warning) and read on")
+            }
             return ExitCode.for(error)
         } catch {
             io.printError("Error: \(error)")
@@ -89,6 +94,12 @@ enum ModalLog {
 
     private static func command(named name: String) -> (any ToolCommand.Type)? {
         commands.first { $0.description.name == name }
+    }
+
+    /// `Unknown subcommand 'replya'; did you mean 'replay'?`
+    private static func unknownCommand(_ word: String) -> String {
+        "Unknown subcommand '\(word)'"
+            + Suggestion.didYouMean(word, in: commands.map { $0.description.name } + ["help"])
     }
 
     private static func usageError(_ message: String, command: CommandDescription, path: String, io: ToolIO) -> Int32 {

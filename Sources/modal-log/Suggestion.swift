@@ -19,8 +19,15 @@ enum Suggestion {
         nearest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 
-    /// The edit distance (Levenshtein, by character) between `a` and `b`,
-    /// or more than `limit` as soon as it is sure to be.
+    /// ` (did you mean 'x'?)` for the nearest candidate, or nothing: for the
+    /// middle of a sentence.
+    static func aside(_ word: String, in candidates: some Sequence<String>) -> String {
+        nearest(to: word, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
+    }
+
+    /// The edit distance between `a` and `b`, by character: how many to
+    /// add, remove, change or swap with the next (`depht` is one from
+    /// `depth`), or more than `limit` as soon as it is sure to be.
     ///
     /// - Complexity: O(*n* × *m*) time, O(*m*) memory; a pair whose lengths
     ///   differ by more than `limit` costs nothing.
@@ -29,15 +36,19 @@ enum Suggestion {
         let b = Array(b)
         // Past `limit` (never `.max` here), the exact distance does not matter.
         guard abs(a.count - b.count) <= limit else { return limit + 1 }
-        var previous = Array(0...b.count)
+        var beforePrevious = Array(0...b.count)
+        var previous = beforePrevious
         var current = previous
         for (i, x) in a.enumerated() {
             current[0] = i + 1
             for (j, y) in b.enumerated() {
                 current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+                if i > 0, j > 0, x == b[j - 1], a[i - 1] == y {
+                    current[j + 1] = min(current[j + 1], beforePrevious[j - 1] + 1)
+                }
             }
             if current.min()! > limit { return limit + 1 }
-            swap(&previous, &current)
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
         return previous[b.count]
     }

@@ -159,6 +159,9 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationStatus == 65)
         let error = try String(contentsOf: errors, encoding: .utf8)
-        #expect(error == "Error: \(log.path):10: unknown event type \"modal.presnt\"\n")
+        #expect(
+            error
+                == "Error: \(log.path):10: unknown event type \"modal.presnt\"\nhint: add --lenient to skip malformed lines (each one a warning) and read on\n"
+        )
     }
 }

@@ -110,6 +110,21 @@ import Testing
         #expect(Run(["timeline", Self.tour, "--from", "x"]).status == 64)
     }
 
+    @Test func aFilterOnANameTheLogNeverHadSaysSoWithTheNearestItHad() {
+        let slip = Run(["timeline", Self.tour, "--link", "chekout"])
+        #expect(slip.status == 0 && slip.output.isEmpty)
+        #expect(slip.error == "warning: the log never had a modal chekout (did you mean 'checkout'?)\n")
+        #expect(
+            Run(["timeline", Self.tour, "--root", "toast"]).error
+                == "warning: the log never had a root toast (did you mean 'toasts'?)\n")
+        #expect(
+            Run(["timeline", Self.tour, "--link", "sheets/adress"]).error
+                == "warning: the log never had a modal sheets/adress (did you mean 'sheets/address'?)\n")
+        // A name it had is no slip, even where no event matches; nor is one past --from, unseen.
+        #expect(Run(["timeline", Self.tour, "--link", "address", "--root", "toasts"]).error.isEmpty)
+        #expect(Run(["timeline", Self.tour, "--link", "chekout", "--from", "3"]).error.isEmpty)
+    }
+
     @Test func aParentsDismissalChangesItsChildAndTheLinkFilterSeesIt() throws {
         let log = """
             {"format":"modal-events","version":1}

@@ -149,7 +149,10 @@ func goldenText(_ path: String) throws -> String {
         let path = sample("EventLogs/malformed/unknown-type.jsonl")
         let run = Run(["replay", path])
         #expect(run.status == 65 && run.output.isEmpty)
-        #expect(run.error == "Error: \(path):3: unknown event type \"modal.presnt\"\n")
+        #expect(
+            run.error
+                == "Error: \(path):3: unknown event type \"modal.presnt\"\nhint: add --lenient to skip malformed lines (each one a warning) and read on\n"
+        )
     }
 
     @Test func aTornLastLineIsSkippedWithAWarning() {

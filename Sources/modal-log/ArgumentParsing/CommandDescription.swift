@@ -122,7 +122,8 @@ extension CommandDescription {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard let option = option(spelled: spelled) else {
-                throw UsageError(message: "Unknown option '\(spelled)'")
+                let spellings = options.map { "--\($0.name)" } + options.compactMap { $0.shortName.map { "-\($0)" } }
+                throw UsageError(message: "Unknown option '\(spelled)'" + Suggestion.didYouMean(spelled, in: spellings))
             }
             if option.isFlag {
                 guard inlineValue == nil else { throw UsageError(message: "Flag '--\(option.name)' takes no value") }

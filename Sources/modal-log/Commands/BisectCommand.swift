@@ -25,12 +25,20 @@ enum BisectCommand: ToolCommand {
             modal that is not live compares with nothing), canDismiss(LINK) (live, \
             and a dimming tap or a drag may dismiss it). type == batch finds a \
             batch; its events are not steps of their own.
+
+            presented(ROOT) counts a root's presented modals; content(MODAL) == \
+            NAME holds while the modal's top card shows that content. With --all, \
+            every seq where the condition becomes true (after not holding), each \
+            with its timeline line. When the condition never holds, each \
+            comparison says the nearest value it saw, and a name the log never had \
+            is named, with the nearest one it had.
             """,
         arguments: [CommonArguments.log],
         options: [
             OptionDescription(
                 name: "where", valueName: "condition", isRequired: true, help: "The condition to look for."),
             OptionDescription(name: "from", valueName: "seq", help: "Start looking at this seq."),
+            OptionDescription(name: "all", help: "Every seq where the condition becomes true, not only the first."),
             OptionDescription(name: "state", help: "Print the state at that seq too."),
             CommonArguments.color,
             CommonArguments.lenient,
@@ -43,6 +51,15 @@ enum BisectCommand: ToolCommand {
         let style = try CommonArguments.style(arguments, io: io)
         let first = try arguments.seq("from") ?? 1
         let lenient = arguments.has("lenient")
+        let all = arguments.has("all")
+        if all, arguments.has("state") {
+            throw UsageError(message: "--state prints the state at one seq: leave out --all, or use 'modal-log state'")
+        }
+        var names = LogNames()
+        var nearest = NearestValues(condition)
+        // With --all, the seqs where the condition becomes true, each step described.
+        var becameTrue: [Step] = []
+        var held = false
         // Steps are not described as they go (a condition looks at the state):
         // only the one found is, from the state before it, read again. Keeping
         // each state before the next event would make every event copy what
@@ -51,19 +68,42 @@ enum BisectCommand: ToolCommand {
         var match: (step: Step, after: ModalState)?
         // Indexed: the state before the event found is then a checkpoint away.
         let replay = try Replay.stepping(
-            path, io: io, from: first, lenient: lenient, describing: false, indexed: true
+            path, io: io, from: first, lenient: lenient, describing: all, indexed: true
         ) {
             step, state in
+            // The state after the first step holds what was live before it.
+            if names.roots.isEmpty { names.add(state) }
+            names.add(step.entry.event)
             let context = Condition.Context(
                 state: state, entry: step.entry, rejection: step.rejection, rejectionCount: step.rejectionCount)
-            guard condition.holds(at: context) else { return true }
+            let holds = condition.holds(at: context)
+            nearest.observe(context)
+            defer { held = holds }
+            if all {
+                if holds, !held { becameTrue.append(step) }
+                return true
+            }
+            guard holds else { return true }
             match = (step, state)
             return false
         }
         let reader = replay.reader
+        if all, !becameTrue.isEmpty {
+            for step in becameTrue {
+                io.print("seq \(step.entry.seq): \(condition)")
+                io.print(TimelineLine.text(of: step, style: style))
+            }
+            return ExitCode.success
+        }
         guard let (step, after) = match else {
             let range = first > 1 ? "from seq \(first) to \(reader.lastSeq)" : "up to seq \(reader.lastSeq)"
             io.print("never holds \(range): \(condition)")
+            for line in nearest.lines { io.print("  \(line)") }
+            // Names before --from may have come and gone unseen.
+            if first <= 1 {
+                let (roots, modals) = condition.names
+                for sentence in names.neverHad(roots: roots, modals: modals) { io.print("  \(sentence)") }
+            }
             return ExitCode.checkFailed
         }
         var found = step

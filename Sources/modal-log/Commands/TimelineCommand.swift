@@ -66,8 +66,12 @@ enum TimelineCommand: ToolCommand {
         }
         var lines = TimelineLines(
             io: io, style: style, width: arguments.has("wide") ? nil : io.outputWidth, json: json)
+        var names = LogNames()
         /// Prints `step` when the filter keeps it; whether to read on.
         func show(_ step: Step, after state: ModalState) -> Bool {
+            // The state after the first step holds what was live before it.
+            if names.roots.isEmpty { names.add(state) }
+            names.add(step.entry.event)
             if let last = filter.to, step.entry.seq > last { return false }
             let separated = step.entry.seq >= filter.from && step.entry.event.type == .sessionStart
             lines.add(step, kept: filter.keeps(step, after: state), separated: separated)
@@ -81,6 +85,10 @@ enum TimelineCommand: ToolCommand {
             return readsOn
         }
         lines.flush()
+        // A whole read knows every name the log had: a filter on another one is likely a slip.
+        if filter.from <= 1, readsOn, !follows {
+            for sentence in filter.namesNeverHad(in: names) { io.printError("warning: \(sentence)") }
+        }
         guard follows, readsOn else { return ExitCode.success }
         var replay = read
         let follower = EventLogFollower(after: read.reader)
@@ -249,6 +257,16 @@ struct StepFilter {
             return condition.holds(at: context)
         }
         return true
+    }
+
+    /// What the filter names that the log never had, with the nearest it had.
+    func namesNeverHad(in names: LogNames) -> [String] {
+        let modal = link.map { link in
+            guard let slash = link.firstIndex(of: "/") else { return Condition.ModalReference(root: nil, link: link) }
+            return Condition.ModalReference(
+                root: String(link[..<slash]), link: String(link[link.index(after: slash)...]))
+        }
+        return names.neverHad(roots: root.map { [$0] } ?? [], modals: modal.map { [$0] } ?? [])
     }
 
     /// Whether `step` touches the modal `name`: a link in any root, or `ROOT/LINK`.

@@ -37,6 +37,8 @@ indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
     case canDismiss(ModalReference)
     /// A root's shared dimming view shows.
     case dimming(root: String)
+    /// A modal's top card shows (or does not show) a content; a modal that is not live shows none.
+    case content(ModalReference, String, isEqual: Bool)
     /// A number of the state compared with a constant; with `nil` (`none`,
     /// `==` and `!=` only), whether the number is there but has no value.
     case compare(Quantity, Comparison, Double?)
@@ -47,6 +49,8 @@ indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
         case depth(root: String)
         /// The modals of a root waiting in its queue (phase `queued`).
         case queued(root: String)
+        /// The modals of a root that are presented (phase `presented`).
+        case presented(root: String)
         /// The cards of a modal's stack.
         case cards(ModalReference)
         /// The snap index a modal rests at.
@@ -76,6 +80,7 @@ indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
             switch self {
             case .depth(let root): "depth(\(Condition.quoted(root)))"
             case .queued(let root): "queued(\(Condition.quoted(root)))"
+            case .presented(let root): "presented(\(Condition.quoted(root)))"
             case .height(let modal): "height(\(modal))"
             case .cards(let modal): "cards(\(modal))"
             case .snap(let modal): "snap(\(modal))"
@@ -165,6 +170,8 @@ indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
         case .dragging(let modal): return modal.modal(in: context.state)?.snap.dragging == true
         case .canDismiss(let modal): return modal.modal(in: context.state)?.canDismiss == true
         case .dimming(let root): return context.state.root(root)?.isDimmingVisible == true
+        case .content(let modal, let content, let isEqual):
+            return (modal.modal(in: context.state)?.cards.last?.content == content) == isEqual
         case .compare(let quantity, let comparison, let constant?):
             guard let value = quantity.value(at: context) else { return false }
             return comparison.holds(value, constant)
@@ -189,6 +196,8 @@ indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
         case .dragging(let modal): "dragging(\(modal))"
         case .canDismiss(let modal): "canDismiss(\(modal))"
         case .dimming(let root): "dimming(\(Condition.quoted(root)))"
+        case .content(let modal, let content, let isEqual):
+            "content(\(modal)) \(isEqual ? "==" : "!=") \(Condition.quoted(content))"
         case .compare(let quantity, let comparison, let constant):
             "\(quantity) \(comparison.rawValue) \(constant.map(JSONNumber.text) ?? StepFilter.noSource)"
         }
@@ -231,6 +240,8 @@ extension Condition.Quantity {
         case .depth(let root): return Double(state.root(root)?.modals.count ?? 0)
         case .queued(let root):
             return Double(state.root(root)?.modals.count { $0.phase == .queued } ?? 0)
+        case .presented(let root):
+            return Double(state.root(root)?.modals.count { $0.phase == .presented } ?? 0)
         case .height(let modal): return modal.modal(in: state)?.cards.last?.height
         case .cards(let modal): return modal.modal(in: state).map { Double($0.cards.count) }
         case .snap(let modal): return modal.modal(in: state).map { Double($0.snap.index) }

@@ -209,14 +209,22 @@ struct ConditionParser {
             let isEqual = try equality(after: "phase(\(modal))")
             let name = try self.name(what: "a phase")
             guard name.text == StateChange.gone || ModalPhase(rawValue: name.text) != nil else {
-                let phases = ModalPhase.allCases.map(\.rawValue).joined(separator: ", ")
-                throw Failure(column: name.column, message: "'\(name.text)' is not a phase: \(phases) or gone")
+                let phases = ModalPhase.allCases.map(\.rawValue)
+                throw Failure(
+                    column: name.column,
+                    message:
+                        "'\(name.text)' is not a phase\(Suggestion.aside(name.text, in: phases + [StateChange.gone])): "
+                        + "\(phases.joined(separator: ", ")) or gone")
             }
             return .phase(modal, ModalPhase(rawValue: name.text), isEqual: isEqual)
         case "live": return .live(try modalArgument())
         case "dragging": return .dragging(try modalArgument())
         case "canDismiss": return .canDismiss(try modalArgument())
         case "dimming": return .dimming(root: try rootArgument())
+        case "content":
+            let modal = try modalArgument()
+            let isEqual = try equality(after: "content(\(modal))")
+            return .content(modal, try self.name(what: "a content name").text, isEqual: isEqual)
         default:
             let quantity = try self.quantity(token)
             return try comparison(of: quantity)
@@ -227,6 +235,7 @@ struct ConditionParser {
         switch token.text {
         case "depth": return .depth(root: try rootArgument())
         case "queued": return .queued(root: try rootArgument())
+        case "presented": return .presented(root: try rootArgument())
         case "height": return .height(try modalArgument())
         case "offset": return .offset(root: try rootArgument())
         case "cards": return .cards(try modalArgument())
@@ -240,11 +249,16 @@ struct ConditionParser {
         case "rejections": return .rejections
         case "session": return .session
         default:
+            let tests = [
+                "rejected", "broken", "type", "source", "phase", "live", "dragging", "canDismiss", "dimming", "content",
+                "depth", "queued", "presented", "cards", "snap", "position", "height", "offset", "keyboard", "roots",
+                "modals", "seq",
+                "time", "rejections", "session",
+            ]
             throw Failure(
                 column: token.column,
-                message: "'\(token.text)' is not a test: expected rejected, broken, type, source, phase, live, "
-                    + "dragging, canDismiss, dimming, depth, queued, cards, snap, position, height, offset, "
-                    + "keyboard, roots, modals, seq, time, rejections or session")
+                message: "'\(token.text)' is not a test\(Suggestion.aside(token.text, in: tests)): expected "
+                    + tests.dropLast().joined(separator: ", ") + " or \(tests.last!)")
         }
     }
 
@@ -320,7 +334,9 @@ struct ConditionParser {
     /// `name` is not one of `choices`.
     private static func notOneOf(_ name: Token, _ what: String, _ choices: [String]) -> Failure {
         Failure(
-            column: name.column, message: "'\(name.text)' is not \(what): one of " + choices.joined(separator: ", "))
+            column: name.column,
+            message: "'\(name.text)' is not \(what)\(Suggestion.aside(name.text, in: choices)): one of "
+                + choices.joined(separator: ", "))
     }
 
     /// A failure at the next token (or the end), saying what was found there.

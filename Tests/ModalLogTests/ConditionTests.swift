@@ -163,7 +163,7 @@ import Testing
         #expect(run.status == 0)
         let lines = run.output.split(separator: "\n")
         #expect(lines[0] == "seq 10: rejected(lastCard)")
-        #expect(lines[1].hasPrefix("10 6.800  card.pop checkout  rejected lastCard: "))
+        #expect(lines[1].hasPrefix("10 6.800  card.pop default/checkout  rejected lastCard: "))
         #expect(lines[2] == "seq 10 · keyboard down")
         #expect(
             run.output.hasSuffix(

@@ -137,7 +137,8 @@ struct DebuggerTerminalTests {
         var screen = try pane.wait(for: "1 left out", "▶    2  modal.present    skipped")
         #expect(screen.contains("     3  modal.presented  rejected unknownLink: no live modal \"checkout\""))
         try pane.send("s")
-        screen = try pane.wait(for: "seq 2 put back", "     3  modal.presented  checkout: presenting -> presented")
+        screen = try pane.wait(
+            for: "seq 2 put back", "     3  modal.presented  default/checkout: presenting -> presented")
     }
 
     @Test func ctrlCAndSignalsPutTheTerminalBack() throws {

@@ -19,13 +19,13 @@ import Testing
         #expect(
             Array(lines.prefix(4)) == [
                 "sequenceDiagram", "    participant app as App", "    participant p0 as root default",
-                "    participant p1 as checkout",
+                "    participant p1 as default/checkout",
             ])
         #expect(lines.filter { $0.hasPrefix("    app-") }.count == 12)
         // Mermaid reads ; # < > as the end of a message or markup: they are written as entities.
         #expect(
             lines.contains(
-                "    app->>p1: 2 modal.present: checkout: gone -#62; presenting#59; root default: dimming.visible false -#62; true"
+                "    app->>p1: 2 modal.present: default/checkout: gone -#62; presenting#59; root default: dimming.visible false -#62; true"
             ))
         #expect(lines.contains { $0.hasPrefix("    app-xp1: 10 card.pop: rejected lastCard: ") })
     }
@@ -38,7 +38,7 @@ import Testing
                     rankdir=LR;
                     node [shape=box, style=rounded];
                     subgraph cluster_0 {
-                        label="checkout";
+                        label="default/checkout";
                         "0:gone" [label="gone", shape=point];
                         "0:presenting" [label="presenting"];
                         "0:presented" [label="presented"];

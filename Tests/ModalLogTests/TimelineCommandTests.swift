@@ -90,11 +90,11 @@ import Testing
     @Test func aRejectedEventSaysWhyAndAPopSaysWhichCard() {
         let run = Run(["timeline", sample("Tests/Fixtures/rejections/close-stack-last-card.jsonl"), "--wide"])
         let lines = run.output.split(separator: "\n")
-        #expect(lines[6].hasSuffix("checkout                               cards - ReviewCard (3)"))
+        #expect(lines[6].hasSuffix("card.pop        default/checkout                       cards - ReviewCard (3)"))
         #expect(
             lines[9].hasSuffix(
                 "  rejected lastCard: modal \"checkout\" has one card left: dismiss the modal to close the stack"))
-        #expect(lines[11].hasSuffix("checkout                               dismissing -> gone"))
+        #expect(lines[11].hasSuffix("modal.dismissed default/checkout                       dismissing -> gone"))
     }
 
     @Test func filtersKeepTheEventsThatNameOrChangeARootOrAModal() {

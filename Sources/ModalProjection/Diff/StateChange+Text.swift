@@ -46,9 +46,11 @@ extension StateChange: CustomStringConvertible {
         }
     }
 
-    /// A modal as a change names it: `root/link`, or `link` in the default root.
+    /// A modal as a change names it, in every root the same way: `ROOT/LINK`
+    /// (`default/checkout` in the default root), as conditions and filters
+    /// take it.
     public static func modalName(root: String, link: String) -> String {
-        root == ModalEvent.defaultRoot ? link : "\(root)/\(link)"
+        "\(root)/\(link)"
     }
 
     /// `old -> new`, each as ``text(of:)`` gives it.

@@ -13,8 +13,8 @@ enum TimelineCommand: ToolCommand {
             'rejected duplicateLink: ...'. Lines fit the terminal's width (80 \
             columns when the output is not a terminal), cut with '…'; --wide \
             keeps them whole. Columns are as wide as the first 200 lines need. \
-            A modal is named ROOT/LINK, or LINK in the default \
-            root; 'gone' means no live modal. --root and --link keep the events that \
+            A modal is named ROOT/LINK in every root \
+            (default/checkout); 'gone' means no live modal. --root and --link keep the events that \
             name a root or modal or change it (a parent's dismissal changes its \
             children); LINK may be ROOT/LINK. --from and --to keep a range of seqs; \
             with an index ('modal-log index'), reading starts at the checkpoint \

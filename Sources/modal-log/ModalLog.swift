@@ -75,8 +75,13 @@ enum ModalLog {
         }
         var parsed: ParsedArguments?
         do {
-            parsed = try command.description.parse(rest)
-            return try command.run(parsed!, io: io)
+            let arguments = try command.description.parse(rest)
+            parsed = arguments
+            if command.description.options.contains(where: { $0.name == CommonArguments.color.name }) {
+                io.style = try CommonArguments.style(arguments, io: io)
+                io.errorStyle = try CommonArguments.style(arguments, io: io, forErrors: true)
+            }
+            return try command.run(arguments, io: io)
         } catch let error as UsageError {
             return usageError(error.message, command: command.description, path: path, io: io)
         } catch let error as EventLogError {

@@ -15,13 +15,15 @@ import ModalProjection
 enum StateTree {
     /// The tree, a line per row; names and payloads from the log escaped
     /// (``TerminalText``). Without `rejections`, the state's rejections are
-    /// left to the caller, which lists them its own way.
-    static func render(_ state: ModalState, rejections: Bool = true) -> TerminalText {
-        lines(of: state, rejections: rejections).joined(separator: "\n")
+    /// left to the caller, which lists them its own way. In colour with
+    /// `style`: roots in blue, a modal's phase as the timeline colours the
+    /// events that lead to it, rejections in red.
+    static func render(_ state: ModalState, rejections: Bool = true, style: TextStyle = .plain) -> TerminalText {
+        lines(of: state, rejections: rejections, style: style).joined(separator: "\n")
     }
 
     /// The tree's lines.
-    static func lines(of state: ModalState, rejections: Bool = true) -> [TerminalText] {
+    static func lines(of state: ModalState, rejections: Bool = true, style: TextStyle = .plain) -> [TerminalText] {
         var lines: [TerminalText] = []
         let keyboard = state.keyboard
         var keyboardText: TerminalText = keyboard.height == 0 ? "keyboard down" : "keyboard \(number(keyboard.height))"
@@ -32,8 +34,8 @@ enum StateTree {
         for root in state.roots {
             let visibleCards: TerminalText = root.maxVisibleCards == 2 ? "" : " · \(root.maxVisibleCards) visible cards"
             lines.append(
-                "root \"\(root.id)\" · \(root.presentation) · level \(root.level) · \(root.policy) · \(root.size)\(visibleCards)"
-            )
+                "\(style.apply("root \"\(root.id)\"", .blue, .bold)) · \(root.presentation) · level \(root.level) · "
+                    + "\(root.policy) · \(root.size)\(visibleCards)")
             let dimming: TerminalText =
                 "dimming \(root.dimming.tap)\(root.dimming.hidden ? ", hidden" : ""), "
                 + (root.isDimmingVisible ? "visible" : "not visible")
@@ -43,7 +45,7 @@ enum StateTree {
             if root.modals.isEmpty { lines.append("└─ (no modals)") }
             for (index, modal) in root.modals.enumerated() {
                 let last = index == root.modals.count - 1
-                lines.append((last ? "└─ " : "├─ ") + heading(of: modal))
+                lines.append((last ? "└─ " : "├─ ") + heading(of: modal, style: style))
                 let indent: TerminalText = last ? "     " : "│    "
                 for detail in details(of: modal, in: root) { lines.append(indent + detail) }
             }
@@ -53,16 +55,18 @@ enum StateTree {
         } else if state.rejected.isEmpty {
             lines.append("rejected: none")
         } else {
-            lines.append("rejected: \(state.rejected.count)")
+            lines.append(style.apply("rejected: \(state.rejected.count)", .red, .bold))
             for rejection in state.rejected {
-                lines.append("  seq \(rejection.seq) \(rejection.code.rawValue): \(rejection.message)")
+                lines.append(
+                    "  seq \(rejection.seq) \(style.apply("\(rejection.code.rawValue)", .red)): \(rejection.message)")
             }
         }
         return lines
     }
 
-    private static func heading(of modal: Modal) -> TerminalText {
-        var heading: TerminalText = "\"\(modal.link)\" \(modal.phase.rawValue)"
+    private static func heading(of modal: Modal, style: TextStyle) -> TerminalText {
+        var heading: TerminalText =
+            "\(style.apply("\"\(modal.link)\"", .bold)) \(style.apply("\(modal.phase.rawValue)", color(of: modal.phase)))"
         if let reason = modal.dismissReason { heading += " (\(reason))" }
         heading += " · \(modal.style)"
         if let parent = modal.parent { heading += " · in \"\(parent)\"" }
@@ -92,6 +96,16 @@ enum StateTree {
         return details
     }
 
+    /// A phase's colour: as the timeline colours the events that lead to it
+    /// (green for presenting, yellow for dismissing), dim while queued.
+    static func color(of phase: ModalPhase) -> TextStyle.Attribute {
+        switch phase {
+        case .queued: .dim
+        case .presenting, .presented: .green
+        case .dismissing: .yellow
+        }
+    }
+
     private static func number(_ value: Double) -> String {
         JSONNumber.text(value)
     }
@@ -103,7 +117,7 @@ extension ToolIO {
         if json {
             write(exactly: state.jsonText() + "\n")
         } else {
-            print(StateTree.render(state))
+            print(StateTree.render(state, style: style))
         }
     }
 }

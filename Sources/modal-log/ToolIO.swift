@@ -81,11 +81,21 @@ final class ToolIO {
         }
     }
 
+    /// Whether standard error is a terminal.
+    var errorIsTerminal: Bool {
+        switch mode {
+        case .captured(_, _, _, let isTerminal): isTerminal
+        case .process: isatty(2) == 1
+        }
+    }
+
     /// Whether to colour output by default: standard output is a terminal
     /// that is not `dumb`, and `NO_COLOR` is unset or empty (no-color.org).
-    var prefersColor: Bool {
-        outputIsTerminal && (environment("NO_COLOR") ?? "").isEmpty && environment("TERM") != "dumb"
-    }
+    var prefersColor: Bool { outputIsTerminal && allowsColor }
+
+    /// Whether the environment lets the tool colour a terminal: `NO_COLOR`
+    /// unset or empty, and `TERM` not `dumb`.
+    var allowsColor: Bool { (environment("NO_COLOR") ?? "").isEmpty && environment("TERM") != "dumb" }
 
     /// Where the log at `path` is read from: `-` is standard input; a
     /// file the tests hold in memory is its bytes.
@@ -126,9 +136,23 @@ final class ToolIO {
         write(text.escaped + "\n", toError: false)
     }
 
-    /// Writes `text` and a newline to standard error, as ``print(_:)`` does.
+    /// How standard output is styled: what `--color` asks for, for the
+    /// commands that take it (the tool sets it once it has read the command line).
+    var style = TextStyle.plain
+    /// How standard error is styled: its `Error:`, `warning:` and `hint:` in colour.
+    var errorStyle = TextStyle.plain
+
+    /// Writes `text` and a newline to standard error, as ``print(_:)`` does;
+    /// a leading `Error:` red, `warning:` yellow and `hint:` cyan, in ``errorStyle``.
     func printError(_ text: TerminalText) {
-        write(text.escaped + "\n", toError: true)
+        let kinds: [(String, TextStyle.Attribute)] = [("Error:", .red), ("warning:", .yellow), ("hint:", .cyan)]
+        var styled = text.escaped
+        if errorStyle.isEnabled, let (word, colour) = kinds.first(where: { styled.hasPrefix($0.0) }) {
+            styled =
+                errorStyle.apply(TerminalText(stringLiteral: word), colour, .bold).escaped
+                + styled.dropFirst(word.count)
+        }
+        write(styled + "\n", toError: true)
     }
 
     private func write(_ text: String, toError: Bool) {

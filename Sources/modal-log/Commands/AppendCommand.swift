@@ -37,6 +37,7 @@ enum AppendCommand: ToolCommand {
                 help: "Write LOG as a folder of segments, starting a new one past this size."),
             OptionDescription(
                 name: "keep", valueName: "files", help: "With --segment-bytes: keep only the last N segment files."),
+            CommonArguments.color,
         ])
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {

@@ -118,7 +118,7 @@ enum BisectCommand: ToolCommand {
         if arguments.has("state") {
             // The whole state, its rejected list with it: the steps do not keep that list.
             _ = try cursor.next()
-            io.print(StateTree.render(cursor.state))
+            io.print(StateTree.render(cursor.state, style: style))
         }
         return ExitCode.success
     }

@@ -31,6 +31,7 @@ enum IndexCommand: ToolCommand {
                 name: "every", valueName: "events",
                 help: "Keep a checkpoint every this many events (default \(LogIndex<ModalState>.defaultInterval))."),
             OptionDescription(name: "check", help: "Only say whether the index matches the log; write nothing."),
+            CommonArguments.color,
         ])
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {

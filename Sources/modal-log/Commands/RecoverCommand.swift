@@ -16,7 +16,8 @@ enum RecoverCommand: ToolCommand {
         arguments: [
             ArgumentDescription(
                 name: "log", help: "The log to repair: a file, or a folder of segments.", completion: .file)
-        ])
+        ],
+        options: [CommonArguments.color])
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
         let path = arguments.positionals["log"]!

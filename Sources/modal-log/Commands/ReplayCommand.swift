@@ -20,7 +20,7 @@ enum ReplayCommand: ToolCommand {
             """,
         arguments: [CommonArguments.log],
         options: [
-            CommonArguments.json, CommonArguments.lenient, CommonArguments.noIndex,
+            CommonArguments.json, CommonArguments.color, CommonArguments.lenient, CommonArguments.noIndex,
             OptionDescription(
                 name: "skip", valueName: "seqs", help: "Leave out the events with these seqs (comma-separated)."),
         ])
@@ -117,7 +117,7 @@ enum ReplayCommand: ToolCommand {
         if arguments.has("json") {
             io.printState(whatIf, json: true)
         } else {
-            io.print(StateTree.render(whatIf, rejections: false))
+            io.print(StateTree.render(whatIf, rejections: false, style: io.style))
         }
         // With JSON on standard output, what the skip changed goes to standard error.
         for line in report {

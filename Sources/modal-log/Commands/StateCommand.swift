@@ -17,6 +17,7 @@ enum StateCommand: ToolCommand {
             OptionDescription(
                 name: "at", valueName: "seq", isRequired: true, help: "The seq of the event to stop after."),
             CommonArguments.json,
+            CommonArguments.color,
             CommonArguments.lenient,
             CommonArguments.noIndex,
         ])

@@ -26,6 +26,7 @@ enum StatsCommand: ToolCommand {
         arguments: [CommonArguments.log],
         options: [
             OptionDescription(name: "json", help: "Print the figures as JSON."),
+            CommonArguments.color,
             CommonArguments.lenient,
         ])
 
@@ -40,7 +41,7 @@ enum StatsCommand: ToolCommand {
         if arguments.has("json") {
             io.write(exactly: stats.json.serialized(style: .pretty) + "\n")
         } else {
-            io.print(stats.text(path: path))
+            io.print(stats.text(path: path, style: io.style))
         }
         return ExitCode.success
     }
@@ -191,7 +192,7 @@ struct LogStats {
     var rejectionCount: Int { rejections.values.reduce(0, +) }
 
     /// The figures for people; names and the path escaped (``TerminalText``).
-    func text(path: String) -> TerminalText {
+    func text(path: String, style: TextStyle = .plain) -> TerminalText {
         var lines: [TerminalText] = [
             "\(path): \(events == 1 ? "1 event" : "\(events) events")\(firstSeq.map { ", seq \($0) to \(lastSeq)" } ?? "")"
         ]
@@ -230,6 +231,14 @@ struct LogStats {
         lines.append("rejected: \(rejectionCount)")
         let codes = RejectionCode.allCases.filter { rejections[$0] != nil }
         lines += table(codes.map { ($0.rawValue, rejections[$0]!) })
+        // Each figure's label in bold: the tool's own words, before their first colon.
+        for index in lines.indices.dropFirst() where !lines[index].escaped.hasPrefix(" ") {
+            let line = lines[index].escaped
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            lines[index] =
+                style.apply(TerminalText(stringLiteral: String(line[..<colon])), .bold)
+                + TerminalText(stringLiteral: String(line[colon...]))
+        }
         return lines.joined(separator: "\n")
     }
 

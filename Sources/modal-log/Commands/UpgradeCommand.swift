@@ -22,7 +22,8 @@ enum UpgradeCommand: ToolCommand {
         arguments: [
             ArgumentDescription(
                 name: "log", help: "The log to upgrade: a file, or a folder of segments.", completion: .file)
-        ])
+        ],
+        options: [CommonArguments.color])
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
         let path = arguments.positionals["log"]!

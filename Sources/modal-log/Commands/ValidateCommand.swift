@@ -14,13 +14,14 @@ enum ValidateCommand: ToolCommand {
             the log still exits 65 when there was one.
             """,
         arguments: [CommonArguments.log],
-        options: [CommonArguments.lenient])
+        options: [CommonArguments.color, CommonArguments.lenient])
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
         let path = arguments.positionals["log"]!
         // Rejections are printed as they happen, not kept: memory stays flat.
         var replay = try Replay.open(path, io: io, lenient: arguments.has("lenient")) { rejection in
-            io.print("seq \(rejection.seq): \(rejection.code.rawValue): \(rejection.message)")
+            io.print(
+                "seq \(rejection.seq): \(io.style.apply("\(rejection.code.rawValue)", .red)): \(rejection.message)")
         }
         try replay.run()
         replay.printWarnings(io: io)
@@ -32,10 +33,10 @@ enum ValidateCommand: ToolCommand {
             return ExitCode.dataError
         }
         if replay.rejectionCount == 0 {
-            io.print("\(path): ok, \(events), none rejected")
+            io.print("\(path): \(io.style.apply("ok", .green, .bold)), \(events), none rejected")
             return ExitCode.success
         }
-        io.print("\(path): \(events), \(replay.rejectionCount) rejected")
+        io.print("\(path): \(events), \(io.style.apply("\(replay.rejectionCount) rejected", .red, .bold))")
         return ExitCode.checkFailed
     }
 }

@@ -47,10 +47,13 @@ extension CommonArguments {
         help: "Colour the output: auto (on a terminal, unless NO_COLOR is set), always or never. Default: auto.",
         completion: .words(["auto", "always", "never"]))
 
-    /// The style `--color` asks for.
-    static func style(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> TextStyle {
+    /// The style `--color` asks for, for standard output (or for standard
+    /// error, `forErrors`: on a terminal, unless `NO_COLOR` is set).
+    static func style(
+        _ arguments: ParsedArguments, io: ToolIO, forErrors: Bool = false
+    ) throws(UsageError) -> TextStyle {
         switch arguments.options["color"] ?? "auto" {
-        case "auto": TextStyle(isEnabled: io.prefersColor)
+        case "auto": TextStyle(isEnabled: forErrors ? io.errorIsTerminal && io.allowsColor : io.prefersColor)
         case "always": TextStyle(isEnabled: true)
         case "never": .plain
         case let other:

@@ -47,7 +47,7 @@ import Testing
         let printing = ModalLog.commands.map { $0.description }.filter {
             !["export", "redact", "completion"].contains($0.name)
         }
-        for command in printing where command.name != "debug" {
+        for command in printing {
             #expect(command.options.contains { $0.name == "color" }, "\(command.name)")
         }
     }

@@ -113,6 +113,53 @@ import Testing
         }
         session.handle(.character("?"))
         #expect(DebugScreen.render(session, width: width, height: height, style: .plain).count == height)
+        // In colour, the same words, every line as wide once its colour codes are left out.
+        session.handle(.character("x"))
+        let plain = DebugScreen.render(session, width: width, height: height, style: .plain).map(\.escaped)
+        let coloured = DebugScreen.render(session, width: width, height: height, style: TextStyle(isEnabled: true))
+            .map { TimelineCommandTests.strippingStyles($0.escaped) }
+        #expect(coloured == plain)
+    }
+
+    @Test func theScreenIsInTheTimelinesColours() {
+        var session = Self.session(events: 40)
+        session.move(to: 20)
+        let screen = DebugScreen.render(session, width: 120, height: 40, style: TextStyle(isEnabled: true))
+            .map(\.escaped).joined(separator: "\n")
+        // Event types by kind, the tree's roots and phases.
+        #expect(screen.contains("\u{1B}[32mmodal.present"))
+        #expect(screen.contains("\u{1B}[34;1mroot \""))
+        #expect(screen.contains("\u{1B}[32mpresented\u{1B}[0m") || screen.contains("\u{1B}[32mpresenting\u{1B}[0m"))
+    }
+
+    @Test func rShowsTheEventAsLoggedAndDAndUScrollTheState() throws {
+        var session = Self.session(events: 400)
+        session.move(to: 399)
+        func screen() -> [String] { DebugScreen.render(session, width: 100, height: 24, style: .plain).map(\.escaped) }
+        session.handle(.character("r"))
+        #expect(session.showsRawEvent)
+        let raw = screen()
+        let rule = try #require(raw.firstIndex { $0.hasPrefix("── seq \(session.events[399].seq) as logged") })
+        #expect(raw[rule + 1].hasPrefix("seq: \(session.events[399].seq)"))
+        #expect(raw[(rule + 1)...].contains { $0.hasPrefix("type: \"\(session.events[399].event.type.rawValue)\"") })
+        session.handle(.character("r"))
+        #expect(screen().contains { $0.hasPrefix("── what seq") })
+
+        // The state of a long session does not fit: d scrolls it down, u back, a new event starts over.
+        let top = screen()
+        let stateRule = try #require(top.firstIndex { $0.hasPrefix("── state after") })
+        #expect(top.contains { $0.hasPrefix("… ") && $0.contains("more lines (d/u scroll)") })
+        session.handle(.character("d"))
+        #expect(session.stateScroll == DebugSession.scrollStep)
+        let down = screen()
+        #expect(down[stateRule + 1] != top[stateRule + 1])
+        session.handle(.character("u"))
+        #expect(screen() == top)
+        session.handle(.character("u"))
+        #expect(session.stateScroll == 0)
+        session.handle(.character("d"))
+        session.handle(.character("k"))
+        #expect(session.stateScroll == 0)
     }
 }
 

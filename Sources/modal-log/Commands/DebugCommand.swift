@@ -23,6 +23,7 @@ enum DebugCommand: ToolCommand {
         options: [
             OptionDescription(name: "at", valueName: "seq", help: "Start at this seq (default: the first event)."),
             OptionDescription(name: "follow", shortName: "f", help: "Keep reading the events appended to the log."),
+            CommonArguments.color,
         ])
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
@@ -47,7 +48,7 @@ enum DebugCommand: ToolCommand {
             session.move(to: following ? session.events.count - 1 : 0)
         }
         let follower = following ? EventLogFollower(after: reader) : nil
-        let style = TextStyle(isEnabled: io.prefersColor)
+        let style = io.style
         let terminal: Terminal
         do {
             terminal = try Terminal()

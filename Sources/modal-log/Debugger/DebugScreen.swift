@@ -38,7 +38,7 @@ enum DebugScreen {
         return lines
     }
 
-    static let keyHints: TerminalText = "j/k step  g seq  </> ends  / search  f follow  s skip  ? help  q quit"
+    static let keyHints: TerminalText = "j/k step  g seq  / search  f follow  s skip  r raw  d/u scroll  ? help  q quit"
 
     static let help: [TerminalText] = [
         "Keys",
@@ -50,6 +50,8 @@ enum DebugScreen {
         "  / TEXT enter            the next event whose line holds TEXT; n next, N back",
         "  f LINK enter            follow a modal (ROOT/LINK or LINK) or 'root ROOT'; F stops",
         "  s                       leave the event out (what if), or put it back",
+        "  r                       the event's fields as the log has them, or what it did",
+        "  d, u                    scroll the state down, up",
         "  ?                       this help; any key closes it",
         "  q, ctrl-c               quit",
         "",
@@ -84,13 +86,14 @@ enum DebugScreen {
         let eventRows = max(1, height * 2 / 5)
         let (eventLines, cursor) = events(session, rows: eventRows, width: width, style: style)
         guard let (step, state) = cursor else { return [] }
-        let diffLines = diff(of: step)
+        let diffLines = session.showsRawEvent ? rawFields(of: step.entry) : diff(of: step)
         let diffRows = max(1, min(diffLines.count, 6, (height - eventRows - 2) / 2))
         let treeRows = max(1, height - eventRows - diffRows - 2)
         var lines = eventLines
         lines.append(rule("state after seq \(step.entry.seq)", width: width, style: style))
-        lines += tree(of: state, step: step, focus: session.focus, rows: treeRows).map { fit($0, width) }
-        lines.append(rule(didTitle(of: step), width: width, style: style))
+        lines += tree(of: state, step: step, session: session, rows: treeRows, width: width, style: style)
+        let title = session.showsRawEvent ? "seq \(step.entry.seq) as logged (r: what it did)" : didTitle(of: step)
+        lines.append(rule(title, width: width, style: style))
         lines += clipped(diffLines, rows: diffRows).map { fit($0, width) }
         return Array(lines.prefix(height))
     }
@@ -116,8 +119,13 @@ enum DebugScreen {
             if let separator = TimelineLine.separator(of: step, width: width - 1) {
                 lines.append(style.apply(fit(" \(separator)", width), .dim))
             }
-            let line = fit((isCursor ? "▶" : " ") + line(of: step), width)
-            lines.append(isCursor ? style.apply(line, .reverse) : step.isSkipped ? style.apply(line, .dim) : line)
+            if isCursor {
+                lines.append(style.apply(fit("▶" + line(of: step), width), .reverse))
+            } else if step.isSkipped {
+                lines.append(style.apply(fit(" " + line(of: step), width), .dim))
+            } else {
+                lines.append(Self.line(of: step, marker: " ", style: style).fitted(width))
+            }
             if isCursor {
                 cursor = (step, state)
                 lines += batchLines(of: step, rows: max(1, rows / 2 - 1)).map { fit($0, width) }
@@ -137,10 +145,21 @@ enum DebugScreen {
     /// An event in the list: its seq, its type (a batch's with its count)
     /// and what it did, which names what it acted on (the header gives the time).
     static func line(of step: Step) -> TerminalText {
+        line(of: step, marker: "", style: .plain).plain
+    }
+
+    /// The event's line after `marker`, in the timeline's colours: its type by kind, a rejection in red.
+    private static func line(of step: Step, marker: TerminalText, style: TextStyle) -> StyledLine {
         let seq = TimelineLine.pad("\(step.entry.seq)", to: 5, right: true)
         var type: TerminalText = "\(step.entry.event.type.rawValue)"
         if case .batch(let events) = step.entry.event { type += " (\(events.count))" }
-        return "\(seq)  \(TimelineLine.pad(type, to: 16)) \(EventText.effect(of: step))"
+        var line = StyledLine()
+        line.append(marker + "\(seq)  ")
+        line.append(TimelineLine.pad(type, to: 16), style, TextStyle.color(of: step.entry.event.type))
+        line.append(" ")
+        line.append(
+            TerminalText(escaping: EventText.effect(of: step)), style, step.rejection == nil ? [] : [.red, .bold])
+        return line
     }
 
     /// A batch's events, under its line's type, at most `rows` lines (the
@@ -167,18 +186,24 @@ enum DebugScreen {
         return parts.joined(separator: " · ")
     }
 
-    /// The state tree, scrolled to the followed root or modal, or to the
-    /// event's, when it does not fit.
+    /// The state tree, in colour, scrolled to the followed root or modal,
+    /// or to the event's, when it does not fit, and then as far as the user
+    /// scrolled it (``DebugSession/stateScroll``).
     private static func tree(
-        of state: ModalState, step: Step, focus: DebugSession.Focus?, rows: Int
+        of state: ModalState, step: Step, session: DebugSession, rows: Int, width: Int, style: TextStyle
     ) -> [TerminalText] {
-        var lines = StateTree.lines(of: state)
-        lines.removeLast()  // "rejected: none": the steps keep no list
-        lines.append(
-            step.rejectionCount == 0 ? "rejected so far: none" : "rejected so far: \(step.rejectionCount)")
+        // The steps keep no rejected list: the tree says how many so far instead.
+        let rejected: TerminalText =
+            step.rejectionCount == 0 ? "rejected so far: none" : "rejected so far: \(step.rejectionCount)"
+        let plain = StateTree.lines(of: state, rejections: false) + [rejected]
+        let styled = StateTree.lines(of: state, rejections: false, style: style) + [rejected]
+        // A line too wide is cut plain: a cut must not fall inside a colour.
+        let lines = zip(plain, styled).map { plain, styled in
+            plain.count <= width ? styled + .spaces(width - plain.count) : fit(plain, width)
+        }
         guard lines.count > rows else { return lines }
         let target: TerminalText? =
-            switch focus {
+            switch session.focus {
             case .root(let root): "root \"\(root)\""
             case .link(let link): "\"\(link.split(separator: "/").last.map(String.init) ?? link)\""
             case nil:
@@ -187,9 +212,17 @@ enum DebugScreen {
                     event.link.map { "\"\($0)\"" } ?? event.root.map { "root \"\($0)\"" }
                 }
             }
-        let start = target.flatMap { target in lines.firstIndex { $0.escaped.contains(target.escaped) } } ?? 0
-        let from = max(0, min(start - 1, lines.count - rows))
-        return clipped(Array(lines[from...]), rows: rows)
+        let start = target.flatMap { target in plain.firstIndex { $0.escaped.contains(target.escaped) } } ?? 0
+        let from = max(0, min(start - 1 + session.stateScroll, lines.count - rows))
+        let shown = Array(lines[from...])
+        guard shown.count > rows else { return shown }
+        return Array(shown.prefix(rows - 1)) + [fit("… \(shown.count - rows + 1) more lines (d/u scroll)", width)]
+    }
+
+    /// The event's fields as the log has them, a line each: `link: "checkout"`.
+    static func rawFields(of entry: LoggedEvent) -> [TerminalText] {
+        guard case .object(let members) = entry.json else { return [TerminalText(escaping: entry.json.serialized())] }
+        return members.map { TerminalText(escaping: "\($0.key): \($0.value.serialized())") }
     }
 
     /// What the step did, a line per subject.

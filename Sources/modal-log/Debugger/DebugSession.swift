@@ -32,6 +32,8 @@ struct DebugSession {
     }
 
     static let checkpointInterval = 256
+    /// How many lines `d` and `u` scroll the state pane.
+    static let scrollStep = 5
 
     /// The log's name, for the header.
     let name: String
@@ -48,6 +50,10 @@ struct DebugSession {
     private(set) var skipped: Set<Int> = []
     private(set) var prompt: Prompt?
     private(set) var showsHelp = false
+    /// Whether the lower pane shows the event's fields as the log has them (`r`), not what it did.
+    private(set) var showsRawEvent = false
+    /// How many lines the state pane is scrolled past where it would start (`d` and `u`).
+    private(set) var stateScroll = 0
     /// One line for the user: where a search failed, what a key did.
     private(set) var message: String?
     /// Whether the user asked to quit.
@@ -228,6 +234,9 @@ struct DebugSession {
     /// Does what `key` asks.
     mutating func handle(_ key: Key) {
         message = nil
+        let before = cursor
+        // A new event's state starts where it would; scrolling is for the one in view.
+        defer { if cursor != before { stateScroll = 0 } }
         if let prompt {
             return handle(key, in: prompt)
         }
@@ -251,6 +260,9 @@ struct DebugSession {
         case .character("f"): prompt = .focus("")
         case .character("F"): focus = nil
         case .character("s"): toggleSkip()
+        case .character("r"): showsRawEvent.toggle()
+        case .character("d"): stateScroll += Self.scrollStep
+        case .character("u"): stateScroll = max(0, stateScroll - Self.scrollStep)
         case .character("?"): showsHelp = true
         case .character("q"), .control("c"), .control("d"): isDone = true
         default: message = "unknown key: ? for help"

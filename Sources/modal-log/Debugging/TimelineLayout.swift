@@ -64,6 +64,11 @@ struct StyledLine {
         styled += style.apply(text, attributes)
     }
 
+    /// The styled line padded to `width`, or, when it is longer, the plain one cut to it.
+    func fitted(_ width: Int) -> TerminalText {
+        plain.count <= width ? styled + .spaces(width - plain.count) : DebugScreen.fit(plain, width)
+    }
+
     /// The styled line, or, when it is longer than `width`, the plain one cut to it.
     func fitted(to width: Int?) -> TerminalText {
         guard let width, plain.count > width else { return styled }

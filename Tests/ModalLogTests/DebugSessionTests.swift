@@ -121,6 +121,32 @@ import Testing
         #expect(coloured == plain)
     }
 
+    @Test func typeChangesOnlyAndWhereChooseTheStepsJAndKStopAt() throws {
+        var session = Self.session(events: 300)
+        let parsed = try DebugCommand.description.parse(["log", "--type", "card.push,card.pop", "--changes-only"])
+        session.filter = try StepFilter(parsed)
+        var seen: [Int] = []
+        for _ in 0..<20 {
+            session.step(by: 1)
+            seen.append(session.cursor)
+        }
+        let stops = seen.filter {
+            session.events[$0].event.type == .cardPush || session.events[$0].event.type == .cardPop
+        }
+        #expect(stops.count == seen.count && Set(seen).count > 5, "every stop a push or a pop")
+        // Past the last push or pop, j stays; k goes back to the one before.
+        let distinct = seen.reduce(into: [Int]()) { if $0.last != $1 { $0.append($1) } }
+        session.step(by: -1)
+        #expect(session.cursor == distinct[distinct.count - 2])
+        #expect(DebugScreen.render(session, width: 100, height: 24, style: .plain)[0].escaped.contains(" · filtered"))
+        let deep = try DebugCommand.description.parse(["log", "--where", "modals >= 3"])
+        session.filter = try StepFilter(deep)
+        session.move(to: 0)
+        session.step(by: 1)
+        let state = try #require(session.step(at: session.cursor)).state
+        #expect(state.roots.reduce(0) { $0 + $1.modals.count } >= 3)
+    }
+
     @Test func theScreenIsInTheTimelinesColours() {
         var session = Self.session(events: 40)
         session.move(to: 20)

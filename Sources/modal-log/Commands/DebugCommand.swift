@@ -23,6 +23,9 @@ enum DebugCommand: ToolCommand {
         options: [
             OptionDescription(name: "at", valueName: "seq", help: "Start at this seq (default: the first event)."),
             OptionDescription(name: "follow", shortName: "f", help: "Keep reading the events appended to the log."),
+            StepFilter.typeOption,
+            StepFilter.changesOnlyOption,
+            StepFilter.whereOption,
             CommonArguments.color,
         ])
 
@@ -38,14 +41,19 @@ enum DebugCommand: ToolCommand {
         let start = try arguments.seq("at")
         let (loaded, reader) = try load(path)
         var session = loaded
+        let filter = try StepFilter(arguments)
+        if filter.types != nil || filter.changesOnly || filter.condition != nil { session.filter = filter }
         let following = arguments.has("follow")
         if let start {
             guard let index = session.events.firstIndex(where: { $0.seq == start }) else {
                 throw UsageError(message: "seq \(start) is not in \(path): its last event is seq \(reader.lastSeq)")
             }
             session.move(to: index)
+        } else if following {
+            session.move(to: session.events.count - 1)
         } else {
-            session.move(to: following ? session.events.count - 1 : 0)
+            // The first event the filter keeps.
+            session.move(to: session.filter == nil ? 0 : session.find(from: 0, direction: 1, where: session.stops) ?? 0)
         }
         let follower = following ? EventLogFollower(after: reader) : nil
         let style = io.style

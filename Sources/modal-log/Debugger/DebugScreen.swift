@@ -66,6 +66,7 @@ enum DebugScreen {
             if let time = entry.time { parts.append("\(EventText.time(time)) s") }
         }
         if let focus = session.focus { parts.append("following \(focus.description)") }
+        if session.filter != nil { parts.append("filtered") }
         if !session.skipped.isEmpty { parts.append("\(session.skipped.count) left out") }
         return style.apply(fit(" " + parts.joined(separator: " · "), width), .reverse)
     }

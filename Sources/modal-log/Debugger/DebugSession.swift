@@ -45,6 +45,8 @@ struct DebugSession {
     /// shown is the state right after it.
     private(set) var cursor = 0
     private(set) var focus: Focus?
+    /// The steps `j` and `k` stop at (`--type`, `--changes-only`, `--where`); `nil` for all.
+    var filter: StepFilter?
     private(set) var lastSearch: String?
     /// The seqs of the events left out (`s`), as `replay --skip` does.
     private(set) var skipped: Set<Int> = []
@@ -147,24 +149,29 @@ struct DebugSession {
     }
 
     /// One step forward (`by` 1) or back (-1), to the next step that
-    /// touches the focus when there is one.
+    /// touches the focus and that the filter keeps, when there are some.
     mutating func step(by direction: Int) {
-        guard let focus else { return move(to: cursor + direction) }
-        guard let found = find(from: cursor + direction, direction: direction, where: { Self.step($0, touches: focus) })
-        else {
-            message = "no \(direction > 0 ? "later" : "earlier") event touches \(focus.description)"
+        guard focus != nil || filter != nil else { return move(to: cursor + direction) }
+        guard let found = find(from: cursor + direction, direction: direction, where: stops) else {
+            let what = focus.map { "touches \($0.description)" } ?? "the filter keeps"
+            message = "no \(direction > 0 ? "later" : "earlier") event \(what)"
             return
         }
         cursor = found
     }
 
+    /// Whether `j` and `k` stop at `step`: it touches the focus and the filter keeps it.
+    func stops(at step: Step, after state: ModalState) -> Bool {
+        (focus.map { Self.step(step, touches: $0) } ?? true) && (filter?.keeps(step, after: state) ?? true)
+    }
+
     /// The first place from `start` going `direction` whose step meets `test`.
-    func find(from start: Int, direction: Int, where test: (Step) -> Bool) -> Int? {
+    func find(from start: Int, direction: Int, where test: (Step, ModalState) -> Bool) -> Int? {
         guard !events.isEmpty, (0..<events.count).contains(start) else { return nil }
         if direction > 0 {
             var found: Int?
-            walk(from: start, through: events.count - 1) { index, step, _ in
-                if test(step) { found = index }
+            walk(from: start, through: events.count - 1) { index, step, state in
+                if test(step, state) { found = index }
                 return found == nil
             }
             return found
@@ -174,8 +181,8 @@ struct DebugSession {
         while end >= 0 {
             let first = end / Self.checkpointInterval * Self.checkpointInterval
             var found: Int?
-            walk(from: first, through: end) { index, step, _ in
-                if test(step) { found = index }
+            walk(from: first, through: end) { index, step, state in
+                if test(step, state) { found = index }
                 return true
             }
             if let found { return found }
@@ -196,7 +203,9 @@ struct DebugSession {
         lastSearch = text
         let needle = text.lowercased()
         let count = events.count
-        let test = { (step: Step) in TimelineLine.text(of: step, style: .plain).escaped.lowercased().contains(needle) }
+        let test = { (step: Step, _: ModalState) in
+            TimelineLine.text(of: step, style: .plain).escaped.lowercased().contains(needle)
+        }
         let found =
             find(from: cursor + direction, direction: direction, where: test)
             ?? find(from: direction > 0 ? 0 : count - 1, direction: direction, where: test)

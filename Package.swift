@@ -35,6 +35,9 @@ let package = Package(
             dependencies: [
                 "ModalTesting", "ModalEvents", "ModalProjection", "modal-log", "ModalWorkloads", "TestSupport",
             ]),
+        // The sample logs as tests, as `modal-log export LOG --format swift-test` writes them
+        // (Scripts/export-sample-tests): they need the libraries an app's tests have, nothing else.
+        .testTarget(name: "ExportedLogTests", dependencies: ["ModalEvents", "ModalProjection", "ModalTesting"]),
         // The Swift examples of the README, Docs/Store.md and Docs/Integration.md, as written there.
         .testTarget(
             name: "ExampleTests", dependencies: ["ModalEvents", "ModalProjection", "ModalTesting", "TestSupport"]),

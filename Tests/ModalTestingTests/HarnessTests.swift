@@ -107,6 +107,12 @@ import Testing
             #expect(ModalLog.run(arguments: arguments, io: io) == 0, "\(arguments): \(io.standardError)")
             #expect(arguments[0] == "validate" || io.standardOutput.contains("cards: "), "\(io.standardOutput)")
         }
+        // The failure as a test: a line of Swift per event of the minimal sequence.
+        let io = ToolIO.captured()
+        #expect(ModalLog.run(arguments: ["export", path, "--format", "swift-test"], io: io) == 0)
+        #expect(
+            io.standardOutput.split(separator: "\n").filter { $0.hasPrefix("    log.step(") }.count
+                == failure.minimal.count)
     }
 
     @Test func theReportNamesThePropertySeedSequenceAndLog() throws {
@@ -121,6 +127,10 @@ import Testing
         #expect(lines[1] == "  at seq 5: does not hold after this event")
         #expect(lines[3] == #"  {"seq":1,"type":"root.register"}"#)
         #expect(lines.contains("  modal-log state /tmp/x.jsonl --at 5"))
+        #expect(
+            lines.contains(
+                "  modal-log export /tmp/x.jsonl --format swift-test > EveryModalHasFewerThanFourCardsTests.swift  (the failure as a test)"
+            ))
         #expect(lines.last == "Rerun: swift test (the check's seed is fixed)")
         failure.seedIsFixed = false
         #expect(failure.description.hasSuffix("\nRerun: MODAL_TESTING_SEED=0xb swift test"))

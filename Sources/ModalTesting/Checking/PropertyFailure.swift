@@ -13,6 +13,7 @@ public import ModalEvents
 ///   ...
 /// Log: /tmp/modal-testing/invariants-hold-after-every-event-2c5e0a1f93b4d7e6.jsonl
 ///   modal-log replay <log>; modal-log state <log> --at 4
+///   modal-log export <log> --format swift-test > InvariantsHoldAfterEveryEventTests.swift
 /// Rerun: MODAL_TESTING_SEED=0x2c5e0a1f93b4d7e6 swift test
 /// ```
 public struct PropertyFailure: Error, Sendable, CustomStringConvertible {
@@ -47,7 +48,10 @@ public struct PropertyFailure: Error, Sendable, CustomStringConvertible {
         lines += minimal.map { "  " + String(decoding: EventLogEncoder.encode($0).dropLast(), as: UTF8.self) }
         if let logPath {
             let at = violation.seq.map { " --at \($0)" } ?? ""
-            lines += ["Log: \(logPath)", "  modal-log replay \(logPath)", "  modal-log state \(logPath)\(at)"]
+            lines += [
+                "Log: \(logPath)", "  modal-log replay \(logPath)", "  modal-log state \(logPath)\(at)",
+                "  modal-log export \(logPath) --format swift-test > \(testFileName)  (the failure as a test)",
+            ]
         } else if let logProblem {
             lines.append("Log: not written: \(logProblem)")
         }
@@ -56,6 +60,12 @@ public struct PropertyFailure: Error, Sendable, CustomStringConvertible {
                 ? "Rerun: swift test (the check's seed is fixed)"
                 : "Rerun: MODAL_TESTING_SEED=\(Self.hex(seed)) swift test")
         return lines.joined(separator: "\n")
+    }
+
+    /// A file name for the failure as a test: the property's words, `InvariantsHoldAfterEveryEventTests.swift`.
+    var testFileName: String {
+        let words = property.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined() + "Tests.swift"
     }
 
     static func hex(_ seed: UInt64) -> String {

@@ -1,11 +1,11 @@
 import ModalEvents
 import ModalProjection
 
-/// `modal-log export LOG --format mermaid|dot|html`: the log as a diagram or a page.
+/// `modal-log export LOG --format mermaid|dot|html|swift-test`: the log as a diagram, a page or a test.
 enum ExportCommand: ToolCommand {
     static let description = CommandDescription(
         name: "export",
-        abstract: "Draw a log: a Mermaid sequence diagram, a Graphviz graph, or an HTML page.",
+        abstract: "Draw a log (a Mermaid sequence diagram, a Graphviz graph, an HTML page), or make it a test.",
         discussion: """
             mermaid: a sequence diagram, an arrow from the app to the root or modal \
             each event acts on, crossed when it was rejected. dot: a Graphviz graph \
@@ -15,7 +15,11 @@ enum ExportCommand: ToolCommand {
             as boxes, and the event list; open it in a browser (its address may end \
             in #seq=N to open at seq N). --from and --to keep a range of seqs; the \
             page holds a state per event, so keep a long log's range to some \
-            thousands of events. Written to standard output.
+            thousands of events. swift-test: a Swift Testing test of the whole log, \
+            one line of Swift per event, each checked to apply or to be rejected \
+            (code and message) as the log's replay rejected it, then the state they \
+            end in, as the spec's JSON: save it in a test target that depends on \
+            ModalEvents, ModalProjection and ModalTesting. Written to standard output.
 
             Format 2: a batch is one step: in mermaid, a shaded box with a note of \
             what it did and an arrow for each of its events; in dot, its edges' \
@@ -28,16 +32,20 @@ enum ExportCommand: ToolCommand {
         arguments: [CommonArguments.log],
         options: [
             OptionDescription(
-                name: "format", valueName: "format", isRequired: true, help: "mermaid, dot or html.",
-                completion: .words(["mermaid", "dot", "html"])),
+                name: "format", valueName: "format", isRequired: true, help: "mermaid, dot, html or swift-test.",
+                completion: .words(["mermaid", "dot", "html", "swift-test"])),
             OptionDescription(name: "from", valueName: "seq", help: "Start at this seq."),
             OptionDescription(name: "to", valueName: "seq", help: "Stop after this seq."),
+            OptionDescription(
+                name: "name", valueName: "name",
+                help: "swift-test: the test's name (default: the log's file name, as a Swift identifier)."),
             CommonArguments.lenient,
         ])
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
         let path = arguments.positionals["log"]!
         let format = arguments.options["format"]!  // required: the parser checked it
+        if format == "swift-test" { return try exportTest(path, arguments: arguments, io: io) }
         var exporter: any Exporter
         switch format {
         case "mermaid": exporter = MermaidExporter()
@@ -45,7 +53,9 @@ enum ExportCommand: ToolCommand {
         case "html": exporter = HTMLExporter(title: path.split(separator: "/").last.map(String.init) ?? path)
         default:
             throw UsageError(
-                message: "The value '\(format)' is invalid for '--format <format>': expected mermaid, dot or html")
+                message:
+                    "The value '\(format)' is invalid for '--format <format>': expected mermaid, dot, html or swift-test"
+                    + Suggestion.didYouMean(format, in: ["mermaid", "dot", "html", "swift-test"]))
         }
         let filter = try StepFilter(arguments)
         try Replay.stepping(path, io: io, from: filter.from, lenient: arguments.has("lenient")) { step, state in
@@ -53,6 +63,32 @@ enum ExportCommand: ToolCommand {
             exporter.add(step, state: state)
             return filter.to.map { step.entry.seq < $0 } ?? true
         }
+        io.write(exactly: exporter.output)
+        return ExitCode.success
+    }
+
+    /// The whole log as a Swift Testing test (``SwiftTestExporter``).
+    private static func exportTest(_ path: String, arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
+        if arguments.options["from"] != nil || arguments.options["to"] != nil {
+            throw UsageError(message: "swift-test replays the whole log: leave out --from and --to")
+        }
+        let name = arguments.options["name"] ?? SwiftTestExporter.identifier(fromFileName: path)
+        guard SwiftTestExporter.isIdentifier(name) else {
+            throw UsageError(
+                message: "--name: '\(name)' is not a Swift identifier (letters, digits and _, not first a digit)")
+        }
+        let command =
+            ["modal-log", "export", path, "--format", "swift-test"]
+            + (arguments.options["name"].map { ["--name", $0] } ?? [])
+        var replay = try Replay.open(path, io: io, lenient: arguments.has("lenient"))
+        var exporter = SwiftTestExporter(
+            name: name, command: command.joined(separator: " "), start: replay.state,
+            formatVersion: replay.reader.fileVersion)
+        try replay.forEachStep { step, state in
+            exporter.add(step, state: state)
+            return true
+        }
+        replay.printWarnings(io: io)
         io.write(exactly: exporter.output)
         return ExitCode.success
     }

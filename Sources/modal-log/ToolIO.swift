@@ -48,6 +48,26 @@ final class ToolIO {
                 standardInput: standardInput, files: files, environment: environment, isTerminal: isTerminal))
     }
 
+    /// An IO for work on another thread (one log of many): it reads what
+    /// this one reads, and writes into memory, for ``absorb(_:)``.
+    func worker() -> ToolIO {
+        let worker: ToolIO =
+            switch mode {
+            case .captured(_, let files, let environment, _): .captured(files: files, environment: environment)
+            case .process: .captured()
+            }
+        // The colours the command line asked for; a path not held in memory is read from the disk.
+        worker.style = style
+        worker.errorStyle = errorStyle
+        return worker
+    }
+
+    /// Writes what `worker` wrote, standard error first.
+    func absorb(_ worker: ToolIO) {
+        if !worker.standardError.isEmpty { write(worker.standardError, toError: true) }
+        if !worker.standardOutput.isEmpty { write(worker.standardOutput, toError: false) }
+    }
+
     /// The value of environment variable `name`, if it is set.
     func environment(_ name: String) -> String? {
         switch mode {

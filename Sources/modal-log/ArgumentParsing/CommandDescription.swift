@@ -23,6 +23,8 @@ struct ArgumentDescription: Sendable {
     var completion: Completion = .none
     /// Whether the command line may leave it out (only the last arguments may).
     var isOptional = false
+    /// Whether it takes one value or more (only the last argument may): `<log>...`.
+    var isVariadic = false
 
     /// What a shell's completion offers for an argument or an option's value.
     enum Completion: Sendable, Equatable {
@@ -53,6 +55,8 @@ struct OptionDescription: Sendable {
 /// The arguments of one command line, parsed.
 struct ParsedArguments: Sendable, Equatable {
     var positionals: [String: String] = [:]
+    /// Every value of a variadic argument, in order (its first is in ``positionals`` too).
+    var lists: [String: [String]] = [:]
     var options: [String: String] = [:]
     var flags: Set<String> = []
 
@@ -145,8 +149,9 @@ extension CommandDescription {
                 throw UsageError(message: "Missing expected argument '<\(argument.name)>'")
             }
             parsed.positionals[argument.name] = positionals[position]
+            if argument.isVariadic { parsed.lists[argument.name] = Array(positionals[position...]) }
         }
-        if positionals.count > self.arguments.count {
+        if positionals.count > self.arguments.count, self.arguments.last?.isVariadic != true {
             throw UsageError(message: "Unexpected argument '\(positionals[self.arguments.count])'")
         }
         for option in options where option.isRequired && parsed.options[option.name] == nil {

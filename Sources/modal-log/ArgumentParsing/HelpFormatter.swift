@@ -39,7 +39,11 @@ enum HelpFormatter {
     /// The one-line usage: `modal-log state <log> --at <seq> [--json]`.
     static func usage(for command: CommandDescription, path: String) -> String {
         if !command.subcommands.isEmpty { return "\(path) <subcommand>" }
-        var parts = [path] + command.arguments.map { $0.isOptional ? "[<\($0.name)>]" : "<\($0.name)>" }
+        var parts =
+            [path]
+            + command.arguments.map {
+                ($0.isOptional ? "[<\($0.name)>]" : "<\($0.name)>") + ($0.isVariadic ? "..." : "")
+            }
         for option in command.options {
             let spelled = option.isFlag ? "--\(option.name)" : "--\(option.name) <\(option.valueName!)>"
             parts.append(option.isRequired ? spelled : "[\(spelled)]")

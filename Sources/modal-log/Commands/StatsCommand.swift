@@ -23,27 +23,78 @@ enum StatsCommand: ToolCommand {
             of type batch, counted under the root its events name (several roots: \
             '(several roots)').
             """,
-        arguments: [CommonArguments.log],
+        arguments: [
+            ArgumentDescription(
+                name: "log",
+                help: "The logs: a file, a folder of segments, - for standard input, or many (their figures add up).",
+                completion: .file, isVariadic: true)
+        ],
         options: [
             OptionDescription(name: "json", help: "Print the figures as JSON."),
+            OptionDescription(name: "per-log", help: "With many logs, each log's figures instead of their sum."),
+            ManyLogs.recursiveOption,
             CommonArguments.color,
             CommonArguments.lenient,
         ])
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
-        let path = arguments.positionals["log"]!
+        let recursive = arguments.has("recursive")
+        let logs = try ManyLogs.logs(arguments.lists["log"] ?? [], recursive: recursive)
+        let lenient = arguments.has("lenient")
+        let json = arguments.has("json")
+        guard logs.count > 1 || recursive || arguments.has("per-log") else {
+            let stats = try figures(of: logs[0], lenient: lenient, io: io)
+            if json {
+                io.write(exactly: stats.json.serialized(style: .pretty) + "\n")
+            } else {
+                io.print(stats.text(path: logs[0], style: io.style))
+            }
+            return ExitCode.success
+        }
+        if logs.contains("-") { throw UsageError(message: "many logs are read from the disk, not standard input") }
+        let perLog = arguments.has("per-log")
+        let gathered = Lock([LogStats?](repeating: nil, count: logs.count))
+        let statuses = ManyLogs.run(logs, io: io) { log, io in
+            do {
+                let stats = try figures(of: log, lenient: lenient, io: io)
+                gathered.withLock { $0[logs.firstIndex(of: log)!] = stats }
+                if perLog, json {
+                    io.write(exactly: stats.json(log: log).serialized() + "\n")
+                } else if perLog {
+                    io.print(stats.text(path: log, style: io.style))
+                }
+                return ExitCode.success
+            } catch let error as EventLogError {
+                io.printError("Error: \(error)")
+                return ExitCode.for(error)
+            } catch {
+                io.printError("Error: \(log): \(error)")
+                return ExitCode.ioError
+            }
+        }
+        if !perLog {
+            var sum = LogStats.sum()
+            for (log, stats) in zip(logs, gathered.withLock { $0 }) {
+                if let stats { sum.add(stats, of: log) }
+            }
+            if json {
+                io.write(exactly: sum.json.serialized(style: .pretty) + "\n")
+            } else {
+                io.print(sum.text(path: "\(sum.logCount) log\(sum.logCount == 1 ? "" : "s")", style: io.style))
+            }
+        }
+        return ManyLogs.status(of: statuses)
+    }
+
+    /// The figures of the log at `path`.
+    static func figures(of path: String, lenient: Bool, io: ToolIO) throws -> LogStats {
         var stats = LogStats()
-        try Replay.stepping(path, io: io, lenient: arguments.has("lenient")) { step, state in
+        try Replay.stepping(path, io: io, lenient: lenient) { step, state in
             stats.count(step, state: state)
             return true
         }
         stats.finish()
-        if arguments.has("json") {
-            io.write(exactly: stats.json.serialized(style: .pretty) + "\n")
-        } else {
-            io.print(stats.text(path: path, style: io.style))
-        }
-        return ExitCode.success
+        return stats
     }
 }
 
@@ -93,6 +144,51 @@ struct LogStats {
     var mostCards: (count: Int, modal: String, seq: Int)?
     var longestLife: Life?
     private var live: [StateChange.Subject: (seq: Int, time: Double?)] = [:]
+    /// How many logs the figures are of: 1, or the logs a sum added up.
+    private(set) var logCount = 1
+    /// Whether these are many logs' figures added up (``sum()``): seqs and
+    /// times, each log's own, are left out, and extremes name their log.
+    private(set) var isSum = false
+
+    /// Figures to add many logs' to (``add(_:of:)``).
+    static func sum() -> LogStats {
+        var sum = LogStats()
+        sum.logCount = 0
+        sum.isSum = true
+        return sum
+    }
+
+    /// Adds the figures of `log`: counts add up; the extremes are the larger,
+    /// named with their log (`a.jsonl: sheets/checkout`).
+    mutating func add(_ other: LogStats, of log: String) {
+        logCount += 1
+        events += other.events
+        byType.merge(other.byType, uniquingKeysWith: +)
+        byRoot.merge(other.byRoot, uniquingKeysWith: +)
+        bySource.merge(other.bySource, uniquingKeysWith: +)
+        rejections.merge(other.rejections, uniquingKeysWith: +)
+        presented += other.presented
+        dismissed += other.dismissed
+        queued += other.queued
+        // A log's own subjects, told apart from another's with the same names.
+        for case .modal(let root, let link) in other.stillDismissing {
+            stillDismissing.insert(.modal(root: "\(log): \(root)", link: link))
+        }
+        sessions += other.sessions
+        batches += other.batches
+        batchedEvents += other.batchedEvents
+        rejectedBatches += other.rejectedBatches
+        if let deepest = other.deepestStack, deepest.depth > deepestStack?.depth ?? 0 {
+            deepestStack = (deepest.depth, "\(deepest.root) of \(log)", deepest.seq)
+        }
+        if let most = other.mostCards, most.count > mostCards?.count ?? 0 {
+            mostCards = (most.count, "\(log): \(most.modal)", most.seq)
+        }
+        if var life = other.longestLife {
+            life.name = "\(log): \(life.name)"
+            consider(life)
+        }
+    }
 
     static let allRoots = "(all roots)"
     static let severalRoots = "(several roots)"
@@ -196,7 +292,9 @@ struct LogStats {
         var lines: [TerminalText] = [
             "\(path): \(events == 1 ? "1 event" : "\(events) events")\(firstSeq.map { ", seq \($0) to \(lastSeq)" } ?? "")"
         ]
-        if let firstTime, let lastTime {
+        if isSum {
+            // Each log's seqs and times are its own: a sum has none.
+        } else if let firstTime, let lastTime {
             lines.append(
                 "time: \(EventText.time(firstTime)) to \(EventText.time(lastTime)) (\(EventText.time(lastTime - firstTime)) s)"
             )
@@ -252,6 +350,7 @@ struct LogStats {
     /// `2 (at seq 1, 13)`; at most five seqs are listed.
     private var sessionsText: String {
         guard !sessions.isEmpty else { return "none" }
+        guard !isSum else { return "\(sessions.count)" }
         let seqs = sessions.prefix(5).map(String.init).joined(separator: ", ")
         return "\(sessions.count) (at seq \(seqs)\(sessions.count > 5 ? ", …" : ""))"
     }
@@ -276,58 +375,67 @@ struct LogStats {
         }
     }
 
+    /// The figures as one JSON line of a table of many logs: `log` first.
+    func json(log: String) -> JSONValue {
+        guard case .object(let members) = json else { return json }
+        return .object([JSONMember("log", .string(log))] + members)
+    }
+
     var json: JSONValue {
         func number(_ value: Int) -> JSONValue { .number(JSONNumber(value)) }
         func time(_ value: Double?) -> JSONValue { value.map { .number(JSONNumber($0)) } ?? .null }
-        return .object([
-            JSONMember("events", number(events)),
-            JSONMember("firstSeq", firstSeq.map(number) ?? .null),
-            JSONMember("lastSeq", number(lastSeq)),
-            JSONMember("firstTime", time(firstTime)),
-            JSONMember("lastTime", time(lastTime)),
-            JSONMember(
-                "byType",
-                .object(
-                    EventType.allCases.filter { byType[$0] != nil }.map { JSONMember($0.rawValue, number(byType[$0]!)) }
-                )),
-            JSONMember(
-                "byRoot", .object(byRoot.sorted { $0.key < $1.key }.map { JSONMember($0.key, number($0.value)) })),
-            JSONMember("bySource", .object(sources.map { JSONMember($0, number(bySource[$0]!)) })),
-            JSONMember("sessions", number(sessions.count)),
-            JSONMember("sessionSeqs", .array(sessions.map(number))),
-            JSONMember(
-                "batches",
-                [
-                    "count": number(batches), "events": number(batchedEvents),
-                    "applied": number(batches - rejectedBatches), "rejected": number(rejectedBatches),
-                ]),
-            JSONMember("presented", number(presented)),
-            JSONMember("dismissed", number(dismissed)),
-            JSONMember("dismissing", number(stillDismissing.count)),
-            JSONMember("queued", number(queued)),
-            JSONMember(
-                "deepestStack",
-                deepestStack.map { ["depth": number($0.depth), "root": .string($0.root), "seq": number($0.seq)] }
-                    ?? .null),
-            JSONMember(
-                "mostCards",
-                mostCards.map { ["cards": number($0.count), "modal": .string($0.modal), "seq": number($0.seq)] }
-                    ?? .null),
-            JSONMember(
-                "longestLived",
-                longestLife.map { life in
+        return .object(
+            (isSum ? [JSONMember("logs", number(logCount))] : []) + [
+                JSONMember("events", number(events)),
+                JSONMember("firstSeq", firstSeq.map(number) ?? .null),
+                JSONMember("lastSeq", number(lastSeq)),
+                JSONMember("firstTime", time(firstTime)),
+                JSONMember("lastTime", time(lastTime)),
+                JSONMember(
+                    "byType",
+                    .object(
+                        EventType.allCases.filter { byType[$0] != nil }.map {
+                            JSONMember($0.rawValue, number(byType[$0]!))
+                        }
+                    )),
+                JSONMember(
+                    "byRoot", .object(byRoot.sorted { $0.key < $1.key }.map { JSONMember($0.key, number($0.value)) })),
+                JSONMember("bySource", .object(sources.map { JSONMember($0, number(bySource[$0]!)) })),
+                JSONMember("sessions", number(sessions.count)),
+                JSONMember("sessionSeqs", .array(sessions.map(number))),
+                JSONMember(
+                    "batches",
                     [
-                        "modal": .string(life.name), "fromSeq": number(life.from.seq), "toSeq": number(life.to.seq),
-                        "seconds": time(life.seconds), "events": number(life.events), "live": .bool(life.isLive),
-                    ]
-                } ?? .null),
-            JSONMember("rejected", number(rejectionCount)),
-            JSONMember(
-                "rejectedByCode",
-                .object(
-                    RejectionCode.allCases.filter { rejections[$0] != nil }.map {
-                        JSONMember($0.rawValue, number(rejections[$0]!))
-                    })),
-        ])
+                        "count": number(batches), "events": number(batchedEvents),
+                        "applied": number(batches - rejectedBatches), "rejected": number(rejectedBatches),
+                    ]),
+                JSONMember("presented", number(presented)),
+                JSONMember("dismissed", number(dismissed)),
+                JSONMember("dismissing", number(stillDismissing.count)),
+                JSONMember("queued", number(queued)),
+                JSONMember(
+                    "deepestStack",
+                    deepestStack.map { ["depth": number($0.depth), "root": .string($0.root), "seq": number($0.seq)] }
+                        ?? .null),
+                JSONMember(
+                    "mostCards",
+                    mostCards.map { ["cards": number($0.count), "modal": .string($0.modal), "seq": number($0.seq)] }
+                        ?? .null),
+                JSONMember(
+                    "longestLived",
+                    longestLife.map { life in
+                        [
+                            "modal": .string(life.name), "fromSeq": number(life.from.seq), "toSeq": number(life.to.seq),
+                            "seconds": time(life.seconds), "events": number(life.events), "live": .bool(life.isLive),
+                        ]
+                    } ?? .null),
+                JSONMember("rejected", number(rejectionCount)),
+                JSONMember(
+                    "rejectedByCode",
+                    .object(
+                        RejectionCode.allCases.filter { rejections[$0] != nil }.map {
+                            JSONMember($0.rawValue, number(rejections[$0]!))
+                        })),
+            ])
     }
 }

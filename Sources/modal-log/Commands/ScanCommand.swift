@@ -1,0 +1,87 @@
+import ModalEvents
+import ModalProjection
+
+/// `modal-log scan LOG... --where EXPR`: for each of many logs, where a condition holds.
+enum ScanCommand: ToolCommand {
+    static let description = CommandDescription(
+        name: "scan",
+        abstract: "For each of many logs, the first seq (or every seq) where a condition holds.",
+        discussion: """
+            Reads each log given (a file, or a folder of segments; with --recursive, \
+            every log in each folder's tree, a folder of segments as one log) on all \
+            the machine's cores, and prints a line per log, in the order given: \
+            'LOG: seq 7', with --all every seq where the condition becomes true \
+            ('LOG: seqs 3, 11'), or 'LOG: never'. The condition is bisect's \
+            ('modal-log help bisect'). With --json, a JSON line per log: {"log", \
+            "seqs", "read"} (read: the events read, every one with --all). A log that cannot be read is an error naming its \
+            file and line, and the others are still read. Exit 0 when the condition \
+            holds in a log at least, 1 when in none, 65 when a log is malformed.
+            """,
+        arguments: [
+            ArgumentDescription(
+                name: "log", help: "The logs: files, folders of segments, or folders of logs with --recursive.",
+                completion: .file, isVariadic: true)
+        ],
+        options: [
+            OptionDescription(
+                name: "where", valueName: "condition", isRequired: true, help: "The condition to look for."),
+            OptionDescription(name: "all", help: "Every seq where the condition becomes true, not only the first."),
+            ManyLogs.recursiveOption,
+            OptionDescription(name: "json", help: "A JSON line per log."),
+            CommonArguments.color,
+            CommonArguments.lenient,
+        ])
+
+    static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
+        let condition = try Condition.parsed(arguments.options["where"]!)  // required: the parser checked it
+        let logs = try ManyLogs.logs(arguments.lists["log"] ?? [], recursive: arguments.has("recursive"))
+        if logs.contains("-") { throw UsageError(message: "scan reads logs on disk, not standard input") }
+        let all = arguments.has("all")
+        let json = arguments.has("json")
+        let lenient = arguments.has("lenient")
+        let statuses = ManyLogs.run(logs, io: io) { log, io in
+            do {
+                let (seqs, events) = try scan(log, for: condition, all: all, lenient: lenient, io: io)
+                if json {
+                    let line: JSONValue = [
+                        "log": .string(log), "seqs": .array(seqs.map { .number(JSONNumber($0)) }),
+                        "read": .number(JSONNumber(events)),
+                    ]
+                    io.write(exactly: line.serialized() + "\n")
+                } else {
+                    let found =
+                        seqs.isEmpty
+                        ? io.style.apply("never", .dim)
+                        : "\(seqs.count == 1 ? "seq" : "seqs") \(seqs.map(String.init).joined(separator: ", "))"
+                    io.print("\(log): \(found)")
+                }
+                return seqs.isEmpty ? ExitCode.checkFailed : ExitCode.success
+            } catch let error as EventLogError {
+                io.printError("Error: \(error)")
+                return ExitCode.for(error)
+            } catch {
+                io.printError("Error: \(log): \(error)")
+                return ExitCode.ioError
+            }
+        }
+        return ManyLogs.status(of: statuses)
+    }
+
+    /// The seqs in `log` where `condition` holds (the first, or with `all`
+    /// each where it becomes true), and how many events the log has.
+    static func scan(
+        _ log: String, for condition: Condition, all: Bool, lenient: Bool, io: ToolIO
+    ) throws -> (seqs: [Int], events: Int) {
+        var seqs: [Int] = []
+        var held = false
+        let replay = try Replay.stepping(log, io: io, lenient: lenient, describing: false) { step, state in
+            let context = Condition.Context(
+                state: state, entry: step.entry, rejection: step.rejection, rejectionCount: step.rejectionCount)
+            let holds = condition.holds(at: context)
+            if holds, !held { seqs.append(step.entry.seq) }
+            held = holds
+            return all || seqs.isEmpty
+        }
+        return (seqs, replay.eventCount)
+    }
+}

@@ -1,0 +1,96 @@
+import Dispatch
+import Foundation
+import ModalEvents
+
+/// The logs a command reads and how it reads many: the paths given (a
+/// file, or a folder of segments, each one log), and with `--recursive`
+/// every log in a tree of folders, read in parallel over the machine's cores,
+/// each one's output printed whole and in order.
+enum ManyLogs {
+    static let recursiveOption = OptionDescription(
+        name: "recursive", shortName: "r",
+        help: "Read every log under each folder given (*.jsonl files; a folder of segments is one log).")
+
+    /// The logs `paths` name: each path itself, or with `recursive`, for a
+    /// folder that is not a folder of segments, every log in its tree, in
+    /// order of their paths.
+    static func logs(_ paths: [String], recursive: Bool) throws(UsageError) -> [String] {
+        guard recursive else { return paths }
+        var logs: [String] = []
+        for path in paths {
+            guard isFolder(path), !isSegmentFolder(path) else {
+                logs.append(path)
+                continue
+            }
+            let found = walk(path)
+            guard !found.isEmpty else { throw UsageError(message: "--recursive: no logs (*.jsonl) under \(path)") }
+            logs += found
+        }
+        return logs
+    }
+
+    /// Whether `folder` is one log written in segments: its `.jsonl` files
+    /// all have a segment's name (twenty digits, the seq it starts at).
+    static func isSegmentFolder(_ folder: String) -> Bool {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
+            $0.hasSuffix(".jsonl") && !$0.hasPrefix(".")
+        }
+        return !names.isEmpty
+            && names.allSatisfy { name in
+                let stem = name.dropLast(".jsonl".count)
+                return stem.count == 20 && stem.allSatisfy(\.isASCII) && stem.allSatisfy(\.isNumber)
+            }
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// The logs in the tree under `folder`, sorted by path.
+    private static func walk(_ folder: String) -> [String] {
+        let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        var logs: [String] = []
+        for name in ((try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []).sorted()
+        where !name.hasPrefix(".") {
+            let path = "\(base)/\(name)"
+            if isFolder(path) {
+                logs += isSegmentFolder(path) ? [path] : walk(path)
+            } else if name.hasSuffix(".jsonl") {
+                logs.append(path)
+            }
+        }
+        return logs
+    }
+
+    /// Runs `body` for each log on the machine's cores, each with an IO of
+    /// its own, and prints what each wrote, log after log in order.
+    ///
+    /// - Returns: Each log's exit status, in order.
+    static func run(
+        _ logs: [String], io: ToolIO, _ body: @escaping @Sendable (_ log: String, _ io: ToolIO) -> Int32
+    ) -> [Int32] {
+        let workers = Workers(logs.map { _ in io.worker() })
+        let statuses = Lock([Int32](repeating: 0, count: logs.count))
+        DispatchQueue.concurrentPerform(iterations: logs.count) { index in
+            let status = body(logs[index], workers.ios[index])
+            statuses.withLock { $0[index] = status }
+        }
+        for worker in workers.ios { io.absorb(worker) }
+        return statuses.withLock { $0 }
+    }
+
+    /// One IO per log, each used by one thread at a time.
+    private final class Workers: @unchecked Sendable {
+        let ios: [ToolIO]
+        init(_ ios: [ToolIO]) { self.ios = ios }
+    }
+
+    /// The status of a run over many logs: a fault in any (the worst of
+    /// theirs), else found (0) when `found` holds for one at least, else 1.
+    static func status(of statuses: [Int32]) -> Int32 {
+        let faults = statuses.filter { $0 != ExitCode.success && $0 != ExitCode.checkFailed }
+        if let fault = faults.max() { return fault }
+        return statuses.contains(ExitCode.success) ? ExitCode.success : ExitCode.checkFailed
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import ModalEvents
+import TestSupport
+import Testing
+
+@testable import modal_log
+
+/// Questions across many logs: `scan`, `--recursive`, and reading in parallel.
+@Suite struct ScanTests {
+    /// A tree of logs: two sessions at the top, one in a subfolder, one
+    /// written in segments (one log), a malformed one, and a file that is not a log.
+    static func fleet() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        let tour = try String(contentsOfFile: sample("EventLogs/tour.jsonl"), encoding: .utf8)
+        try folder.write(tour, to: "a-tour.jsonl")
+        try folder.write(
+            try String(contentsOfFile: sample("EventLogs/version-2/toast-queue.jsonl"), encoding: .utf8),
+            to: "b-toasts.jsonl")
+        try FileManager.default.createDirectory(atPath: folder.file("day-2"), withIntermediateDirectories: true)
+        try folder.write(tour, to: "day-2/c-tour.jsonl")
+        try folder.write("not a log", to: "day-2/notes.txt")
+        let events = tour.split(separator: "\n").dropFirst().joined(separator: "\n") + "\n"
+        #expect(
+            Run(["append", folder.file("day-2/d-segments"), "--segment-bytes", "400"], standardInput: events).status
+                == 0)
+        try folder.write(
+            try String(contentsOfFile: sample("EventLogs/malformed/unknown-type.jsonl"), encoding: .utf8),
+            to: "e-broken.jsonl")
+        return folder
+    }
+
+    @Test func eachLogOfATreeSaysWhereTheConditionFirstHolds() throws {
+        let folder = try Self.fleet()
+        #expect(ManyLogs.isSegmentFolder(folder.file("day-2/d-segments")))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("day-2/d-segments")).count > 1)
+        let run = Run(["scan", folder.path, "--recursive", "--where", "keyboard > 0"])
+        #expect(run.status == 65, "a malformed log is an error, and the rest are read")
+        #expect(
+            run.output == """
+                \(folder.file("a-tour.jsonl")): seq 11
+                \(folder.file("b-toasts.jsonl")): never
+                \(folder.file("day-2/c-tour.jsonl")): seq 11
+                \(folder.file("day-2/d-segments")): seq 11
+
+                """)
+        #expect(run.error.hasPrefix("Error: \(folder.file("e-broken.jsonl")):3: unknown event type \"modal.presnt\"\n"))
+    }
+
+    @Test func allJsonAndTheExitStatus() throws {
+        let tour = sample("EventLogs/tour.jsonl")
+        let queue = sample("EventLogs/version-2/toast-queue.jsonl")
+        let all = Run(["scan", tour, queue, "--where", "keyboard > 0 or queued(toasts) > 0", "--all", "--json"])
+        #expect(all.status == 0)
+        let lines = try all.output.split(separator: "\n").map { try JSONReader.read(Array($0.utf8)) }
+        #expect(lines.count == 2)
+        #expect(lines[0] == ["log": .string(tour), "seqs": [11], "read": 14])
+        #expect(lines[1]["log"] == .string(queue) && lines[1]["seqs"] == [3])
+        #expect(Run(["scan", tour, queue, "--where", "depth(sheets) > 5"]).status == 1)
+        #expect(Run(["scan", tour, "--where", "depth(sheets) > 1"]).output == "\(tour): seq 7\n")
+        #expect(Run(["scan", "-", "--where", "seq > 1"]).status == 64)
+        #expect(Run(["scan", tour]).status == 64, "--where is required")
+    }
+
+    @Test func statsAddManyLogsUpOrGivesEachWithPerLog() throws {
+        let folder = try Self.fleet()
+        try FileManager.default.removeItem(atPath: folder.file("e-broken.jsonl"))
+        let perLog = Run(["stats", folder.path, "--recursive", "--per-log", "--json"])
+        #expect(perLog.status == 0)
+        let lines = try perLog.output.split(separator: "\n").map { try JSONReader.read(Array($0.utf8)) }
+        #expect(
+            lines.map { $0["log"]?.stringValue }
+                == ["a-tour.jsonl", "b-toasts.jsonl", "day-2/c-tour.jsonl", "day-2/d-segments"].map { folder.file($0) })
+        let sum = try JSONReader.read(Array(Run(["stats", folder.path, "--recursive", "--json"]).output.utf8))
+        func int(_ value: JSONValue?) -> Int { Int(value?.doubleValue ?? -1) }
+        #expect(int(sum["logs"]) == 4)
+        for key in ["events", "presented", "dismissed", "dismissing", "queued", "rejected"] {
+            #expect(int(sum[key]) == lines.reduce(0) { $0 + int($1[key]) }, "\(key)")
+        }
+        #expect(int(sum["byType"]?["modal.present"]) == lines.reduce(0) { $0 + int($1["byType"]?["modal.present"]) })
+        let text = Run(["stats", folder.file("a-tour.jsonl"), folder.file("b-toasts.jsonl")]).output
+        #expect(text.hasPrefix("2 logs: 26 events\nby type:\n"))
+        #expect(text.contains("deepest stack: 3 modals in root toasts of \(folder.file("b-toasts.jsonl")) at seq 4\n"))
+        // One log is as before: its path, its seqs and times.
+        #expect(
+            Run(["stats", folder.file("a-tour.jsonl")]).output.hasPrefix(
+                "\(folder.file("a-tour.jsonl")): 14 events, seq 1 to 14\ntime: "))
+    }
+
+    @Test func manyLogsReadInParallelPrintInTheOrderGiven() throws {
+        let folder = try TemporaryFolder()
+        let tour = try String(contentsOfFile: sample("EventLogs/tour.jsonl"), encoding: .utf8)
+        var paths: [String] = []
+        for index in 0..<40 {
+            // Each log's keyboard rises at a seq of its own: 3 + index % 11.
+            let lines = tour.split(separator: "\n").map(String.init)
+            let keyboard = lines.firstIndex { $0.contains("keyboard.change") }!
+            var moved = Array(lines[0..<keyboard]) + Array(lines[(keyboard + 1)...])
+            moved.insert(lines[keyboard], at: 3 + index % 11)
+            let renumbered = moved.enumerated().map { place, line in
+                place == 0 ? line : line.replacing(/"seq":\d+/, with: "\"seq\":\(place)")
+            }
+            try folder.write(renumbered.joined(separator: "\n") + "\n", to: "log-\(index).jsonl")
+            paths.append(folder.file("log-\(index).jsonl"))
+        }
+        let run = Run(["scan"] + paths + ["--where", "keyboard > 0"])
+        let expected = paths.enumerated().map { index, path in "\(path): seq \(3 + index % 11)" }
+        #expect(run.output.split(separator: "\n").map(String.init) == expected)
+    }
+}

@@ -64,16 +64,28 @@ enum ManyLogs {
     }
 
     /// Runs `body` for each log on the machine's cores, each with an IO of
-    /// its own, and prints what each wrote, log after log in order.
+    /// its own, and prints what each wrote, log after log in order. A log
+    /// that cannot be read is an error naming its file and line, and the
+    /// others are still read.
     ///
     /// - Returns: Each log's exit status, in order.
     static func run(
-        _ logs: [String], io: ToolIO, _ body: @escaping @Sendable (_ log: String, _ io: ToolIO) -> Int32
+        _ logs: [String], io: ToolIO, _ body: @escaping @Sendable (_ log: String, _ io: ToolIO) throws -> Int32
     ) -> [Int32] {
         let workers = Workers(logs.map { _ in io.worker() })
         let statuses = Lock([Int32](repeating: 0, count: logs.count))
         DispatchQueue.concurrentPerform(iterations: logs.count) { index in
-            let status = body(logs[index], workers.ios[index])
+            let io = workers.ios[index]
+            let status: Int32
+            do {
+                status = try body(logs[index], io)
+            } catch let error as EventLogError {
+                io.printError("Error: \(error)")
+                status = ExitCode.for(error)
+            } catch {
+                io.printError("Error: \(logs[index]): \(error)")
+                status = ExitCode.ioError
+            }
             statuses.withLock { $0[index] = status }
         }
         for worker in workers.ios { io.absorb(worker) }

@@ -40,29 +40,21 @@ enum ScanCommand: ToolCommand {
         let json = arguments.has("json")
         let lenient = arguments.has("lenient")
         let statuses = ManyLogs.run(logs, io: io) { log, io in
-            do {
-                let (seqs, events) = try scan(log, for: condition, all: all, lenient: lenient, io: io)
-                if json {
-                    let line: JSONValue = [
-                        "log": .string(log), "seqs": .array(seqs.map { .number(JSONNumber($0)) }),
-                        "read": .number(JSONNumber(events)),
-                    ]
-                    io.write(exactly: line.serialized() + "\n")
-                } else {
-                    let found =
-                        seqs.isEmpty
-                        ? io.style.apply("never", .dim)
-                        : "\(seqs.count == 1 ? "seq" : "seqs") \(seqs.map(String.init).joined(separator: ", "))"
-                    io.print("\(log): \(found)")
-                }
-                return seqs.isEmpty ? ExitCode.checkFailed : ExitCode.success
-            } catch let error as EventLogError {
-                io.printError("Error: \(error)")
-                return ExitCode.for(error)
-            } catch {
-                io.printError("Error: \(log): \(error)")
-                return ExitCode.ioError
+            let (seqs, events) = try scan(log, for: condition, all: all, lenient: lenient, io: io)
+            if json {
+                let line: JSONValue = [
+                    "log": .string(log), "seqs": .array(seqs.map { .number(JSONNumber($0)) }),
+                    "read": .number(JSONNumber(events)),
+                ]
+                io.write(exactly: line.serialized() + "\n")
+            } else {
+                let found =
+                    seqs.isEmpty
+                    ? io.style.apply("never", .dim)
+                    : "\(seqs.count == 1 ? "seq" : "seqs") \(seqs.map(String.init).joined(separator: ", "))"
+                io.print("\(log): \(found)")
             }
+            return seqs.isEmpty ? ExitCode.checkFailed : ExitCode.success
         }
         return ManyLogs.status(of: statuses)
     }

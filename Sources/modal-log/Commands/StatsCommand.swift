@@ -55,22 +55,14 @@ enum StatsCommand: ToolCommand {
         let perLog = arguments.has("per-log")
         let gathered = Lock([LogStats?](repeating: nil, count: logs.count))
         let statuses = ManyLogs.run(logs, io: io) { log, io in
-            do {
-                let stats = try figures(of: log, lenient: lenient, io: io)
-                gathered.withLock { $0[logs.firstIndex(of: log)!] = stats }
-                if perLog, json {
-                    io.write(exactly: stats.json(log: log).serialized() + "\n")
-                } else if perLog {
-                    io.print(stats.text(path: log, style: io.style))
-                }
-                return ExitCode.success
-            } catch let error as EventLogError {
-                io.printError("Error: \(error)")
-                return ExitCode.for(error)
-            } catch {
-                io.printError("Error: \(log): \(error)")
-                return ExitCode.ioError
+            let stats = try figures(of: log, lenient: lenient, io: io)
+            gathered.withLock { $0[logs.firstIndex(of: log)!] = stats }
+            if perLog, json {
+                io.write(exactly: stats.json(log: log).serialized() + "\n")
+            } else if perLog {
+                io.print(stats.text(path: log, style: io.style))
             }
+            return ExitCode.success
         }
         if !perLog {
             var sum = LogStats.sum()

@@ -86,6 +86,30 @@ import Testing
                 "\(folder.file("a-tour.jsonl")): 14 events, seq 1 to 14\ntime: "))
     }
 
+    @Test func timelineOfManyLogsIsOneFlatTable() throws {
+        let folder = try Self.fleet()
+        try FileManager.default.removeItem(atPath: folder.file("e-broken.jsonl"))
+        let run = Run(["timeline", folder.path, "--recursive", "--json"])
+        #expect(run.status == 0)
+        let rows = try run.output.split(separator: "\n").map { try JSONReader.read(Array($0.utf8)) }
+        #expect(rows.count == 14 * 3 + 12, "every event of the four logs")
+        let columns = [
+            "log", "seq", "time", "type", "root", "link", "effect", "rejected", "changes", "source", "caller",
+            "session", "outcome", "code", "message", "phaseBefore", "phaseAfter", "info",
+        ]
+        for row in rows {
+            guard case .object(let members) = row else { continue }
+            #expect(Array(members.map(\.key).prefix(columns.count)) == columns)
+        }
+        #expect(Set(rows.compactMap { $0["log"]?.stringValue }).count == 4)
+        let text = Run([
+            "timeline", folder.file("a-tour.jsonl"), folder.file("b-toasts.jsonl"), "--type", "modal.dismiss",
+        ])
+        #expect(text.output.hasPrefix("== \(folder.file("a-tour.jsonl"))\n14 12.800  modal.dismiss "))
+        #expect(text.output.contains("\n== \(folder.file("b-toasts.jsonl"))\n"))
+        #expect(Run(["timeline", folder.file("a-tour.jsonl"), folder.file("b-toasts.jsonl"), "--follow"]).status == 64)
+    }
+
     @Test func manyLogsReadInParallelPrintInTheOrderGiven() throws {
         let folder = try TemporaryFolder()
         let tour = try String(contentsOfFile: sample("EventLogs/tour.jsonl"), encoding: .utf8)

@@ -174,6 +174,23 @@ import Testing
         #expect(line["rejected"]?["code"] == "lastCard")
     }
 
+    @Test func jsonRowsHaveFlatColumnsForATable() throws {
+        let (folder, log) = try VersionTwoLogs.written()
+        defer { withExtendedLifetime(folder) {} }
+        let rows = try Run(["timeline", log, "--json"]).output.split(separator: "\n").map {
+            try JSONReader.read(Array($0.utf8))
+        }
+        #expect(rows[0]["info"] == ["build": "1.4"] && rows[0]["outcome"] == "applied" && rows[0]["log"] == nil)
+        #expect(rows[4]["phaseBefore"] == "presenting" && rows[4]["phaseAfter"] == "presented")
+        #expect(rows[3]["phaseBefore"] == "gone" && rows[3]["phaseAfter"] == "presenting")
+        #expect(rows[1]["phaseBefore"] == .null && rows[1]["info"] == .null)
+        #expect(rows[10]["outcome"] == "rejected" && rows[10]["code"] == "lastCard")
+        #expect(rows[10]["message"] == rows[10]["rejected"]?["message"])
+        let skipped = try JSONReader.read(
+            Array(Run(["timeline", log, "--json"]).output.split(separator: "\n")[11].utf8))
+        #expect(skipped["outcome"] == "applied" && skipped["code"] == .null)
+    }
+
     @Test func aMalformedLogNamesTheFileAndLine() {
         let run = Run(["timeline", sample("EventLogs/malformed/unknown-type.jsonl")])
         #expect(run.status == 65)

@@ -38,7 +38,12 @@ enum TimelineCommand: ToolCommand {
             its source. --json lines also carry source, caller, session and, for a \
             batch, its events.
             """,
-        arguments: [CommonArguments.log],
+        arguments: [
+            ArgumentDescription(
+                name: "log",
+                help: "The logs: a file, a folder of segments, - for standard input, or many (each after its name).",
+                completion: .file, isVariadic: true)
+        ],
         options: [
             OptionDescription(name: "root", valueName: "root", help: "Only events that name or change this root."),
             OptionDescription(name: "link", valueName: "link", help: "Only events that name or change this modal."),
@@ -51,21 +56,42 @@ enum TimelineCommand: ToolCommand {
             OptionDescription(name: "json", help: "Print each event as a JSON line, with its changes."),
             OptionDescription(name: "wide", help: "Print whole lines, however wide the terminal."),
             OptionDescription(name: "follow", shortName: "f", help: "Keep reading the events appended to the log."),
+            ManyLogs.recursiveOption,
             CommonArguments.color,
             CommonArguments.lenient,
         ])
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
-        let path = arguments.positionals["log"]!
+        let recursive = arguments.has("recursive")
+        let logs = try ManyLogs.logs(arguments.lists["log"] ?? [], recursive: recursive)
+        let width = arguments.has("wide") ? nil : io.outputWidth
+        guard logs.count > 1 || recursive else {
+            return try timeline(of: logs[0], arguments: arguments, width: width, io: io)
+        }
+        if arguments.has("follow") { throw UsageError(message: "--follow follows one log, not many") }
+        if logs.contains("-") { throw UsageError(message: "many logs are read from the disk, not standard input") }
+        let json = arguments.has("json")
+        let statuses = ManyLogs.run(logs, io: io) { log, io in
+            // Text: each log's lines under its name; JSON: one table, each row naming its log.
+            if !json { io.print(io.style.apply("== \(log)", .bold)) }
+            return try timeline(of: log, arguments: arguments, width: width, io: io, naming: json ? log : nil)
+        }
+        return ManyLogs.status(of: statuses)
+    }
+
+    /// The timeline of the log at `path`, its JSON rows naming the log as `naming` when given.
+    static func timeline(
+        of path: String, arguments: ParsedArguments, width: Int?, io: ToolIO, naming log: String? = nil
+    ) throws -> Int32 {
         let filter = try StepFilter(arguments)
-        let style = try CommonArguments.style(arguments, io: io)
+        let style = io.style
         let json = arguments.has("json")
         let follows = arguments.has("follow")
         if follows, !io.isOnDisk(path) {
             throw UsageError(message: "--follow reads a log on disk, not standard input")
         }
-        var lines = TimelineLines(
-            io: io, style: style, width: arguments.has("wide") ? nil : io.outputWidth, json: json)
+        var lines = TimelineLines(io: io, style: style, width: width, json: json)
+        lines.log = log
         var names = LogNames()
         /// Prints `step` when the filter keeps it; whether to read on.
         func show(_ step: Step, after state: ModalState) -> Bool {
@@ -74,7 +100,7 @@ enum TimelineCommand: ToolCommand {
             names.add(step.entry.event)
             if let last = filter.to, step.entry.seq > last { return false }
             let separated = step.entry.seq >= filter.from && step.entry.event.type == .sessionStart
-            lines.add(step, kept: filter.keeps(step, after: state), separated: separated)
+            lines.add(step, after: state, kept: filter.keeps(step, after: state), separated: separated)
             return filter.to.map { step.entry.seq < $0 } ?? true
         }
         var readsOn = true
@@ -113,6 +139,8 @@ struct TimelineLines {
     /// Where a text line is cut; `nil` for never.
     let width: Int?
     let json: Bool
+    /// The log the lines are of, for their JSON's `log` when there are many.
+    var log: String?
     /// The layout, once the first lines fixed it.
     private var layout: TimelineLayout?
     /// The steps held back until the layout is known, and whether each is kept (else only its separator shows).
@@ -128,10 +156,11 @@ struct TimelineLines {
         self.json = json
     }
 
-    /// Prints `step` when `kept`, after the line that starts a session when `separated`.
-    mutating func add(_ step: Step, kept: Bool, separated: Bool) {
+    /// Prints `step` when `kept`, after the line that starts a session when
+    /// `separated`; `state` is the state after it.
+    mutating func add(_ step: Step, after state: ModalState, kept: Bool, separated: Bool) {
         if json {
-            if kept { io.write(exactly: TimelineLine.json(of: step) + "\n") }
+            if kept { io.write(exactly: TimelineLine.json(of: step, after: state, log: log) + "\n") }
             return
         }
         guard kept || separated else { return }
@@ -387,14 +416,25 @@ enum TimelineLine {
         return title + " · " + (json.count <= room ? json : String(json.prefix(max(0, room - 1))) + "…")
     }
 
-    /// The step as one JSON line: `seq`, `time`, `type`, `root`, `link`,
-    /// `effect` (the text line's), `rejected` (its code and message, or
-    /// null), `changes` (as `modal-log diff --json` writes them), `source`
-    /// and `caller` (or null), `session` (the state's, after the step), and
-    /// for a batch `events`, its events as the log writes them.
-    static func json(of step: Step) -> String {
+    /// The step as one JSON line, a row of one flat table however many
+    /// logs it comes from (Docs/Fleet.md): `log` (with many logs), `seq`,
+    /// `time`, `type`, `root`, `link`, `source` and `caller` (or null),
+    /// `session` (the state's, after the step), `outcome` (`applied`,
+    /// `rejected` or `skipped`), `code` and `message` (a rejection's, or
+    /// null), `phaseBefore` and `phaseAfter` (of the modal the event names,
+    /// `gone` when not live; null for an event that names none), `info` (a
+    /// `session.start`'s, or null), `effect` (the text line's), `rejected`
+    /// (its code and message, or null), `changes` (as `modal-log diff
+    /// --json` writes them), and for a batch `events`, its events as the
+    /// log writes them.
+    static func json(of step: Step, after state: ModalState? = nil, log: String? = nil) -> String {
         let entry = step.entry
-        var members = [
+        let phase = state.flatMap { Self.phases(of: step, after: $0) }
+        let outcome = step.isSkipped ? "skipped" : step.rejection == nil ? "applied" : "rejected"
+        var info: JSONValue = .null
+        if case .sessionStart(let given?) = entry.event { info = given }
+        var members: [JSONMember] = log.map { [JSONMember("log", .string($0))] } ?? []
+        members += [
             JSONMember("seq", .number(JSONNumber(entry.seq))),
             JSONMember("time", entry.time.map { .number(JSONNumber($0)) } ?? .null),
             JSONMember("type", .string(entry.event.type.rawValue)),
@@ -408,9 +448,24 @@ enum TimelineLine {
             JSONMember("source", entry.source.map { .string($0.rawValue) } ?? .null),
             JSONMember("caller", entry.caller.map(JSONValue.string) ?? .null),
             JSONMember("session", .number(JSONNumber(step.session))),
+            JSONMember("outcome", .string(outcome)),
+            JSONMember("code", step.rejection.map { JSONValue.string($0.code.rawValue) } ?? .null),
+            JSONMember("message", step.rejection.map { JSONValue.string($0.message) } ?? .null),
+            JSONMember("phaseBefore", phase.map { JSONValue.string($0.before) } ?? .null),
+            JSONMember("phaseAfter", phase.map { JSONValue.string($0.after) } ?? .null),
+            JSONMember("info", info),
         ]
         if case .batch = entry.event { members.append(JSONMember("events", entry.json["events"] ?? .array([]))) }
         return JSONValue.object(members).serialized()
+    }
+
+    /// The phase of the modal the event names before the step and after it
+    /// (`gone`: not live); `nil` when it names no modal.
+    static func phases(of step: Step, after state: ModalState) -> (before: String, after: String)? {
+        guard let root = step.entry.event.root, let link = step.entry.event.link else { return nil }
+        let after = state.modal(link: link, in: root)?.phase.rawValue ?? StateChange.gone
+        let changed = step.changes.first { $0.subject == .modal(root: root, link: link) }?.phases
+        return (changed?.old ?? after, after)
     }
 
     /// `text` padded with spaces to `width` characters (on the left when `right`).

@@ -26,7 +26,7 @@ if arguments.count == 2, arguments[0] == storePeakArgument, let count = Int(argu
     try fillStoreAndReportPeak(events: count)
     exit(0)
 }
-let groups = ["read", "seek", "store", "feed", "durable", "memory"]
+let groups = ["read", "seek", "store", "feed", "durable", "memory", "fleet"]
 if arguments.contains("-h") || arguments.contains("--help") {
     print(
         """
@@ -70,6 +70,10 @@ if runs("store") { table.append(storeBenchmarks(count: quick ? 100_000 : 200_000
 if runs("feed") { table.append(feedBenchmarks(count: quick ? 100_000 : 200_000, measure: measure)) }
 if runs("durable") {
     table.append(try durableBenchmarks(count: quick ? 50_000 : 200_000, measure: measure, folder: folder))
+}
+if runs("fleet") {
+    table.append(
+        try fleetBenchmarks(logs: quick ? 200 : 2_000, eventsPerLog: 100, in: folder, measure: measure))
 }
 if runs("memory") { table.append(try memoryBenchmarks(logs: logs, storeEvents: quick ? 100_000 : 1_000_000)) }
 print(table.text)

@@ -11,22 +11,26 @@ enum ManyLogs {
         name: "recursive", shortName: "r",
         help: "Read every log under each folder given (*.jsonl files; a folder of segments is one log).")
 
-    /// The logs `paths` name: each path itself, or with `recursive`, for a
-    /// folder that is not a folder of segments, every log in its tree, in
-    /// order of their paths.
-    static func logs(_ paths: [String], recursive: Bool) throws(UsageError) -> [String] {
-        guard recursive else { return paths }
+    /// The logs `paths` name, each once: each path itself, or with
+    /// `recursive`, for a folder that is not a folder of segments, every log
+    /// in its tree, in order of their paths. A link to a folder is not
+    /// followed (a link back up would loop); a link to a log is read.
+    ///
+    /// - Throws: ``UsageError`` when a folder holds no log, or
+    ///   ``EventLogError`` (`readFailed`) when a folder cannot be read.
+    static func logs(_ paths: [String], recursive: Bool) throws -> [String] {
         var logs: [String] = []
         for path in paths {
-            guard isFolder(path), !isSegmentFolder(path) else {
+            guard recursive, isFolder(path), !isSegmentFolder(path) else {
                 logs.append(path)
                 continue
             }
-            let found = walk(path)
+            let found = try walk(path)
             guard !found.isEmpty else { throw UsageError(message: "--recursive: no logs (*.jsonl) under \(path)") }
             logs += found
         }
-        return logs
+        var seen: Set<String> = []
+        return logs.filter { seen.insert($0).inserted }
     }
 
     /// Whether `folder` is one log written in segments: its `.jsonl` files
@@ -48,14 +52,21 @@ enum ManyLogs {
     }
 
     /// The logs in the tree under `folder`, sorted by path.
-    private static func walk(_ folder: String) -> [String] {
+    private static func walk(_ folder: String) throws -> [String] {
         let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: base)
+        } catch {
+            throw EventLogError(
+                .readFailed, file: base, message: "cannot read the folder: \(error.localizedDescription)")
+        }
         var logs: [String] = []
-        for name in ((try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []).sorted()
-        where !name.hasPrefix(".") {
+        for name in names.sorted() where !name.hasPrefix(".") {
             let path = "\(base)/\(name)"
             if isFolder(path) {
-                logs += isSegmentFolder(path) ? [path] : walk(path)
+                if isLink(path) { continue }
+                logs += isSegmentFolder(path) ? [path] : try walk(path)
             } else if name.hasSuffix(".jsonl") {
                 logs.append(path)
             }
@@ -63,22 +74,33 @@ enum ManyLogs {
         return logs
     }
 
+    private static func isLink(_ path: String) -> Bool {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeSymbolicLink
+    }
+
     /// Runs `body` for each log on the machine's cores, each with an IO of
-    /// its own, and prints what each wrote, log after log in order. A log
-    /// that cannot be read is an error naming its file and line, and the
-    /// others are still read.
+    /// its own, and prints what each wrote, log after log in order, as soon
+    /// as the logs before it are printed (so a long run streams, and holds
+    /// little more than the logs being read). A log that cannot be read is
+    /// an error naming its file and line, and the others are still read.
     ///
     /// - Returns: Each log's exit status, in order.
     static func run(
-        _ logs: [String], io: ToolIO, _ body: @escaping @Sendable (_ log: String, _ io: ToolIO) throws -> Int32
+        _ logs: [String], io: ToolIO,
+        _ body: @escaping @Sendable (_ log: String, _ index: Int, _ io: ToolIO) throws -> Int32
     ) -> [Int32] {
-        let workers = Workers(logs.map { _ in io.worker() })
-        let statuses = Lock([Int32](repeating: 0, count: logs.count))
+        let workers = Workers(parent: io, logs.map { _ in io.worker() })
+        // The statuses, which logs are done, and the first not printed yet.
+        let progress = Lock(
+            (
+                statuses: [Int32](repeating: 0, count: logs.count), done: [Bool](repeating: false, count: logs.count),
+                next: 0
+            ))
         DispatchQueue.concurrentPerform(iterations: logs.count) { index in
             let io = workers.ios[index]
             let status: Int32
             do {
-                status = try body(logs[index], io)
+                status = try body(logs[index], index, io)
             } catch let error as EventLogError {
                 io.printError("Error: \(error)")
                 status = ExitCode.for(error)
@@ -86,16 +108,28 @@ enum ManyLogs {
                 io.printError("Error: \(logs[index]): \(error)")
                 status = ExitCode.ioError
             }
-            statuses.withLock { $0[index] = status }
+            progress.withLock { progress in
+                progress.statuses[index] = status
+                progress.done[index] = true
+                // Under the lock: one thread at a time writes to the parent.
+                while progress.next < logs.count, progress.done[progress.next] {
+                    workers.parent.absorb(workers.ios[progress.next])
+                    progress.next += 1
+                }
+            }
         }
-        for worker in workers.ios { io.absorb(worker) }
-        return statuses.withLock { $0 }
+        return progress.withLock { $0.statuses }
     }
 
-    /// One IO per log, each used by one thread at a time.
+    /// One IO per log, each used by one thread at a time, and the parent they
+    /// are written to, under the run's lock.
     private final class Workers: @unchecked Sendable {
+        let parent: ToolIO
         let ios: [ToolIO]
-        init(_ ios: [ToolIO]) { self.ios = ios }
+        init(parent: ToolIO, _ ios: [ToolIO]) {
+            self.parent = parent
+            self.ios = ios
+        }
     }
 
     /// The status of a run over many logs: a fault in any (the worst of

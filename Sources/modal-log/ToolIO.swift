@@ -62,10 +62,12 @@ final class ToolIO {
         return worker
     }
 
-    /// Writes what `worker` wrote, standard error first.
+    /// Writes what `worker` wrote, standard error first, and empties it.
     func absorb(_ worker: ToolIO) {
         if !worker.standardError.isEmpty { write(worker.standardError, toError: true) }
         if !worker.standardOutput.isEmpty { write(worker.standardOutput, toError: false) }
+        worker.standardError = ""
+        worker.standardOutput = ""
     }
 
     /// The value of environment variable `name`, if it is set.

@@ -31,10 +31,11 @@ import Testing
     log.step(20, nil, .batch([.modalDismissed(root: "sheets", link: "say \"hi\"\n"), .rootRemove(root: "sheets")]), source: .system)
     log.step(21, 9, .sessionStart(info: ["build": "1.0\u{7}", "launch": "cold"]))
     log.step(22, nil, .sessionStart())
+    log.step(23, nil, .keyboardChange(height: Double.infinity), rejected: .invalidValue, "keyboard height must be a finite number, found 1e999")
     #expect(log.mismatches == [])
     #expect(log.state.jsonText() == #"""
         {
-          "seq": 22,
+          "seq": 23,
           "keyboard": {
             "height": 0,
             "responderBottom": null
@@ -50,6 +51,11 @@ import Testing
               "seq": 17,
               "code": "invalidValue",
               "message": "style \"sideways\" is not one of sheet, fullScreen, alert, toast, card, custom"
+            },
+            {
+              "seq": 23,
+              "code": "invalidValue",
+              "message": "keyboard height must be a finite number, found 1e999"
             }
           ],
           "session": 2

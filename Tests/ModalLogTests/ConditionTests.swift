@@ -244,6 +244,12 @@ import Testing
         #expect(
             Run(["bisect", tour, "--where", "seq == 20.5"]).output.hasSuffix(
                 "  seq == 20.5: nearest 14 (first at seq 14)\n"))
+        // A comparison under `not` needs not to hold: how near it came says nothing.
+        let negated = Run(["bisect", tour, "--where", "not cards(checkout) >= 1 and depth(sheets) > 5"])
+        #expect(
+            negated.output.hasSuffix(
+                "never holds up to seq 14: not cards(checkout) >= 1 and depth(sheets) > 5\n"
+                    + "  depth(sheets) > 5: at most 2 (first at seq 7)\n"))
         // From a later seq, names that came and went before it are not known: none is named.
         #expect(!Run(["bisect", tour, "--where", "live(nothing)", "--from", "5"]).output.contains("never had"))
     }

@@ -71,12 +71,21 @@ import Testing
         #expect(SwiftTestExporter.identifier(fromFileName: "/tmp/3-bug report.v2.jsonl") == "log3BugReport")
         #expect(
             SwiftTestExporter.identifier(fromFileName: "modal-presenter-keyboard.jsonl") == "modalPresenterKeyboard")
+        // A Swift keyword names no function: `default.jsonl` is logDefault, and --name refuses one.
+        #expect(SwiftTestExporter.identifier(fromFileName: "default.jsonl") == "logDefault")
+        #expect(Run(["export", log, "--format", "swift-test", "--name", "return"]).status == 64)
     }
 
     @Test func swiftLiteralsSayExactlyWhatTheLogSays() {
         #expect(SwiftTestExporter.string("say \"hi\"\n\\ é\u{7}\u{202E}") == #""say \"hi\"\n\\ é\u{7}\u{202E}""#)
         #expect(SwiftTestExporter.number(390) == "390" && SwiftTestExporter.number(0.1) == "0.1")
         #expect(SwiftTestExporter.number(1e-7) == "1e-07" && SwiftTestExporter.number(-3) == "-3")
+        // A log's 1e999 (its replay rejects it) as Swift reads it.
+        #expect(SwiftTestExporter.number(.infinity) == "Double.infinity")
+        #expect(SwiftTestExporter.number(-.infinity) == "-Double.infinity")
+        #expect(
+            SwiftTestExporter.json(.number(JSONNumber(literal: "1e999")!)) == #".number(JSONNumber(literal: "1e999")!)"#
+        )
         #expect(
             SwiftTestExporter.json(["a": [1, 2.5, nil, true, "x"], "b": [:]])
                 == #"["a": [1, 2.5, nil, true, "x"], "b": [:]]"#)

@@ -110,6 +110,32 @@ import Testing
         #expect(Run(["timeline", folder.file("a-tour.jsonl"), folder.file("b-toasts.jsonl"), "--follow"]).status == 64)
     }
 
+    @Test func aLinkBackUpIsNotFollowedAndEachLogIsReadOnce() throws {
+        let folder = try Self.fleet()
+        try FileManager.default.removeItem(atPath: folder.file("e-broken.jsonl"))
+        try FileManager.default.createSymbolicLink(atPath: folder.file("day-2/loop"), withDestinationPath: folder.path)
+        let run = Run(["scan", folder.path, folder.file("day-2"), "--recursive", "--where", "keyboard > 0"])
+        #expect(run.status == 0)
+        #expect(run.output.split(separator: "\n").count == 4, "\(run.output)")
+        // A log named twice is one log; a sum has no seqs or times of its own.
+        let twice = Run(["stats", folder.file("a-tour.jsonl"), folder.file("a-tour.jsonl"), "--json"])
+        #expect(twice.output == Run(["stats", folder.file("a-tour.jsonl"), "--json"]).output)
+        let pair = Run(["stats", folder.file("a-tour.jsonl"), folder.file("day-2/c-tour.jsonl"), "--json"])
+        let sum = try JSONReader.read(Array(pair.output.utf8))
+        #expect(sum["logs"] == 2 && sum["lastSeq"] == nil && sum["sessionSeqs"] == nil && sum["events"] == 28)
+    }
+
+    @Test func aBadFilterOverManyLogsIsOneUsageError() {
+        let tour = sample("EventLogs/tour.jsonl")
+        let queue = sample("EventLogs/version-2/toast-queue.jsonl")
+        let run = Run(["timeline", tour, queue, "--type", "modal.presnt"])
+        #expect(run.status == 64)
+        #expect(run.error.components(separatedBy: "Error: ").count == 2)
+        #expect(run.error.contains("did you mean 'modal.present'?"))
+        // One log of many without the link is no slip: no warning.
+        #expect(Run(["timeline", tour, queue, "--link", "checkout"]).error.isEmpty)
+    }
+
     @Test func manyLogsReadInParallelPrintInTheOrderGiven() throws {
         let folder = try TemporaryFolder()
         let tour = try String(contentsOfFile: sample("EventLogs/tour.jsonl"), encoding: .utf8)

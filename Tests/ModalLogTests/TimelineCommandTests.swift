@@ -62,6 +62,22 @@ import Testing
         #expect(whole.contains { $0.count > 120 })
     }
 
+    @Test func aSessionsRuleFitsEvenWhenItsInfoEscapes() throws {
+        let info =
+            #"{"note":"said \"hi\" at C:\\Users\\x","more":"\u202e\u0007 \#(String(repeating: "y", count: 70))"}"#
+        let log =
+            "{\"format\":\"modal-events\",\"version\":2}\n{\"seq\":1,\"type\":\"session.start\",\"info\":\(info)}\n"
+        let folder = try TemporaryFolder()
+        try folder.write(log, to: "session.jsonl")
+        for columns in [80, 40, 12] {
+            let run = Run(
+                ["timeline", folder.file("session.jsonl")], environment: ["COLUMNS": "\(columns)"], isTerminal: true)
+            #expect(run.status == 0)
+            let lines = TimelineCommandTests.strippingStyles(run.output).split(separator: "\n")
+            #expect(lines.count == 2 && lines.allSatisfy { $0.count <= columns }, "\(columns): \(lines)")
+        }
+    }
+
     @Test func changesOnlyTypeAndWhereKeepTheEventsThatMatter() throws {
         let (folder, log) = try VersionTwoLogs.written()
         defer { withExtendedLifetime(folder) {} }
@@ -393,6 +409,24 @@ import Testing
             #expect(members.last?.key == "madeBy")
         }
         #expect(changes.last?["madeBy"] == ["seq": 12, "event": "modal.present"])
+    }
+
+    @Test func aModalThatLeftAndCameBackIsTaggedWithItsReturn() throws {
+        let log = """
+            {"format":"modal-events","version":1}
+            {"seq":1,"type":"root.register"}
+            {"seq":2,"type":"modal.present","link":"checkout","content":"Cart"}
+            {"seq":3,"type":"modal.presented","link":"checkout"}
+            {"seq":4,"type":"modal.dismiss","link":"checkout"}
+            {"seq":5,"type":"modal.dismissed","link":"checkout"}
+            {"seq":6,"type":"modal.present","link":"checkout","content":"Cart"}
+
+            """
+        let folder = try TemporaryFolder()
+        try folder.write(log, to: "back.jsonl")
+        let run = Run(["diff", folder.file("back.jsonl"), "3", "6"])
+        // Matched by root and link, it is told as a changed phase: the return made it, not the dismissal.
+        #expect(run.output.contains("  phase: presented -> presenting  (seq 6 modal.present)\n"), "\(run.output)")
     }
 
     @Test func oneSeqShowsWhatItsEventDid() {

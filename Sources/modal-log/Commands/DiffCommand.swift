@@ -93,11 +93,15 @@ enum DiffCommand: ToolCommand {
             }
         }
 
-        /// The event that made `change`: the last to change its field, else
-        /// the last to add or remove its subject, else the last to change its root.
+        /// The event that made `change`: the later of the last to change its
+        /// field and the last to add or remove its subject (a modal that left
+        /// and came back is told as changed fields), else the last to change its root.
         func maker(of change: StateChange) -> (seq: Int, type: EventType)? {
-            events[Key(subject: change.subject, field: change.field)] ?? events[Key(subject: change.subject, field: "")]
-                ?? change.root.flatMap { byRoot[$0] }
+            let candidates = [
+                events[Key(subject: change.subject, field: change.field)],
+                events[Key(subject: change.subject, field: "")],
+            ].compactMap { $0 }
+            return candidates.max { $0.seq < $1.seq } ?? change.root.flatMap { byRoot[$0] }
         }
     }
 

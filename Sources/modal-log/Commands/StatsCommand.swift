@@ -54,9 +54,9 @@ enum StatsCommand: ToolCommand {
         if logs.contains("-") { throw UsageError(message: "many logs are read from the disk, not standard input") }
         let perLog = arguments.has("per-log")
         let gathered = Lock([LogStats?](repeating: nil, count: logs.count))
-        let statuses = ManyLogs.run(logs, io: io) { log, io in
+        let statuses = ManyLogs.run(logs, io: io) { log, index, io in
             let stats = try figures(of: log, lenient: lenient, io: io)
-            gathered.withLock { $0[logs.firstIndex(of: log)!] = stats }
+            gathered.withLock { $0[index] = stats }
             if perLog, json {
                 io.write(exactly: stats.json(log: log).serialized() + "\n")
             } else if perLog {
@@ -377,57 +377,68 @@ struct LogStats {
         func number(_ value: Int) -> JSONValue { .number(JSONNumber(value)) }
         func time(_ value: Double?) -> JSONValue { value.map { .number(JSONNumber($0)) } ?? .null }
         return .object(
-            (isSum ? [JSONMember("logs", number(logCount))] : []) + [
-                JSONMember("events", number(events)),
-                JSONMember("firstSeq", firstSeq.map(number) ?? .null),
-                JSONMember("lastSeq", number(lastSeq)),
-                JSONMember("firstTime", time(firstTime)),
-                JSONMember("lastTime", time(lastTime)),
-                JSONMember(
-                    "byType",
-                    .object(
-                        EventType.allCases.filter { byType[$0] != nil }.map {
-                            JSONMember($0.rawValue, number(byType[$0]!))
-                        }
-                    )),
-                JSONMember(
-                    "byRoot", .object(byRoot.sorted { $0.key < $1.key }.map { JSONMember($0.key, number($0.value)) })),
-                JSONMember("bySource", .object(sources.map { JSONMember($0, number(bySource[$0]!)) })),
-                JSONMember("sessions", number(sessions.count)),
-                JSONMember("sessionSeqs", .array(sessions.map(number))),
-                JSONMember(
-                    "batches",
-                    [
-                        "count": number(batches), "events": number(batchedEvents),
-                        "applied": number(batches - rejectedBatches), "rejected": number(rejectedBatches),
-                    ]),
-                JSONMember("presented", number(presented)),
-                JSONMember("dismissed", number(dismissed)),
-                JSONMember("dismissing", number(stillDismissing.count)),
-                JSONMember("queued", number(queued)),
-                JSONMember(
-                    "deepestStack",
-                    deepestStack.map { ["depth": number($0.depth), "root": .string($0.root), "seq": number($0.seq)] }
-                        ?? .null),
-                JSONMember(
-                    "mostCards",
-                    mostCards.map { ["cards": number($0.count), "modal": .string($0.modal), "seq": number($0.seq)] }
-                        ?? .null),
-                JSONMember(
-                    "longestLived",
-                    longestLife.map { life in
+            (isSum ? [JSONMember("logs", number(logCount))] : [])
+                + [
+                    JSONMember("events", number(events)),
+                    JSONMember("firstSeq", firstSeq.map(number) ?? .null),
+                    JSONMember("lastSeq", number(lastSeq)),
+                    JSONMember("firstTime", time(firstTime)),
+                    JSONMember("lastTime", time(lastTime)),
+                    JSONMember(
+                        "byType",
+                        .object(
+                            EventType.allCases.filter { byType[$0] != nil }.map {
+                                JSONMember($0.rawValue, number(byType[$0]!))
+                            }
+                        )),
+                    JSONMember(
+                        "byRoot",
+                        .object(byRoot.sorted { $0.key < $1.key }.map { JSONMember($0.key, number($0.value)) })),
+                    JSONMember("bySource", .object(sources.map { JSONMember($0, number(bySource[$0]!)) })),
+                    JSONMember("sessions", number(sessions.count)),
+                    JSONMember("sessionSeqs", .array(sessions.map(number))),
+                    JSONMember(
+                        "batches",
                         [
-                            "modal": .string(life.name), "fromSeq": number(life.from.seq), "toSeq": number(life.to.seq),
-                            "seconds": time(life.seconds), "events": number(life.events), "live": .bool(life.isLive),
-                        ]
-                    } ?? .null),
-                JSONMember("rejected", number(rejectionCount)),
-                JSONMember(
-                    "rejectedByCode",
-                    .object(
-                        RejectionCode.allCases.filter { rejections[$0] != nil }.map {
-                            JSONMember($0.rawValue, number(rejections[$0]!))
-                        })),
-            ])
+                            "count": number(batches), "events": number(batchedEvents),
+                            "applied": number(batches - rejectedBatches), "rejected": number(rejectedBatches),
+                        ]),
+                    JSONMember("presented", number(presented)),
+                    JSONMember("dismissed", number(dismissed)),
+                    JSONMember("dismissing", number(stillDismissing.count)),
+                    JSONMember("queued", number(queued)),
+                    JSONMember(
+                        "deepestStack",
+                        deepestStack.map {
+                            ["depth": number($0.depth), "root": .string($0.root), "seq": number($0.seq)]
+                        }
+                            ?? .null),
+                    JSONMember(
+                        "mostCards",
+                        mostCards.map {
+                            ["cards": number($0.count), "modal": .string($0.modal), "seq": number($0.seq)]
+                        }
+                            ?? .null),
+                    JSONMember(
+                        "longestLived",
+                        longestLife.map { life in
+                            [
+                                "modal": .string(life.name), "fromSeq": number(life.from.seq),
+                                "toSeq": number(life.to.seq),
+                                "seconds": time(life.seconds), "events": number(life.events),
+                                "live": .bool(life.isLive),
+                            ]
+                        } ?? .null),
+                    JSONMember("rejected", number(rejectionCount)),
+                    JSONMember(
+                        "rejectedByCode",
+                        .object(
+                            RejectionCode.allCases.filter { rejections[$0] != nil }.map {
+                                JSONMember($0.rawValue, number(rejections[$0]!))
+                            })),
+                ].filter { member in
+                    // A sum has no seqs or times of its own: each log's are its own.
+                    !isSum || !["firstSeq", "lastSeq", "firstTime", "lastTime", "sessionSeqs"].contains(member.key)
+                })
     }
 }

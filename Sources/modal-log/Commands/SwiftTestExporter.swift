@@ -80,7 +80,7 @@ struct SwiftTestExporter {
             ]
         return """
             // swift-format-ignore-file
-            // Written by `\(command)`, one line per event however long.
+            // Written by `\(Self.oneLine(command))`, one line per event however long.
             // The log's events, each checked to apply or to be rejected as its
             // replay rejected it, and the state they end in.
             import ModalEvents
@@ -105,15 +105,28 @@ struct SwiftTestExporter {
         var name = words.enumerated().map {
             $0 == 0 ? $1.prefix(1).lowercased() + $1.dropFirst() : $1.prefix(1).uppercased() + $1.dropFirst()
         }.joined()
-        if name.isEmpty || name.first!.isNumber { name = "log" + name.prefix(1).uppercased() + name.dropFirst() }
+        if name.isEmpty || name.first!.isNumber || keywords.contains(name) {
+            name = "log" + name.prefix(1).uppercased() + name.dropFirst()
+        }
         return name
     }
 
-    /// Whether `name` can name a test: letters, digits and `_`, not first a digit.
+    /// Whether `name` can name a test: letters, digits and `_`, not first a
+    /// digit, and no Swift keyword (`default`, `init`, `return`).
     static func isIdentifier(_ name: String) -> Bool {
-        guard let first = name.first, !first.isNumber else { return false }
+        guard let first = name.first, !first.isNumber, !keywords.contains(name) else { return false }
         return name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
     }
+
+    /// The words Swift does not take as a function's name.
+    static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+        "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
+        "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default",
+        "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch",
+        "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true",
+        "try", "_",
+    ]
 
     /// The event as a Swift expression; the arguments that have their default left out.
     static func swift(_ event: ModalEvent) -> String {
@@ -227,8 +240,10 @@ struct SwiftTestExporter {
         "Size(width: \(number(size.width)), height: \(number(size.height)))"
     }
 
-    /// A `Double` as Swift reads it back exactly: `390`, `0.5`, `1e-07`.
+    /// A `Double` as Swift reads it back exactly: `390`, `0.5`, `1e-07`,
+    /// `Double.infinity` (a log's `1e999`, which its replay rejects).
     static func number(_ value: Double) -> String {
+        if value.isInfinite { return value < 0 ? "-Double.infinity" : "Double.infinity" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
         return "\(value)"
     }
@@ -241,13 +256,18 @@ struct SwiftTestExporter {
         case .bool(let bool): "\(bool)"
         case .string(let text): string(text)
         case .number(let number):
-            JSONNumber(number.doubleValue).literal == number.literal
+            number.doubleValue.isFinite && JSONNumber(number.doubleValue).literal == number.literal
                 ? self.number(number.doubleValue) : ".number(JSONNumber(literal: \(string(number.literal)))!)"
         case .array(let elements): "[\(elements.map(json).joined(separator: ", "))]"
         case .object(let members):
             members.isEmpty
                 ? "[:]" : "[\(members.map { "\(string($0.key)): \(json($0.value))" }.joined(separator: ", "))]"
         }
+    }
+
+    /// `text` on one line: a newline or a return in a path would end a comment.
+    static func oneLine(_ text: String) -> String {
+        TerminalText.escaping(text)
     }
 
     /// `text` as a Swift string literal, every character that could end or

@@ -69,19 +69,24 @@ enum TimelineCommand: ToolCommand {
             return try timeline(of: logs[0], arguments: arguments, width: width, io: io)
         }
         if arguments.has("follow") { throw UsageError(message: "--follow follows one log, not many") }
+        _ = try StepFilter(arguments)  // a bad filter is one usage error, not one a log
         if logs.contains("-") { throw UsageError(message: "many logs are read from the disk, not standard input") }
         let json = arguments.has("json")
-        let statuses = ManyLogs.run(logs, io: io) { log, io in
+        let statuses = ManyLogs.run(logs, io: io) { log, _, io in
             // Text: each log's lines under its name; JSON: one table, each row naming its log.
-            if !json { io.print(io.style.apply("== \(log)", .bold)) }
-            return try timeline(of: log, arguments: arguments, width: width, io: io, naming: json ? log : nil)
+            if !json {
+                io.print(io.style.apply(width.map { TimelineLine.cut("== \(log)", to: $0) } ?? "== \(log)", .bold))
+            }
+            return try timeline(
+                of: log, arguments: arguments, width: width, io: io, naming: json ? log : nil, isOneOfMany: true)
         }
         return ManyLogs.status(of: statuses)
     }
 
     /// The timeline of the log at `path`, its JSON rows naming the log as `naming` when given.
     static func timeline(
-        of path: String, arguments: ParsedArguments, width: Int?, io: ToolIO, naming log: String? = nil
+        of path: String, arguments: ParsedArguments, width: Int?, io: ToolIO, naming log: String? = nil,
+        isOneOfMany: Bool = false
     ) throws -> Int32 {
         let filter = try StepFilter(arguments)
         let style = io.style
@@ -111,8 +116,9 @@ enum TimelineCommand: ToolCommand {
             return readsOn
         }
         lines.flush()
-        // A whole read knows every name the log had: a filter on another one is likely a slip.
-        if filter.from <= 1, readsOn, !follows {
+        // A whole read knows every name the log had: a filter on another one is likely a slip
+        // (but not in one log of many, where most may not have it).
+        if filter.from <= 1, readsOn, !follows, !isOneOfMany {
             for sentence in filter.namesNeverHad(in: names) { io.printError("warning: \(sentence)") }
         }
         guard follows, readsOn else { return ExitCode.success }
@@ -399,7 +405,8 @@ enum TimelineLine {
     static func separator(of step: Step, width: Int = 80) -> TerminalText? {
         guard let title = sessionTitle(of: step, width: width - 7) else { return nil }
         let text: TerminalText = "── \(title)"
-        return "\(text) \(String(repeating: "─", count: max(3, width - text.count - 1)))"
+        // The title is measured as it shows, escapes and all; a line never passes `width`.
+        return cut("\(text) \(String(repeating: "─", count: max(3, width - text.count - 1)))", to: width)
     }
 
     /// What a `session.start` step starts, at most `width` characters:

@@ -270,7 +270,10 @@ struct DebugSession {
         case .character("F"): focus = nil
         case .character("s"): toggleSkip()
         case .character("r"): showsRawEvent.toggle()
-        case .character("d"): stateScroll += Self.scrollStep
+        case .character("d"):
+            // Never past the tree's last line: `u` then scrolls back at once.
+            let lines = step(at: cursor).map { StateTree.lines(of: $0.state).count } ?? 0
+            stateScroll = min(stateScroll + Self.scrollStep, max(0, lines - 1))
         case .character("u"): stateScroll = max(0, stateScroll - Self.scrollStep)
         case .character("?"): showsHelp = true
         case .character("q"), .control("c"), .control("d"): isDone = true

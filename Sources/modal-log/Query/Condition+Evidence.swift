@@ -12,6 +12,16 @@ extension Condition {
         }
     }
 
+    /// The tests that hold when the condition does, in the order written:
+    /// those under a `not` are left out (the condition needs them not to hold).
+    var testsThatMustHold: [Condition] {
+        switch self {
+        case .and(let operands), .or(let operands): operands.flatMap(\.testsThatMustHold)
+        case .not: []
+        default: [self]
+        }
+    }
+
     /// The roots the condition names, and the modals, in the order written.
     var names: (roots: [String], modals: [ModalReference]) {
         var roots: [String] = []
@@ -106,7 +116,7 @@ struct NearestValues {
     private var records: [Record]
 
     init(_ condition: Condition) {
-        records = condition.tests.compactMap { test in
+        records = condition.testsThatMustHold.compactMap { test in
             guard case .compare(let quantity, let comparison, let constant?) = test, comparison != .notEqual else {
                 return nil
             }

@@ -224,6 +224,25 @@ import Testing
         #expect(Run(["bisect", tour, "--where", "depth(sheets) > 1", "--all", "--state"]).status == 64)
     }
 
+    @Test func eachStepAllFindsSaysWhatTheTimelineSays() throws {
+        let (folder, log) = try VersionTwoLogs.written()
+        defer { withExtendedLifetime(folder) {} }
+        let all = Run(["bisect", log, "--where", "rejected or type == session.start", "--all"])
+        /// The seq a line starts with, if it is an event's line.
+        func seq(_ line: Substring) -> Int? { Int(line.trimmingPrefix(" ").split(separator: " ").first ?? "") }
+        let timeline = Run(["timeline", log, "--wide"]).output.split(separator: "\n")
+        let found = all.output.split(separator: "\n").filter { !$0.hasPrefix("seq ") && seq($0) != nil }
+        #expect(found.map(seq) == [1, 11, 13])
+        for line in found {
+            // The same event, and what it did, rejection included, as the timeline tells it.
+            let same = try #require(timeline.first { seq($0) == seq(line) })
+            let effect = { (text: Substring) in
+                text.components(separatedBy: "  ").last { !$0.isEmpty }.map { String($0.trimmingPrefix(" ")) }
+            }
+            #expect(effect(line) == effect(same), "seq \(seq(line)!)")
+        }
+    }
+
     @Test func aConditionThatNeverHoldsSaysHowNearItCameAndWhichNamesTheLogNeverHad() {
         let tour = sample("EventLogs/tour.jsonl")
         let run = Run(["bisect", tour, "--where", "depth(sheets) > 3 and cards(chekout) == 4 or depth(sheetz) > 0"])

@@ -57,18 +57,14 @@ enum BisectCommand: ToolCommand {
         }
         var names = LogNames()
         var nearest = NearestValues(condition)
-        // With --all, the seqs where the condition becomes true, each step described.
+        // With --all, the steps where the condition becomes true; else the first where it holds.
+        // Each is described once found (``described(_:by:)``), not as the log is read.
         var becameTrue: [Step] = []
         var held = false
-        // Steps are not described as they go (a condition looks at the state):
-        // only the one found is, from the state before it, read again. Keeping
-        // each state before the next event would make every event copy what
-        // it changes (a root's modals, a modal's cards), so a step would cost
-        // as much as the root it changes.
-        var match: (step: Step, after: ModalState)?
+        var match: Step?
         // Indexed: the state before the event found is then a checkpoint away.
         let replay = try Replay.stepping(
-            path, io: io, from: first, lenient: lenient, describing: all, indexed: true
+            path, io: io, from: first, lenient: lenient, describing: false, indexed: true
         ) {
             step, state in
             // The state after the first step holds what was live before it.
@@ -84,18 +80,19 @@ enum BisectCommand: ToolCommand {
                 return true
             }
             guard holds else { return true }
-            match = (step, state)
+            match = step
             return false
         }
         let reader = replay.reader
+        let cursor = replay.cursor
         if all, !becameTrue.isEmpty {
             for step in becameTrue {
                 io.print("seq \(step.entry.seq): \(condition)")
-                io.print(TimelineLine.text(of: step, style: style))
+                io.print(TimelineLine.text(of: try described(step, by: cursor), style: style))
             }
             return ExitCode.success
         }
-        guard let (step, after) = match else {
+        guard let step = match else {
             let range = first > 1 ? "from seq \(first) to \(reader.lastSeq)" : "up to seq \(reader.lastSeq)"
             io.print("never holds \(range): \(condition)")
             for line in nearest.lines { io.print("  \(line)") }
@@ -106,21 +103,31 @@ enum BisectCommand: ToolCommand {
             }
             return ExitCode.checkFailed
         }
-        var found = step
-        // The state before it, from the cursor (from the index's checkpoint before it, when the log has one).
-        let cursor = replay.cursor
-        try cursor.seek(to: found.entry.seq - 1)
-        var before = cursor.state
-        before.rejected.removeAll()
-        found.changes = StateDiff(from: before, to: after, by: found.entry.event).changes
-        io.print("seq \(found.entry.seq): \(condition)")
-        io.print(TimelineLine.text(of: found, style: style))
+        io.print("seq \(step.entry.seq): \(condition)")
+        io.print(TimelineLine.text(of: try described(step, by: cursor), style: style))
         if arguments.has("state") {
             // The whole state, its rejected list with it: the steps do not keep that list.
-            _ = try cursor.next()
             io.print(StateTree.render(cursor.state, style: style))
         }
         return ExitCode.success
+    }
+
+    /// `step` with what it changed, read again around it by `cursor` (from
+    /// the index's checkpoint before it, when the log has one), which then
+    /// stands right after it. Steps are not described as a bisect reads
+    /// (a condition looks at the state): keeping each state before the next
+    /// event would make every event copy what it changes, so only the steps
+    /// found are.
+    static func described(_ step: Step, by cursor: LogCursor<ModalState>) throws -> Step {
+        var described = step
+        try cursor.seek(to: step.entry.seq - 1)
+        var before = cursor.state
+        before.rejected.removeAll()
+        _ = try cursor.next()
+        var after = cursor.state
+        after.rejected.removeAll { $0.seq != step.entry.seq }
+        described.changes = StateDiff(from: before, to: after, by: step.entry.event).changes
+        return described
     }
 }
 

@@ -46,9 +46,9 @@ enum ManyLogs {
             }
     }
 
+    /// Whether `path` is a folder (a link followed), as the writer and reader tell one.
     private static func isFolder(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        FileSystem.system.entry(at: path) == .folder
     }
 
     /// The logs in the tree under `folder`, sorted by path.

@@ -60,23 +60,19 @@ enum BisectCommand: ToolCommand {
         // With --all, the steps where the condition becomes true; else the first where it holds.
         // Each is described once found (``described(_:by:)``), not as the log is read.
         var becameTrue: [Step] = []
-        var held = false
+        var edge = BecomesTrue()
         var match: Step?
         // Indexed: the state before the event found is then a checkpoint away.
         let replay = try Replay.stepping(
             path, io: io, from: first, lenient: lenient, describing: false, indexed: true
         ) {
             step, state in
-            // The state after the first step holds what was live before it.
-            if names.roots.isEmpty { names.add(state) }
-            names.add(step.entry.event)
-            let context = Condition.Context(
-                state: state, entry: step.entry, rejection: step.rejection, rejectionCount: step.rejectionCount)
+            names.add(step, after: state)
+            let context = Condition.Context(step, after: state)
             let holds = condition.holds(at: context)
             nearest.observe(context)
-            defer { held = holds }
             if all {
-                if holds, !held { becameTrue.append(step) }
+                if edge.step(holds: holds) { becameTrue.append(step) }
                 return true
             }
             guard holds else { return true }

@@ -65,13 +65,11 @@ enum ScanCommand: ToolCommand {
         _ log: String, for condition: Condition, all: Bool, lenient: Bool, io: ToolIO
     ) throws -> (seqs: [Int], events: Int) {
         var seqs: [Int] = []
-        var held = false
+        var edge = BecomesTrue()
         let replay = try Replay.stepping(log, io: io, lenient: lenient, describing: false) { step, state in
-            let context = Condition.Context(
-                state: state, entry: step.entry, rejection: step.rejection, rejectionCount: step.rejectionCount)
-            let holds = condition.holds(at: context)
-            if holds, !held { seqs.append(step.entry.seq) }
-            held = holds
+            if edge.step(holds: condition.holds(at: Condition.Context(step, after: state))) {
+                seqs.append(step.entry.seq)
+            }
             return all || seqs.isEmpty
         }
         return (seqs, replay.eventCount)

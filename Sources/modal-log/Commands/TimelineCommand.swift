@@ -100,9 +100,7 @@ enum TimelineCommand: ToolCommand {
         var names = LogNames()
         /// Prints `step` when the filter keeps it; whether to read on.
         func show(_ step: Step, after state: ModalState) -> Bool {
-            // The state after the first step holds what was live before it.
-            if names.roots.isEmpty { names.add(state) }
-            names.add(step.entry.event)
+            names.add(step, after: state)
             if let last = filter.to, step.entry.seq > last { return false }
             let separated = step.entry.seq >= filter.from && step.entry.event.type == .sessionStart
             lines.add(step, after: state, kept: filter.keeps(step, after: state), separated: separated)
@@ -287,9 +285,7 @@ struct StepFilter {
         if let root, !step.touches(root: root) { return false }
         if let link, !Self.step(step, touches: link) { return false }
         if let condition {
-            let context = Condition.Context(
-                state: state, entry: step.entry, rejection: step.rejection, rejectionCount: step.rejectionCount)
-            return condition.holds(at: context)
+            return condition.holds(at: Condition.Context(step, after: state))
         }
         return true
     }

@@ -1,6 +1,25 @@
 import ModalEvents
 import ModalProjection
 
+extension Condition.Context {
+    /// The step `step` of a replay, `state` the state right after it.
+    init(_ step: Step, after state: ModalState) {
+        self.init(state: state, entry: step.entry, rejection: step.rejection, rejectionCount: step.rejectionCount)
+    }
+}
+
+/// Where a condition becomes true as a replay goes: after a step where it
+/// did not hold (or the first), at a step where it does.
+struct BecomesTrue {
+    private var held = false
+
+    /// Whether the condition, which `holds` after this step, has just become true.
+    mutating func step(holds: Bool) -> Bool {
+        defer { held = holds }
+        return holds && !held
+    }
+}
+
 extension Condition {
     /// The tests the condition is made of, in the order written (`and`,
     /// `or` and `not` opened up).
@@ -55,6 +74,18 @@ struct LogNames {
     /// Modals as `ROOT/LINK`.
     private(set) var modals: Set<String> = []
     private(set) var links: Set<String> = []
+    /// Whether a step was added: the state after the first holds what was live before it.
+    private var hasStarted = false
+
+    /// Adds what `step` names, and with the first step what `state` (the
+    /// state after it) holds, which the read started from.
+    mutating func add(_ step: Step, after state: ModalState) {
+        if !hasStarted {
+            hasStarted = true
+            add(state)
+        }
+        add(step.entry.event)
+    }
 
     mutating func add(_ event: ModalEvent) {
         for event in event.steps {

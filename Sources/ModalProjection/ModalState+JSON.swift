@@ -59,7 +59,8 @@ extension ModalState {
 }
 
 extension RootState {
-    var json: JSONValue {
+    /// The root in the spec's JSON shape: one element of the state's `roots`.
+    public var json: JSONValue {
         .object(ownMembers + [JSONMember("modals", .array(modals.map(\.json)))])
     }
 
@@ -113,7 +114,8 @@ extension RootState {
 }
 
 extension Modal {
-    var json: JSONValue {
+    /// The modal in the spec's JSON shape: one element of its root's `modals`.
+    public var json: JSONValue {
         .object([
             JSONMember("link", .string(link)),
             JSONMember("phase", .string(phase.rawValue)),

@@ -6,8 +6,8 @@ import Testing
 
 @testable import modal_log
 
-/// `modal-log export`: Mermaid, Graphviz and a self-contained HTML page,
-/// which headless Chromium loads and scrubs where it is installed.
+/// `modal-log export`: Mermaid and Graphviz (the HTML page: ``HTMLPageTests``
+/// and, in Chromium, ``HTMLPageBrowserTests``).
 @Suite struct ExportTests {
     static let tour = sample("EventLogs/tour.jsonl")
     static let closeStack = sample("Tests/Fixtures/rejections/close-stack-last-card.jsonl")
@@ -60,32 +60,6 @@ import Testing
         return try JSONReader.read(Array(page[start..<end].replacingOccurrences(of: "<\\/", with: "</").utf8))
     }
 
-    @Test func thePageHoldsTheRootsAfterEveryEvent() throws {
-        for log in [Self.tour, Self.closeStack, sample("EventLogs/modal-presenter/multiple-roots.jsonl")] {
-            let page = Run(["export", log, "--format", "html"]).output
-            #expect(page.hasPrefix("<!doctype html>") && !page.contains("@@"))
-            #expect(!page.contains("http://") && !page.contains("https://"), "the page needs no network")
-            let data = try Self.pageData(page)
-            guard case .array(let steps)? = data["steps"], case .array(let roots)? = data["roots"] else {
-                Issue.record("no steps or roots")
-                continue
-            }
-            var state = ModalState()
-            for (entry, step) in zip(try EventLogReader(path: log).readAll(), steps) {
-                state.replay(entry)
-                #expect(step["seq"]?.doubleValue == Double(entry.seq))
-                guard case .array(let places)? = step["roots"] else { continue }
-                let shown = JSONValue.array(places.map { roots[Int($0.doubleValue!)] })
-                #expect(shown == state.json["roots"], "\(log) seq \(entry.seq)")
-            }
-            #expect(steps.count == (try EventLogReader(path: log).readAll().count))
-        }
-        let range = try Self.pageData(
-            Run(["export", Self.tour, "--format", "html", "--from", "5", "--to", "8"]).output)
-        guard case .array(let steps)? = range["steps"] else { throw Failure() }
-        #expect(steps.map { $0["seq"]?.doubleValue } == [5, 6, 7, 8])
-    }
-
     @Test func mermaidDrawsABatchAsOneBoxAQueueAsWaitingAndEachSession() throws {
         let (folder, log) = try VersionTwoLogs.written()
         defer { withExtendedLifetime(folder) {} }
@@ -132,29 +106,6 @@ import Testing
                 """))
     }
 
-    @Test func thePageHasAStepPerBatchItsEventsAndTheSessions() throws {
-        let (folder, log) = try VersionTwoLogs.written()
-        defer { withExtendedLifetime(folder) {} }
-        let page = Run(["export", log, "--format", "html"]).output
-        #expect(page.contains(#".modal[data-phase="queued"] { border-style: dashed;"#))
-        let data = try Self.pageData(page)
-        guard case .array(let steps)? = data["steps"], case .array(let roots)? = data["roots"] else { throw Failure() }
-        let entries = try EventLogReader(path: log).readAll()
-        #expect(steps.count == entries.count, "a batch is one place of the slider")
-        var state = ModalState()
-        for (entry, step) in zip(entries, steps) {
-            state.replay(entry)
-            guard case .array(let places)? = step["roots"] else { continue }
-            #expect(.array(places.map { roots[Int($0.doubleValue!)] }) == state.json["roots"], "seq \(entry.seq)")
-            #expect(step["session"]?.doubleValue == Double(state.session))
-        }
-        #expect(steps[0]["starts"] == "session 1 · {\"build\":\"1.4\"}" && steps[12]["starts"] == "session 2")
-        #expect(steps[1]["starts"] == nil && steps[1]["origin"] == "app App.swift:12" && steps[11]["origin"] == "")
-        #expect(steps[9]["events"] == ["modal.dismiss toasts/saved reason timeout", "modal.dismissed toasts/saved"])
-        #expect(steps[10]["events"] == ["card.pop sheets/checkout", "card.pop sheets/checkout  <- rejected"])
-        #expect(steps[8]["events"] == nil)
-    }
-
     @Test func badFormatsAndTitlesAreHandled() throws {
         let bad = Run(["export", Self.tour, "--format", "svg"])
         #expect(bad.status == 64 && bad.error.hasPrefix("Error: The value 'svg' is invalid for '--format <format>'"))
@@ -165,59 +116,4 @@ import Testing
     }
 
     struct Failure: Error {}
-
-    @Test(
-        .enabled(
-            if: installedProgram("chromium") != nil, "chromium is not installed: the page is not loaded in a browser"))
-    func chromiumScrubsThePage() throws {
-        let folder = try TemporaryFolder()
-        let page = folder.file("tour.html")
-        try Run(["export", Self.tour, "--format", "html"]).output.write(toFile: page, atomically: true, encoding: .utf8)
-        func dom(at seq: Int) throws -> String { try Self.dom(of: page, at: seq, profile: folder.file("profile")) }
-        let at7 = try dom(at: 7)
-        #expect(at7.contains(#"<body data-seq="7">"#))
-        #expect(
-            at7.contains(
-                #"<div id="where">seq 7 · 6 s · modal.present sheets/address · sheets/address: gone -&gt; presenting</div>"#
-            ))
-        #expect(at7.contains(#"data-link="address" data-phase="presenting""#))
-        #expect(at7.contains(#"<li data-seq="7" class="current">"#))
-        #expect(!at7.contains(#"data-link="toast-saved""#))
-        let at14 = try dom(at: 14)
-        #expect(at14.contains(#"data-link="toast-saved" data-phase="dismissing""#))
-        #expect(at14.contains(#"<div class="card">PaymentCard</div>"#))
-    }
-
-    /// The page at `page` as Chromium leaves it after its script moved the slider to `seq`.
-    static func dom(of page: String, at seq: Int, profile: String) throws -> String {
-        let result = try runProgram(
-            installedProgram("timeout")!,
-            [
-                "120", installedProgram("chromium")!, "--headless", "--no-sandbox", "--disable-gpu",
-                "--user-data-dir=\(profile)", "--virtual-time-budget=5000", "--dump-dom", "file://\(page)#seq=\(seq)",
-            ])
-        #expect(result.status == 0, "\(result.error)")
-        return result.output
-    }
-
-    @Test(
-        .enabled(
-            if: installedProgram("chromium") != nil, "chromium is not installed: the page is not loaded in a browser"))
-    func chromiumDrawsAQueuedModalABatchAndTheSessions() throws {
-        let (folder, log) = try VersionTwoLogs.written()
-        let page = folder.file("shop.html")
-        try Run(["export", log, "--format", "html"]).output.write(toFile: page, atomically: true, encoding: .utf8)
-        let at9 = try Self.dom(of: page, at: 9, profile: folder.file("profile"))
-        #expect(at9.contains(#"<body data-seq="9">"#))
-        #expect(
-            at9.contains(
-                #"<div id="where">seq 9 · 3.1 s · session 1 · app · modal.present toasts/synced · toasts/synced: gone -&gt; queued</div>"#
-            ))
-        #expect(at9.contains(#"data-link="synced" data-phase="queued""#))
-        #expect(at9.contains("<div>synced · queued (waiting) · toast</div>"))
-        #expect(at9.contains("<div>checkout · presented · card · cannot dismiss</div>"))
-        #expect(at9.contains(#"<div class="card">CartCard · 420 pt</div>"#))
-        #expect(at9.contains(#"<span class="inner">modal.dismiss toasts/saved reason timeout</span>"#))
-        #expect(at9.contains(#"<li class="session" data-seq="13"><span class="starts">session 2</span>"#))
-    }
 }

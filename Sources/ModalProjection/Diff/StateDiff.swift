@@ -237,7 +237,8 @@ extension StateChange {
 }
 
 extension KeyboardState {
-    var json: JSONValue {
+    /// The keyboard in the spec's JSON shape: the state's `keyboard`.
+    public var json: JSONValue {
         [
             "height": .number(JSONNumber(height)),
             "responderBottom": responderBottom.map { .number(JSONNumber($0)) } ?? .null,

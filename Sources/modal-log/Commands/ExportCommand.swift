@@ -36,6 +36,9 @@ enum ExportCommand: ToolCommand {
                 completion: .words(["mermaid", "dot", "html", "swift-test"])),
             OptionDescription(name: "from", valueName: "seq", help: "Start at this seq."),
             OptionDescription(name: "to", valueName: "seq", help: "Stop after this seq."),
+            StepFilter.typeOption,
+            StepFilter.changesOnlyOption,
+            StepFilter.whereOption,
             OptionDescription(
                 name: "name", valueName: "name",
                 help: "swift-test: the test's name (default: the log's file name, as a Swift identifier)."),
@@ -58,19 +61,25 @@ enum ExportCommand: ToolCommand {
                     + Suggestion.didYouMean(format, in: ["mermaid", "dot", "html", "swift-test"]))
         }
         let filter = try StepFilter(arguments)
-        try Replay.stepping(path, io: io, from: filter.from, lenient: arguments.has("lenient")) { step, state in
+        let replay = try Replay.stepping(path, io: io, from: filter.from, lenient: arguments.has("lenient")) {
+            step, state in
             if let last = filter.to, step.entry.seq > last { return false }
-            exporter.add(step, state: state)
+            if filter.keeps(step, after: state) { exporter.add(step, state: state) }
             return filter.to.map { step.entry.seq < $0 } ?? true
         }
-        io.write(exactly: exporter.output)
+        io.write(exactly: exporter.output(header: replay.reader.header))
         return ExitCode.success
     }
 
     /// The whole log as a Swift Testing test (``SwiftTestExporter``).
     private static func exportTest(_ path: String, arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
-        if arguments.options["from"] != nil || arguments.options["to"] != nil {
-            throw UsageError(message: "swift-test replays the whole log: leave out --from and --to")
+        let narrowing =
+            ["from", "to", "type", "where"].filter { arguments.options[$0] != nil }
+            + (arguments.has("changes-only") ? ["changes-only"] : [])
+        if !narrowing.isEmpty {
+            throw UsageError(
+                message: "swift-test replays the whole log: leave out "
+                    + narrowing.map { "--\($0)" }.joined(separator: ", "))
         }
         let name = arguments.options["name"] ?? SwiftTestExporter.identifier(fromFileName: path)
         guard SwiftTestExporter.isIdentifier(name) else {
@@ -97,7 +106,8 @@ enum ExportCommand: ToolCommand {
 /// Turns the steps of a log into one document.
 protocol Exporter {
     mutating func add(_ step: Step, state: ModalState)
-    var output: String { get }
+    /// The document, for a log whose header is `header`.
+    func output(header: LogHeader) -> String
 }
 
 /// A Mermaid `sequenceDiagram`: the app, then each root and modal as it
@@ -170,7 +180,7 @@ struct MermaidExporter: Exporter {
         return id
     }
 
-    var output: String {
+    func output(header: LogHeader) -> String {
         (["sequenceDiagram", "    participant app as App"] + declarations + messages).joined(separator: "\n") + "\n"
     }
 
@@ -218,7 +228,7 @@ struct DotExporter: Exporter {
         }
     }
 
-    var output: String {
+    func output(header: LogHeader) -> String {
         var lines = ["digraph phases {", "    rankdir=LR;", "    node [shape=box, style=rounded];"]
         for (index, modal) in modals.enumerated() {
             let edges = transitions[modal]!.sorted { $0.value[0].seq < $1.value[0].seq }

@@ -11,6 +11,40 @@ enum ManyLogs {
         name: "recursive", shortName: "r",
         help: "Read every log under each folder given (*.jsonl files; a folder of segments is one log).")
 
+    /// The argument of a command that reads one log or many.
+    static let logsArgument = ArgumentDescription(
+        name: "log",
+        help:
+            "The logs to read: files, folders of segments, folders of logs with --recursive, or - for standard input.",
+        completion: .file, isVariadic: true)
+
+    /// Runs a command that reads one log over each log `arguments` names
+    /// (``logsArgument``, and ``recursiveOption``): one log as it always ran;
+    /// many, in parallel (``run(_:io:_:)``), each one's text under a line
+    /// `== LOG`. With `--json`, no such line: `body` names the log in its JSON
+    /// (its third argument is true when it is one of many).
+    ///
+    /// - Parameter combined: Makes the logs' statuses one: the worst by
+    ///   default, or ``status(of:)`` for a search.
+    static func each(
+        _ arguments: ParsedArguments, io: ToolIO, combined: ([Int32]) -> Int32 = { $0.max() ?? ExitCode.success },
+        _ body: @escaping @Sendable (_ log: String, _ io: ToolIO, _ isOneOfMany: Bool) throws -> Int32
+    ) throws -> Int32 {
+        let recursive = arguments.has("recursive")
+        let logs = try logs(arguments.lists["log"] ?? [], recursive: recursive)
+        guard logs.count > 1 || recursive else { return try body(logs[0], io, false) }
+        if logs.contains("-") { throw UsageError(message: "many logs are read from the disk, not standard input") }
+        let json = arguments.has("json")
+        let width = arguments.has("wide") ? nil : io.outputWidth
+        return combined(
+            run(logs, io: io) { log, _, io in
+                if !json {
+                    io.print(io.style.apply(width.map { TimelineLine.cut("== \(log)", to: $0) } ?? "== \(log)", .bold))
+                }
+                return try body(log, io, true)
+            })
+    }
+
     /// The logs `paths` name, each once: each path itself, or with
     /// `recursive`, for a folder that is not a folder of segments, every log
     /// in its tree, in order of their paths. A link to a folder is not
@@ -104,6 +138,10 @@ enum ManyLogs {
             } catch let error as EventLogError {
                 io.printError("Error: \(error)")
                 status = ExitCode.for(error)
+            } catch let error as UsageError {
+                // What is wrong with this log's use (a seq past its end), not the command line's.
+                io.printError("Error: \(error.message)")
+                status = ExitCode.usage
             } catch {
                 io.printError("Error: \(logs[index]): \(error)")
                 status = ExitCode.ioError

@@ -113,8 +113,13 @@ enum StateTree {
 
 extension ToolIO {
     /// Prints `state` as the spec's JSON (exact), or as a tree for people.
-    func printState(_ state: ModalState, json: Bool) {
-        if json {
+    /// Prints `state` as a tree, or as the spec's JSON; with `log`, one of
+    /// many logs, the JSON is a line `{"log": LOG, "state": STATE}`.
+    func printState(_ state: ModalState, json: Bool, log: String? = nil) {
+        if json, let log {
+            let line: JSONValue = ["log": .string(log), "state": state.json]
+            write(exactly: line.serialized() + "\n")
+        } else if json {
             write(exactly: state.jsonText() + "\n")
         } else {
             print(StateTree.render(state, style: style))

@@ -136,6 +136,48 @@ import Testing
         #expect(Run(["timeline", tour, queue, "--link", "checkout"]).error.isEmpty)
     }
 
+    /// replay, state, validate and bisect take many logs as timeline does:
+    /// each one's output whole under its name, as it prints alone; JSON a
+    /// line per log naming it; the exit status the worst (a search: found in one).
+    @Test func everyReadingCommandTakesManyLogs() throws {
+        let folder = try Self.fleet()
+        let (tour, toasts, broken) = (
+            folder.file("a-tour.jsonl"), folder.file("b-toasts.jsonl"), folder.file("e-broken.jsonl")
+        )
+        let rejections = sample("Tests/Fixtures/rejections/close-stack-last-card.jsonl")
+        for command in [["replay"], ["state", "--at", "3"], ["validate"], ["bisect", "--where", "depth(sheets) > 1"]] {
+            let name = command[0]
+            let options = Array(command.dropFirst())
+            let alone = [tour, toasts].map { Run([name, $0] + options) }
+            let both = Run([name, tour, toasts] + options)
+            #expect(
+                both.output == "== \(tour)\n\(alone[0].output)== \(toasts)\n\(alone[1].output)"
+                    + (name == "validate" ? "2 logs: 2 ok\n" : ""), "\(name)")
+            #expect(both.status == (name == "bisect" ? 0 : alone.map(\.status).max()!), "\(name)")
+            // A log that cannot be read is named, and the others are still read.
+            let withBroken = Run([name, tour, broken] + options)
+            #expect(withBroken.status == 65 && withBroken.output.hasPrefix("== \(tour)\n\(alone[0].output)"), "\(name)")
+            #expect(withBroken.error.hasPrefix("Error: \(broken):3: unknown event type"), "\(name)")
+        }
+        let validated = Run(["validate", folder.path, rejections, "--recursive"])
+        #expect(validated.status == 65)
+        #expect(validated.output.hasSuffix("\n6 logs: 4 ok, 1 with rejections, 1 malformed\n"))
+        #expect(Run(["validate", tour, rejections]).status == 1, "rejections in one log: exit 1")
+        #expect(Run(["bisect", tour, toasts, "--where", "depth(sheets) > 5"]).status == 1, "in none: exit 1")
+        // JSON: a line per log, {"log", "state"}; the state is the one the log alone gives.
+        let json = Run(["state", tour, toasts, "--at", "4", "--json"])
+        let lines = try json.output.split(separator: "\n").map { try JSONReader.read(Array($0.utf8)) }
+        #expect(lines.map { $0["log"]?.stringValue } == [tour, toasts])
+        #expect(
+            lines[0]["state"] == (try JSONReader.read(Array(Run(["state", tour, "--at", "4", "--json"]).output.utf8))))
+        // A seq past one log's end is that log's error (64); the other still prints.
+        let short = Run(["state", tour, toasts, "--at", "13"])
+        #expect(short.status == 64 && short.output.hasPrefix("== \(tour)\n") && short.error.contains("seq 13"))
+        #expect(Run(["replay", "-", tour]).status == 64, "standard input is one log alone")
+        let skipped = Run(["replay", tour, folder.file("day-2/c-tour.jsonl"), "--skip", "5", "--json"])
+        #expect(skipped.status == 0 && skipped.error.hasPrefix("\(tour): skipped: seq 5\n"))
+    }
+
     @Test func manyLogsReadInParallelPrintInTheOrderGiven() throws {
         let folder = try TemporaryFolder()
         let tour = try String(contentsOfFile: sample("EventLogs/tour.jsonl"), encoding: .utf8)

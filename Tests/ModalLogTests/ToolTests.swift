@@ -79,7 +79,7 @@ func goldenText(_ path: String) throws -> String {
         ([], "Error: Missing subcommand"),
         (["replai", "x.jsonl"], "Error: Unknown subcommand 'replai'"),
         (["replay"], "Error: Missing expected argument '<log>'"),
-        (["replay", "a.jsonl", "b.jsonl"], "Error: Unexpected argument 'b.jsonl'"),
+        (["debug", "a.jsonl", "b.jsonl"], "Error: Unexpected argument 'b.jsonl'"),
         (["replay", "a.jsonl", "--jsn"], "Error: Unknown option '--jsn'"),
         (["replay", "a.jsonl", "--json=yes"], "Error: Flag '--json' takes no value"),
         (["state", "a.jsonl"], "Error: Missing expected option '--at <seq>'"),

@@ -33,28 +33,38 @@ enum BisectCommand: ToolCommand {
             comparison says the nearest value it saw, and a name the log never had \
             is named, with the nearest one it had.
             """,
-        arguments: [CommonArguments.log],
+        arguments: [ManyLogs.logsArgument],
         options: [
             OptionDescription(
                 name: "where", valueName: "condition", isRequired: true, help: "The condition to look for."),
             OptionDescription(name: "from", valueName: "seq", help: "Start looking at this seq."),
             OptionDescription(name: "all", help: "Every seq where the condition becomes true, not only the first."),
             OptionDescription(name: "state", help: "Print the state at that seq too."),
+            ManyLogs.recursiveOption,
             CommonArguments.color,
             CommonArguments.lenient,
         ])
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
-        let path = arguments.positionals["log"]!
-        let text = arguments.options["where"]!  // required: the parser checked it
-        let condition = try Condition.parsed(text)
-        let style = try CommonArguments.style(arguments, io: io)
+        let condition = try Condition.parsed(arguments.options["where"]!)  // required: the parser checked it
+        _ = try arguments.seq("from")
+        if arguments.has("all"), arguments.has("state") {
+            throw UsageError(message: "--state prints the state at one seq: leave out --all, or use 'modal-log state'")
+        }
+        // Many logs: found when it holds in one at least.
+        return try ManyLogs.each(arguments, io: io, combined: ManyLogs.status(of:)) { path, io, _ in
+            try bisect(path, for: condition, arguments: arguments, io: io)
+        }
+    }
+
+    /// Looks for `condition` in the log at `path`, and says where it holds or how near it came.
+    static func bisect(_ path: String, for condition: Condition, arguments: ParsedArguments, io: ToolIO) throws
+        -> Int32
+    {
+        let style = io.style
         let first = try arguments.seq("from") ?? 1
         let lenient = arguments.has("lenient")
         let all = arguments.has("all")
-        if all, arguments.has("state") {
-            throw UsageError(message: "--state prints the state at one seq: leave out --all, or use 'modal-log state'")
-        }
         var names = LogNames()
         var nearest = NearestValues(condition)
         // With --all, the steps where the condition becomes true; else the first where it holds.

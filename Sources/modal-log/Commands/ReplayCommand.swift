@@ -18,24 +18,28 @@ enum ReplayCommand: ToolCommand {
             list goes to standard error. A batch has one seq: skipping it leaves \
             out all its events.
             """,
-        arguments: [CommonArguments.log],
+        arguments: [ManyLogs.logsArgument],
         options: [
             CommonArguments.json, CommonArguments.color, CommonArguments.lenient, CommonArguments.noIndex,
             OptionDescription(
                 name: "skip", valueName: "seqs", help: "Leave out the events with these seqs (comma-separated)."),
+            ManyLogs.recursiveOption,
         ])
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
-        let path = arguments.positionals["log"]!
-        if let skip = arguments.options["skip"] {
-            return try replay(path, skipping: try seqs(skip), arguments: arguments, io: io)
+        let skipped = try arguments.options["skip"].map(seqs)
+        return try ManyLogs.each(arguments, io: io) { path, io, isOneOfMany in
+            if let skipped {
+                return try replay(
+                    path, skipping: skipped, arguments: arguments, io: io, naming: isOneOfMany ? path : nil)
+            }
+            var replay = try Replay.open(
+                path, io: io, lenient: arguments.has("lenient"), indexed: !arguments.has("no-index"))
+            try replay.run()
+            replay.printWarnings(io: io)
+            io.printState(replay.state, json: arguments.has("json"), log: isOneOfMany ? path : nil)
+            return ExitCode.success
         }
-        var replay = try Replay.open(
-            path, io: io, lenient: arguments.has("lenient"), indexed: !arguments.has("no-index"))
-        try replay.run()
-        replay.printWarnings(io: io)
-        io.printState(replay.state, json: arguments.has("json"))
-        return ExitCode.success
     }
 
     /// The seqs of `--skip`: `4`, `4,9,12`.
@@ -57,9 +61,11 @@ enum ReplayCommand: ToolCommand {
     /// events in `skipped`, and prints the second state and what the skip
     /// changed: each rejection once, in the section that says what became of
     /// it, then how the state differs from the real final state.
-    static func replay(_ path: String, skipping skipped: Set<Int>, arguments: ParsedArguments, io: ToolIO) throws
-        -> Int32
-    {
+    /// - Parameter log: The log's name when it is one of many: its JSON
+    ///   line names it, and so does each line of the report on standard error.
+    static func replay(
+        _ path: String, skipping skipped: Set<Int>, arguments: ParsedArguments, io: ToolIO, naming log: String? = nil
+    ) throws -> Int32 {
         let first = skipped.min()!
         var replay = try Replay.open(
             path, io: io, lenient: arguments.has("lenient"), at: first - 1, indexed: !arguments.has("no-index"))
@@ -115,13 +121,13 @@ enum ReplayCommand: ToolCommand {
         report.append("against the real final state: \(changes.isEmpty ? "the same" : count)")
         report += DiffCommand.lines(of: changes, style: .plain).map { "  " + $0 }
         if arguments.has("json") {
-            io.printState(whatIf, json: true)
+            io.printState(whatIf, json: true, log: log)
         } else {
             io.print(StateTree.render(whatIf, rejections: false, style: io.style))
         }
         // With JSON on standard output, what the skip changed goes to standard error.
         for line in report {
-            if arguments.has("json") { io.printError(line) } else { io.print(line) }
+            if arguments.has("json") { io.printError(log.map { "\($0): \(line)" } ?? line) } else { io.print(line) }
         }
         return ExitCode.success
     }

@@ -12,7 +12,7 @@ enum StateCommand: ToolCommand {
             When the log has an index ('modal-log index'), reading starts at the \
             checkpoint nearest before SEQ.
             """,
-        arguments: [CommonArguments.log],
+        arguments: [ManyLogs.logsArgument],
         options: [
             OptionDescription(
                 name: "at", valueName: "seq", isRequired: true, help: "The seq of the event to stop after."),
@@ -20,17 +20,19 @@ enum StateCommand: ToolCommand {
             CommonArguments.color,
             CommonArguments.lenient,
             CommonArguments.noIndex,
+            ManyLogs.recursiveOption,
         ])
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
-        let path = arguments.positionals["log"]!
         let seq = try arguments.seq("at")!  // required: the parser checked it
-        var replay = try Replay.open(
-            path, io: io, lenient: arguments.has("lenient"), at: seq, indexed: !arguments.has("no-index"))
-        let reached = try replay.run(through: seq)
-        replay.printWarnings(io: io)
-        try replay.check(seq, reached: reached, in: path)
-        io.printState(replay.state, json: arguments.has("json"))
-        return ExitCode.success
+        return try ManyLogs.each(arguments, io: io) { path, io, isOneOfMany in
+            var replay = try Replay.open(
+                path, io: io, lenient: arguments.has("lenient"), at: seq, indexed: !arguments.has("no-index"))
+            let reached = try replay.run(through: seq)
+            replay.printWarnings(io: io)
+            try replay.check(seq, reached: reached, in: path)
+            io.printState(replay.state, json: arguments.has("json"), log: isOneOfMany ? path : nil)
+            return ExitCode.success
+        }
     }
 }

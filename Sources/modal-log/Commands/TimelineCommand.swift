@@ -62,25 +62,17 @@ enum TimelineCommand: ToolCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
-        let recursive = arguments.has("recursive")
-        let logs = try ManyLogs.logs(arguments.lists["log"] ?? [], recursive: recursive)
         let width = arguments.has("wide") ? nil : io.outputWidth
-        guard logs.count > 1 || recursive else {
-            return try timeline(of: logs[0], arguments: arguments, width: width, io: io)
-        }
-        if arguments.has("follow") { throw UsageError(message: "--follow follows one log, not many") }
         _ = try StepFilter(arguments)  // a bad filter is one usage error, not one a log
-        if logs.contains("-") { throw UsageError(message: "many logs are read from the disk, not standard input") }
         let json = arguments.has("json")
-        let statuses = ManyLogs.run(logs, io: io) { log, _, io in
-            // Text: each log's lines under its name; JSON: one table, each row naming its log.
-            if !json {
-                io.print(io.style.apply(width.map { TimelineLine.cut("== \(log)", to: $0) } ?? "== \(log)", .bold))
-            }
-            return try timeline(
-                of: log, arguments: arguments, width: width, io: io, naming: json ? log : nil, isOneOfMany: true)
+        let many = (arguments.lists["log"]?.count ?? 1) > 1 || arguments.has("recursive")
+        if many, arguments.has("follow") { throw UsageError(message: "--follow follows one log, not many") }
+        // Many logs in JSON: one table, each row naming its log.
+        return try ManyLogs.each(arguments, io: io, combined: ManyLogs.status(of:)) { log, io, isOneOfMany in
+            try timeline(
+                of: log, arguments: arguments, width: width, io: io, naming: json && isOneOfMany ? log : nil,
+                isOneOfMany: isOneOfMany)
         }
-        return ManyLogs.status(of: statuses)
     }
 
     /// The timeline of the log at `path`, its JSON rows naming the log as `naming` when given.

@@ -13,13 +13,34 @@ enum ValidateCommand: ToolCommand {
             With --lenient, every malformed line is reported, not only the first, and \
             the log still exits 65 when there was one.
             """,
-        arguments: [CommonArguments.log],
-        options: [CommonArguments.color, CommonArguments.lenient])
+        arguments: [ManyLogs.logsArgument],
+        options: [CommonArguments.color, CommonArguments.lenient, ManyLogs.recursiveOption])
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
-        let path = arguments.positionals["log"]!
+        try ManyLogs.each(arguments, io: io, combined: { summarize($0, io: io) }) { path, io, _ in
+            try validate(path, lenient: arguments.has("lenient"), io: io)
+        }
+    }
+
+    /// After many logs, how they fared (`3 logs: 2 ok, 1 with rejections`); the worst status.
+    static func summarize(_ statuses: [Int32], io: ToolIO) -> Int32 {
+        let verdicts: [(Int32?, String, TextStyle.Attribute)] = [
+            (ExitCode.success, "ok", .green), (ExitCode.checkFailed, "with rejections", .red),
+            (ExitCode.dataError, "malformed", .red), (ExitCode.noInput, "missing", .red), (nil, "not read", .red),
+        ]
+        let known = Set(verdicts.compactMap(\.0))
+        let parts = verdicts.compactMap { verdict, words, colour -> TerminalText? in
+            let count = statuses.count { status in verdict.map { $0 == status } ?? !known.contains(status) }
+            return count > 0 ? io.style.apply("\(count) \(words)", colour, .bold) : nil
+        }
+        io.print("\(statuses.count) logs: " + parts.joined(separator: ", "))
+        return statuses.max() ?? ExitCode.success
+    }
+
+    /// Validates the log at `path`: its rejections, then a line that sums it up; its exit status.
+    static func validate(_ path: String, lenient: Bool, io: ToolIO) throws -> Int32 {
         // Rejections are printed as they happen, not kept: memory stays flat.
-        var replay = try Replay.open(path, io: io, lenient: arguments.has("lenient")) { rejection in
+        var replay = try Replay.open(path, io: io, lenient: lenient) { rejection in
             io.print(
                 "seq \(rejection.seq): \(io.style.apply("\(rejection.code.rawValue)", .red)): \(rejection.message)")
         }

@@ -24,10 +24,14 @@ enum ManyLogs {
     /// `== LOG`. With `--json`, no such line: `body` names the log in its JSON
     /// (its third argument is true when it is one of many).
     ///
-    /// - Parameter combined: Makes the logs' statuses one: the worst by
-    ///   default, or ``status(of:)`` for a search.
+    /// - Parameters:
+    ///   - width: The width the `== LOG` lines are cut to, as the
+    ///     command's own lines are (the timeline's); `nil`: whole.
+    ///   - combined: Makes the logs' statuses one: the worst by default, or
+    ///     ``status(of:)`` for a search.
     static func each(
-        _ arguments: ParsedArguments, io: ToolIO, combined: ([Int32]) -> Int32 = { $0.max() ?? ExitCode.success },
+        _ arguments: ParsedArguments, io: ToolIO, width: Int? = nil,
+        combined: ([Int32]) -> Int32 = { $0.max() ?? ExitCode.success },
         _ body: @escaping @Sendable (_ log: String, _ io: ToolIO, _ isOneOfMany: Bool) throws -> Int32
     ) throws -> Int32 {
         let recursive = arguments.has("recursive")
@@ -35,7 +39,6 @@ enum ManyLogs {
         guard logs.count > 1 || recursive else { return try body(logs[0], io, false) }
         if logs.contains("-") { throw UsageError(message: "many logs are read from the disk, not standard input") }
         let json = arguments.has("json")
-        let width = arguments.has("wide") ? nil : io.outputWidth
         return combined(
             run(logs, io: io) { log, _, io in
                 if !json {

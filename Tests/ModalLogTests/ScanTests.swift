@@ -174,6 +174,11 @@ import Testing
         let short = Run(["state", tour, toasts, "--at", "13"])
         #expect(short.status == 64 && short.output.hasPrefix("== \(tour)\n") && short.error.contains("seq 13"))
         #expect(Run(["replay", "-", tour]).status == 64, "standard input is one log alone")
+        // A path longer than the terminal is named whole: only the timeline's lines are cut to it.
+        let deep = folder.file(String(repeating: "a-long-folder-name-", count: 5))
+        try FileManager.default.createDirectory(atPath: deep, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: tour, toPath: "\(deep)/tour.jsonl")
+        #expect(Run(["replay", "\(deep)/tour.jsonl", toasts]).output.hasPrefix("== \(deep)/tour.jsonl\n"))
         let skipped = Run(["replay", tour, folder.file("day-2/c-tour.jsonl"), "--skip", "5", "--json"])
         #expect(skipped.status == 0 && skipped.error.hasPrefix("\(tour): skipped: seq 5\n"))
     }

@@ -68,7 +68,8 @@ enum TimelineCommand: ToolCommand {
         let many = (arguments.lists["log"]?.count ?? 1) > 1 || arguments.has("recursive")
         if many, arguments.has("follow") { throw UsageError(message: "--follow follows one log, not many") }
         // Many logs in JSON: one table, each row naming its log.
-        return try ManyLogs.each(arguments, io: io, combined: ManyLogs.status(of:)) { log, io, isOneOfMany in
+        return try ManyLogs.each(arguments, io: io, width: width, combined: ManyLogs.status(of:)) {
+            log, io, isOneOfMany in
             try timeline(
                 of: log, arguments: arguments, width: width, io: io, naming: json && isOneOfMany ? log : nil,
                 isOneOfMany: isOneOfMany)

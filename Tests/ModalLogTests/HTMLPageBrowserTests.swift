@@ -79,7 +79,9 @@ enum Chromium {
           const roots = [...document.querySelectorAll("#stage figure.root")].map(figure => {
             const screen = figure.querySelector(".screen");
             const frame = screen.getBoundingClientRect();
-            const inner = { left: frame.left + screen.clientLeft, bottom: frame.top + screen.clientTop + screen.clientHeight };
+            // Inside its border, in fractions of a pixel (clientWidth would round a small frame's).
+            const inner = { left: frame.left + screen.clientLeft, bottom: frame.bottom - screen.clientTop,
+              width: frame.width - 2 * screen.clientLeft, height: frame.height - 2 * screen.clientTop };
             const layer = node => node ? Number(getComputedStyle(node).zIndex) : null;
             const modals = [...screen.querySelectorAll(":scope > .modal")].map(view => {
               const box = view.getBoundingClientRect();
@@ -92,14 +94,14 @@ enum Chromium {
                 behind: view.querySelectorAll(".card.behind").length, sticky: sticky ? sticky.textContent : null,
                 content: [...top.querySelector(".content").childNodes].filter(node => node.nodeType === 3)
                   .map(node => node.textContent).join(""),
-                payload: top.querySelector(".payload") !== null,
+                payload: top.querySelector(".payload") ? top.querySelector(".payload").textContent : null,
               };
             });
             const dimming = screen.querySelector(":scope > .dimming");
             const keyboard = screen.querySelector(":scope > .keyboard");
             return {
               root: figure.dataset.root, level: Number(figure.closest(".level").dataset.level),
-              width: px(screen.clientWidth), height: px(screen.clientHeight), modals,
+              width: px(inner.width), height: px(inner.height), modals,
               dimming: dimming ? layer(dimming) : null,
               keyboard: keyboard ? px(keyboard.getBoundingClientRect().height) : null,
               waiting: [...figure.querySelectorAll(".waiting .chip")].map(chip => chip.dataset.link),
@@ -115,14 +117,16 @@ enum Chromium {
 /// ``HTMLPage`` documents, written again here from the state's own types.
 enum ExpectedBox {
     static func of(_ modal: Modal, in root: RootState) -> (width: Double, height: Double, bottom: Double) {
-        let (width, height, lift) = (root.size.width, root.size.height, root.keyboardOffset)
+        let (width, height) = (root.size.width, root.size.height)
+        let lift = min(root.keyboardOffset, height)
+        let inset = min(16, width / 10)
         switch modal.style {
         case .alert:
-            let box = (width: min(270, width - 32), height: min(150, height))
-            return (box.width, box.height, (height - box.height) / 2 + lift)
+            let box = (width: min(270, width - 2 * inset), height: min(150, height - lift))
+            return (box.width, box.height, lift + (height - lift - box.height) / 2)
         case .toast:
             let boxHeight = min(64, height)
-            return (max(0, width - 32), boxHeight, height - boxHeight - min(54, height - boxHeight))
+            return (width - 2 * inset, boxHeight, height - boxHeight - min(54, height - boxHeight))
         case .fullScreen:
             return (width, height, 0)
         default:
@@ -147,13 +151,36 @@ enum ExpectedBox {
 struct HTMLPageBrowserTests {
     static let tour = sample("EventLogs/tour.jsonl")
 
-    /// Every sample log, the version-2 shop and random logs, each step shown in
-    /// Chromium: the frames, the modals' boxes, the dimming, the keyboard and
-    /// the queue are what the state says.
+    /// Roots of one level side by side and of very different sizes, a
+    /// landscape root whose keyboard lifts an alert, a root too narrow for an
+    /// alert's or a toast's insets, a resize, a card taller than its root, and
+    /// a payload with a number JavaScript cannot hold.
+    static let edges = """
+        {"format":"modal-events","version":2}
+        {"seq":1,"type":"root.register","root":"main"}
+        {"seq":2,"type":"root.register","root":"side","size":{"width":300,"height":500}}
+        {"seq":3,"type":"root.register","root":"tiny","level":5,"size":{"width":20,"height":100}}
+        {"seq":4,"type":"root.register","root":"wide","level":5,"size":{"width":844,"height":390},"keyboard":{"strategy":"offsetByKeyboardHeight"}}
+        {"seq":5,"type":"modal.present","root":"main","link":"order","content":"Order","payload":{"orderID":12345678901234567891,"note":"<!-- x"}}
+        {"seq":6,"type":"modal.present","root":"tiny","link":"alert","content":"A","style":"alert"}
+        {"seq":7,"type":"modal.present","root":"tiny","link":"toast","content":"T","style":"toast"}
+        {"seq":8,"type":"keyboard.change","height":216}
+        {"seq":9,"type":"modal.present","root":"wide","link":"delete","content":"DeleteAlert","style":"alert"}
+        {"seq":10,"type":"modal.present","root":"side","link":"tall","content":"Tall","style":"card","height":900}
+        {"seq":11,"type":"root.resize","root":"main","size":{"width":1024,"height":1366}}
+        {"seq":12,"type":"keyboard.change","height":0}
+
+        """
+
+    /// Every sample log, the version-2 shop, the edges above and random logs,
+    /// each step shown in Chromium: the roots' order, the frames (one scale
+    /// for the page), the modals' boxes, the top card, the dimming, the
+    /// keyboard and the queue are what the state says.
     @Test func whatIsDrawnAtEveryStepIsTheState() throws {
         let folder = try TemporaryFolder()
         try folder.write(VersionTwoLogs.shop, to: "shop.jsonl")
-        var logs = Fixtures.wellFormedLogs.map(sample) + [folder.file("shop.jsonl")]
+        try folder.write(Self.edges, to: "edges.jsonl")
+        var logs = Fixtures.wellFormedLogs.map(sample) + [folder.file("shop.jsonl"), folder.file("edges.jsonl")]
         var random = PropertyRandom(seed: 0xB40_5E12)
         for index in 0..<4 {
             logs.append(try RandomLogs.write(index, in: folder, lengths: 20...60, random: &random).path)
@@ -165,36 +192,42 @@ struct HTMLPageBrowserTests {
             guard case .array(let measured) = try Chromium.probe(page, script: Chromium.measureEveryStep, in: folder)
             else { continue }
             #expect(measured.count == states.count, "\(log): a measure a step")
+            var scales: [Double] = []
             for step in measured {
                 let seq = Int(step["seq"]!.doubleValue!)
-                checked += Self.check(step, against: states[seq]!, at: "\(log) seq \(seq)")
+                checked += Self.check(step, against: states[seq]!, at: "\(log) seq \(seq)", scales: &scales)
             }
+            let (smallest, largest) = (scales.min() ?? 0, scales.max() ?? 0)
+            #expect(largest - smallest < 0.002, "\(log): one scale for the page's frames, \(smallest) to \(largest)")
         }
         #expect(checked > 300, "modals measured: \(checked)")
     }
 
-    /// Compares one step's measures with `state`; the number of modals it checked.
-    static func check(_ step: JSONValue, against state: ModalState, at place: String) -> Int {
+    /// Compares one step's measures with `state`, noting each frame's scale
+    /// in `scales`; the number of modals it checked.
+    static func check(_ step: JSONValue, against state: ModalState, at place: String, scales: inout [Double]) -> Int {
         guard case .array(let levels)? = step["levels"], case .array(let roots)? = step["roots"] else {
             Issue.record("\(place): no measures")
             return 0
         }
         let levelsShown = levels.map { Int($0.doubleValue!) }
         #expect(levelsShown == Set(state.roots.map(\.level)).sorted(by: >), "\(place): a band a level, the top first")
-        #expect(Set(roots.compactMap { $0["root"]?.stringValue }) == Set(state.roots.map(\.id)), "\(place)")
+        // By level, the top first; in a level, in the order they stack.
+        let stacked = state.roots.enumerated().sorted { ($1.element.level, $0.offset) < ($0.element.level, $1.offset) }
+        #expect(roots.compactMap { $0["root"]?.stringValue } == stacked.map(\.element.id), "\(place): roots by level")
         var checked = 0
         for shown in roots {
             guard let root = state.roots.first(where: { $0.id == shown["root"]?.stringValue }) else { continue }
             let at = "\(place) root \(root.id)"
             let number = { (key: String, value: JSONValue) in value[key]?.doubleValue ?? .nan }
             #expect(number("level", shown) == Double(root.level), "\(at)")
-            let scale = number("width", shown) / root.size.width
-            #expect(
-                abs(number("height", shown) - root.size.height * scale) <= 1, "\(at): the frame has the root's shape")
+            let (frameWidth, frameHeight) = (number("width", shown), number("height", shown))
+            let scale = frameWidth / root.size.width
+            scales.append(scale)
+            #expect(abs(frameHeight - root.size.height * scale) <= 1, "\(at): the frame has the root's shape")
             let onScreen = root.modals.filter { $0.phase != .queued }
             let waiting = root.modals.filter { $0.phase == .queued }.map(\.link)
-            #expect(
-                shown["waiting"] == .array(waiting.map(JSONValue.string)), "\(at): the queued modals wait beside it")
+            #expect(shown["waiting"] == .array(waiting.map(JSONValue.string)), "\(at): the queued modals wait by it")
             guard case .array(let modals)? = shown["modals"], modals.count == onScreen.count else {
                 Issue.record("\(at): \(shown["modals"] ?? .null) drawn, \(onScreen.map(\.link)) on screen")
                 continue
@@ -206,18 +239,23 @@ struct HTMLPageBrowserTests {
                 #expect(box["link"]?.stringValue == modal.link, "\(here): bottom to top as the state lists them")
                 #expect(box["phase"]?.stringValue == modal.phase.rawValue, "\(here)")
                 let expected = ExpectedBox.of(modal, in: root)
-                for (key, points) in [
-                    ("width", expected.width), ("height", expected.height), ("bottom", expected.bottom),
-                ] {
+                let sizes = [("width", expected.width), ("height", expected.height), ("bottom", expected.bottom)]
+                for (key, points) in sizes {
                     #expect(abs(number(key, box) - points * scale) <= 1.5, "\(here): \(key) \(points) pt")
                 }
+                // Whatever the rules, a box lies inside its frame.
+                let (left, bottom) = (number("left", box), number("bottom", box))
+                #expect(
+                    left >= -1 && left + number("width", box) <= frameWidth + 1 && bottom >= -1
+                        && bottom + number("height", box) <= frameHeight + 1, "\(here): inside its frame")
                 #expect(box["top"] == .bool(modal.link == topmost?.link), "\(here): the top modal is marked")
                 #expect((number("opacity", box) < 1) == (modal.phase != .presented), "\(here): fades unless presented")
                 let visible = min(modal.visibleCards, modal.cards.count)
                 #expect(number("behind", box) == Double(visible - 1), "\(here): the visible cards behind the top one")
                 #expect(box["sticky"] == modal.cards.last!.sticky.map(JSONValue.string) ?? .null, "\(here): sticky")
                 #expect(box["content"]?.stringValue == modal.cards.last!.content, "\(here)")
-                #expect(box["payload"] == .bool(modal.payload != nil), "\(here): its payload")
+                let payload = modal.payload.map { $0.serialized() }.map { $0.count > 160 ? $0.prefix(159) + "…" : $0 }
+                #expect(box["payload"] == payload.map(JSONValue.string) ?? .null, "\(here): its payload, exact")
                 layers.append(number("z", box))
                 checked += 1
             }
@@ -277,7 +315,9 @@ struct HTMLPageBrowserTests {
                 const note = what => seen.push([what, Number(document.body.dataset.seq), location.hash,
                   document.querySelector("#rows li.current") ? Number(document.querySelector("#rows li.current").dataset.seq) : null,
                   Number(slider.value)]);
-                const press = key => document.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
+                // A key goes where the focus is, as a person's would.
+                const press = key => (document.activeElement || document.body)
+                  .dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
                 note("opened");
                 for (const key of ["j", "j", "ArrowDown", "ArrowRight", "k", "ArrowUp", "ArrowLeft", "End", "Home"]) {
                   press(key); note(key);
@@ -288,7 +328,10 @@ struct HTMLPageBrowserTests {
                 byId("next").click(); note("next");
                 document.querySelector("#ticks .tick").click(); note("tick");
                 slider.value = 4; slider.dispatchEvent(new Event("input")); note("slider");
-                typeFilter.value = "modal.present"; typeFilter.dispatchEvent(new Event("change"));
+                // Picked from the menu, as a person would: the keys are the page's again. Seq 5 is not a present.
+                typeFilter.focus(); typeFilter.value = "modal.present"; typeFilter.dispatchEvent(new Event("change"));
+                const menuKeepsFocus = document.activeElement === typeFilter;
+                press("j"); note("type j"); press("k"); note("type k");
                 press("Home"); note("type Home"); press("j"); note("type j"); press("j"); note("type j"); press("j"); note("type j");
                 const typed = count.textContent;
                 typeFilter.value = ""; typeFilter.dispatchEvent(new Event("change"));
@@ -299,7 +342,12 @@ struct HTMLPageBrowserTests {
                 location.hash = "#seq=6";
                 setTimeout(() => {
                   note("address");
-                  report({ seen, typed, searched, ticks: [...document.querySelectorAll("#ticks .tick")].map(tick => Number(tick.dataset.seq)),
+                  const track = byId("ticks").getBoundingClientRect();
+                  const ticks = [...document.querySelectorAll("#ticks .tick")].map(tick => {
+                    const box = tick.getBoundingClientRect();
+                    return [Number(tick.dataset.seq), (box.left + box.width / 2 - track.left) / track.width];
+                  });
+                  report({ seen, typed, searched, ticks, menuKeepsFocus,
                     header: byId("log").textContent, options: [...typeFilter.options].map(option => option.value) });
                 }, 100);
                 """, address: "#seq=3", in: folder)
@@ -314,9 +362,8 @@ struct HTMLPageBrowserTests {
         #expect(
             seqs == [
                 "opened 3", "j 4", "j 5", "ArrowDown 6", "ArrowRight 7", "k 6", "ArrowUp 5", "ArrowLeft 4", "End 14",
-                "Home 1", "last 14", "previous 13", "first 1", "next 2", "tick 11", "slider 5", "type Home 4",
-                "type j 8",
-                "type j 9", "type j 9", "search End 11", "search k 7", "address 6",
+                "Home 1", "last 14", "previous 13", "first 1", "next 2", "tick 11", "slider 5", "type j 8", "type k 4",
+                "type Home 4", "type j 8", "type j 9", "type j 9", "search End 11", "search k 7", "address 6",
             ])
         for (what, seq, address, row, slider) in seen {
             #expect(address == "#seq=\(seq)", "\(what): the address follows the position")
@@ -327,7 +374,11 @@ struct HTMLPageBrowserTests {
         }
         #expect(answer["typed"] == "3 of 14")
         #expect(answer["searched"] == [4, 5, 6, 7, 11])
-        #expect(answer["ticks"] == [11], "a tick at each rejection")
+        // A tick at each rejection (seq 11, the 11th of 14 steps), where the slider stands at that step.
+        let ticks = try #require(answer["ticks"]?.arrayValue)
+        #expect(ticks.map { $0[0] } == [11], "a tick at each rejection")
+        #expect(abs((ticks.first?[1]?.doubleValue ?? -1) - 10.0 / 13) < 0.01, "\(ticks)")
+        #expect(answer["menuKeepsFocus"] == false, "the menu gives the keys back once a type is picked")
         #expect(answer["header"] == "version 2")
         #expect(answer["options"]?.arrayValue?.contains("modal.dismissed") == true, "a batch's types are offered")
     }
@@ -356,6 +407,54 @@ struct HTMLPageBrowserTests {
         #expect((answer["atEnd"]?[1]?.doubleValue ?? 1e9) < 80)
         #expect(answer["middle"] == [50_001, answer["middle"]?[1] ?? .null, true])
         #expect(answer["height"] == 2_000_000, "the list is as long as all its rows")
+    }
+
+    /// A name that would stop an HTML parser (`<!--` then `<script>` in a
+    /// script's text) is data: the page still runs, and shows it as text.
+    @Test func aNameCannotStopThePage() throws {
+        let folder = try TemporaryFolder()
+        let log = folder.file("<!--<script>.jsonl")
+        try folder.write(
+            """
+            {"format":"modal-events","version":1}
+            {"seq":1,"type":"root.register","root":"a<!--b"}
+            {"seq":2,"type":"modal.present","root":"a<!--b","link":"docs","content":"see <script> tag docs"}
+
+            """, to: "<!--<script>.jsonl")
+        let page = Run(["export", log, "--format", "html"]).output
+        #expect(page.components(separatedBy: "<script").count == 3, "the data's script and the page's, no other")
+        let answer = try Chromium.probe(
+            page,
+            script: """
+                report({ seq: document.body.dataset.seq, content: document.querySelector(".modal .content").firstChild.textContent,
+                  title: document.querySelector("h1").textContent });
+                """, address: "#seq=2", in: folder)
+        #expect(answer["seq"] == "2" && answer["content"] == "see <script> tag docs")
+        #expect(answer["title"] == "<!--<script>.jsonl")
+    }
+
+    /// A page with no step (a filter kept none) opens and says so; the keys do nothing.
+    /// On a filtered page, `#seq=N` for a step it left out opens at the step before.
+    @Test func anEmptyPageAndAnAddressBetweenSteps() throws {
+        let (folder, log) = try VersionTwoLogs.written()
+        let empty = Run(["export", log, "--format", "html", "--where", "depth(sheets) > 5"]).output
+        let nothing = try Chromium.probe(
+            empty,
+            script: """
+                document.dispatchEvent(new KeyboardEvent("keydown", { key: "j" }));
+                document.dispatchEvent(new KeyboardEvent("keydown", { key: "End" }));
+                report({ stage: stage.textContent, count: count.textContent, seq: document.body.dataset.seq ?? null });
+                """, in: folder)
+        #expect(nothing["stage"]?.stringValue?.hasPrefix("No event of the log is in this page") == true)
+        #expect(nothing["count"] == "0 of 0" || nothing["count"] == "0 events")
+        #expect(nothing["seq"] == .null)
+        let presents = Run(["export", log, "--format", "html", "--type", "modal.present"]).output
+        let between = try Chromium.probe(
+            presents, script: "report({ seq: Number(document.body.dataset.seq) });", address: "#seq=9", in: folder)
+        #expect(between["seq"] == 9)
+        let before = try Chromium.probe(
+            presents, script: "report({ seq: Number(document.body.dataset.seq) });", address: "#seq=7", in: folder)
+        #expect(before["seq"] == 4, "seq 7 is not on the page: the step before it")
     }
 }
 

@@ -44,10 +44,24 @@ struct PageData {
 
     var seqs: [Int] { steps.map { Int($0["seq"]!.doubleValue!) } }
 
-    /// What the page draws of `state`: its keyboard and roots.
+    /// What the page draws of `state`: its keyboard and roots, each payload
+    /// as the log's text.
     static func picture(of state: ModalState) -> JSONValue {
+        func withPayloadText(_ value: JSONValue) -> JSONValue {
+            switch value {
+            case .object(let members):
+                return .object(
+                    members.map { member in
+                        member.key == "payload"
+                            ? JSONMember("payload", member.value == .null ? .null : .string(member.value.serialized()))
+                            : JSONMember(member.key, withPayloadText(member.value))
+                    })
+            case .array(let elements): return .array(elements.map { withPayloadText($0) })
+            default: return value
+            }
+        }
         let json = state.json
-        return ["keyboard": json["keyboard"]!, "roots": json["roots"]!]
+        return ["keyboard": json["keyboard"]!, "roots": withPayloadText(json["roots"]!)]
     }
 }
 
@@ -187,13 +201,16 @@ func statesBySeq(of path: String) throws -> [Int: ModalState] {
         }
     }
 
-    @Test func theDataCannotCloseItsScript() {
+    @Test func theDataCannotCloseItsScript() throws {
         func scriptText(_ json: String) -> String {
             var bytes: [UInt8] = []
             HTMLExporter.appendScriptText(Array(json.utf8), to: &bytes)
             return String(decoding: bytes, as: UTF8.self)
         }
-        #expect(scriptText(#"{"a":"</script><\/x","b":"<<//"}"#) == #"{"a":"<\/script><\/x","b":"<<\//"}"#)
-        #expect(scriptText("é</") == #"é<\/"#)
+        #expect(
+            scriptText(#"{"a":"</script><!--<script>","b":"<<//"}"#)
+                == #"{"a":"\u003c/script>\u003c!--\u003cscript>","b":"\u003c\u003c//"}"#)
+        #expect(scriptText("é</") == #"é\u003c/"#)
+        #expect(try JSONReader.read(Array(scriptText(#"["</x<!--"]"#).utf8)) == ["</x<!--"], "the same string to JSON")
     }
 }

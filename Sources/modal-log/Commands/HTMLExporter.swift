@@ -6,7 +6,7 @@ import ModalProjection
 /// (the top one first), and in each the modals bottom to top, each as high
 /// as its snap point or its top card's height, the dimming when visible,
 /// the keyboard and the root's offset above it, queued modals waiting
-/// beside the frame. Beside it, the event list (only its rows on screen
+/// under the frame. Beside it, the event list (only its rows on screen
 /// are drawn, so a long log scrolls as a short one does) and what the
 /// selected event did. Step buttons, keys, a slider with a tick at each
 /// rejection, a search and a type filter move through it; the address
@@ -22,6 +22,9 @@ struct HTMLExporter: Exporter {
     private var state = 0
     /// Each root's id after the last step, and its modals', in ``table``.
     private var keptRoots: [String: KeptRoot] = [:]
+    /// The widest and the tallest any root of the page is, in points: the
+    /// page draws every frame at one scale, the one at which these fit.
+    private var largest = Size(width: 0, height: 0)
 
     private struct KeptRoot {
         var root: RootState
@@ -85,6 +88,7 @@ struct HTMLExporter: Exporter {
     private mutating func picture(of state: ModalState) -> Int {
         var kept: [String: KeptRoot] = [:]
         for root in state.roots {
+            largest = Size(width: max(largest.width, root.size.width), height: max(largest.height, root.size.height))
             if let earlier = keptRoots[root.id], earlier.root == root {
                 kept[root.id] = earlier
             } else {
@@ -102,7 +106,7 @@ struct HTMLExporter: Exporter {
         var modals: [String: (modal: Modal, id: Int)] = [:]
         let modalIDs = root.modals.map { modal in
             let kept = earlier?.modals[modal.link].flatMap { $0.modal == modal ? $0.id : nil }
-            let id = kept ?? table.id(of: modal.json)
+            let id = kept ?? table.id(of: Self.pageJSON(of: modal))
             modals[modal.link] = (modal, id)
             return id
         }
@@ -114,9 +118,23 @@ struct HTMLExporter: Exporter {
         return KeptRoot(root: root, id: table.id(ofObject: members.map(\.key), values: values), modals: modals)
     }
 
+    /// `modal` as the page holds it: the spec's JSON, its payload as the
+    /// log's text (the page would read a number JavaScript cannot hold,
+    /// `12345678901234567891`, as another).
+    static func pageJSON(of modal: Modal) -> JSONValue {
+        guard case .object(let members) = modal.json else { preconditionFailure("a modal's JSON is an object") }
+        return .object(
+            members.map { member in
+                member.key == "payload" && member.value != .null
+                    ? JSONMember(member.key, .string(member.value.serialized())) : member
+            })
+    }
+
     func output(header: LogHeader) -> String {
         let data: JSONValue = [
             "title": .string(title),
+            "largest": largest.width > 0
+                ? ["width": .number(JSONNumber(largest.width)), "height": .number(JSONNumber(largest.height))] : .null,
             "header": .array(Self.headerLines(header).map(JSONValue.string)),
             "shapes": .array(table.shapes.map { .array($0.map(JSONValue.string)) }),
             "values": .array(table.values),
@@ -142,16 +160,15 @@ struct HTMLExporter: Exporter {
             + header.fields.map { "\($0.key) \($0.value.serialized())" }
     }
 
-    /// Appends `json` to `bytes` as a script element's text: each `</`, which
-    /// could end the element early, as `<\\/` (the same string to JSON).
+    /// Appends `json` to `bytes` as a script element's text: each `<` as
+    /// `\u003c`, the same character to JSON (where it can only be in a
+    /// string), so nothing in it can end the element (`</script>`) or make
+    /// the HTML parser read on past its end (`<!--<script>`).
     ///
     /// - Complexity: O(*n*) in the length of `json`.
     static func appendScriptText(_ json: some Collection<UInt8>, to bytes: inout [UInt8]) {
-        var afterLessThan = false
         for byte in json {
-            if afterLessThan && byte == UInt8(ascii: "/") { bytes.append(UInt8(ascii: "\\")) }
-            bytes.append(byte)
-            afterLessThan = byte == UInt8(ascii: "<")
+            if byte == UInt8(ascii: "<") { bytes += #"\u003c"#.utf8 } else { bytes.append(byte) }
         }
     }
 

@@ -1,22 +1,24 @@
 /// The page ``HTMLExporter`` fills in: `@@TITLE@@` with the log's name,
-/// `@@DATA@@` with its data (the JSON of `header`, `shapes`, `values` and
-/// `steps`). Its script draws the state and the event list from the data;
+/// `@@DATA@@` with its data (the JSON of `header`, `largest`, `shapes`,
+/// `values` and `steps`). Its script draws the state and the event list from the data;
 /// it reads nothing else and puts every name in the page as text.
 ///
-/// What it draws, in points of the root's size times one scale for all the
-/// roots on screen:
+/// What it draws, in points of the root's size times one scale for the
+/// whole page (the largest at which the largest root the page shows fits the
+/// stage, at most 0.6), so a frame keeps its size from event to event:
+/// - the root's `keyboardOffset` (no more than its height) lifts sheets,
+///   cards, custom modals and alerts, and the keyboard is drawn at the
+///   bottom when its height is above 0;
 /// - a sheet, card or custom modal is as wide as its root and as high as
 ///   its top card's `height`, or else its snap position's fraction of the
 ///   root's height (a fractional position between two points, 0 at -1),
-///   and no higher than the room above the keyboard's offset;
-///   an alert is 270 × 150, centred; a toast 64 high near the top; a full
-///   screen modal the whole root;
-/// - the root's `keyboardOffset` lifts sheets, cards, custom modals and
-///   alerts, and the keyboard is drawn at the bottom when its height is
-///   above 0;
+///   and no higher than the room above the lift;
+/// - an alert is 270 × 150 (less in a small root), centred in the room
+///   above the lift; a toast 64 high near the top, inset from the sides; a
+///   full-screen modal the whole root; every box lies inside its frame;
 /// - the dimming lies just under the topmost modal that is not dismissing,
 ///   exactly when the state's `dimming.visible` is true;
-/// - queued modals wait beside the frame, not in it.
+/// - queued modals wait under the frame, not in it.
 enum HTMLPage {
     static let template = #"""
         <!doctype html>
@@ -56,8 +58,8 @@ enum HTMLPage {
           letter-spacing: .05em; border-bottom: 2px solid #c5c9d3; padding-bottom: 2px; }
         .level[data-place="top"] > .label { color: var(--accent); border-color: var(--accent); }
         .level > .roots { display: flex; gap: 16px; align-items: flex-start; }
-        .root { margin: 0; flex: none; }
-        .root figcaption { font-size: 12px; color: var(--muted); margin-bottom: 6px; }
+        .root { margin: 0; flex: none; min-width: 140px; }
+        .root figcaption { font-size: 12px; color: var(--muted); margin-bottom: 6px; overflow-wrap: anywhere; }
         .root figcaption b { color: var(--ink); }
         .screen { position: relative; overflow: hidden; border: 6px solid #1d1d24; border-radius: 18px;
           background: linear-gradient(#e9ecef 0 24px, #f8f9fb 24px); box-sizing: content-box; }
@@ -88,7 +90,8 @@ enum HTMLPage {
           border-top: 1px solid #adb5bd; color: #495057; font-size: 11px; display: grid; place-items: center; }
         .waiting { margin-top: 8px; font-size: 11px; color: var(--muted); display: flex; flex-wrap: wrap; gap: 4px;
           max-width: 260px; }
-        .chip { border: 1px dashed #adb5bd; border-radius: 10px; padding: 1px 8px; background: #fff; }
+        .chip { border: 1px dashed #adb5bd; border-radius: 10px; padding: 1px 8px; background: #fff; max-width: 100%;
+          overflow-wrap: anywhere; }
         aside { width: 44%; max-width: 720px; min-width: 320px; display: flex; flex-direction: column;
           border-left: 1px solid var(--line); }
         .filters { display: flex; gap: 6px; padding: 8px; border-bottom: 1px solid var(--line); align-items: center; }
@@ -193,22 +196,22 @@ enum HTMLPage {
         function geometry(modal, root) {
           const width = root.size.width, height = root.size.height;
           const top = modal.cards[modal.cards.length - 1];
-          const lift = root.keyboardOffset;
+          const lift = Math.min(root.keyboardOffset, height), room = height - lift;
+          const inset = Math.min(16, width / 10);
           switch (modal.style) {
             case "alert": {
-              const box = { width: Math.min(270, width - 32), height: Math.min(150, height) };
-              return { ...box, bottom: (height - box.height) / 2 + lift };
+              const box = { width: Math.min(270, width - 2 * inset), height: Math.min(150, room) };
+              return { ...box, bottom: lift + (room - box.height) / 2 };
             }
             case "toast": {
-              const box = { width: Math.max(0, width - 32), height: Math.min(64, height) };
+              const box = { width: width - 2 * inset, height: Math.min(64, height) };
               return { ...box, bottom: height - box.height - Math.min(54, height - box.height) };
             }
             case "fullScreen":
               return { width, height, bottom: 0 };
             default: {
-              // Lifted by the keyboard, it keeps below the root's top.
               const fraction = top.height == null ? snapFraction(modal.snap) : top.height / height;
-              return { width, height: Math.max(0, Math.min(fraction * height, height - lift)), bottom: lift };
+              return { width, height: Math.max(0, Math.min(fraction * height, room)), bottom: lift };
             }
           }
         }
@@ -263,7 +266,8 @@ enum HTMLPage {
           if (modal.phase === "dismissing" && modal.dismissReason) facts.push(`reason ${modal.dismissReason}`);
           top.appendChild(element("div", "meta", facts.join(" · ")));
           if (modal.payload != null) {
-            const text = JSON.stringify(modal.payload);
+            // The payload as the log writes it (the exporter's text: a number JavaScript would round stays exact).
+            const text = modal.payload;
             top.appendChild(element("div", "payload", text.length > 160 ? text.slice(0, 159) + "…" : text));
           }
           view.appendChild(top);
@@ -319,11 +323,20 @@ enum HTMLPage {
           return figure;
         }
 
-        // The roots stacked by level, the top level first: a column a level, its roots in the order they
-        // stack. One scale for all, the largest (up to 0.6, never under 0.3) at which they fit the stage's height.
+        // One scale for the whole page, so a frame keeps its size from event to event: the largest (up to
+        // 0.6) at which the page's largest root fits the stage. Drawn again when the window changes.
+        let scale = 0.6;
+        function measureScale() {
+          const largest = data.largest;
+          if (!largest) return;
+          const room = { width: stage.clientWidth - 40, height: stage.clientHeight - 110 };
+          scale = Math.max(0.05, Math.min(0.6, room.width / largest.width, room.height / largest.height));
+        }
+
+        // The roots stacked by level, the top level first: a column a level, its roots in the order they stack.
         function drawState(state) {
           if (state.roots.length === 0) {
-            stage.replaceChildren(element("p", "empty", "No root is registered yet."));
+            stage.replaceChildren(element("p", "empty", "No root is registered at this event."));
             return;
           }
           const levels = [];
@@ -332,8 +345,6 @@ enum HTMLPage {
             if (band) band.roots.push(root); else levels.push({ level: root.level, roots: [root] });
           }
           levels.sort((a, b) => b.level - a.level);
-          const tallest = Math.max(...state.roots.map(root => root.size.height));
-          const scale = Math.max(0.3, Math.min(0.6, (stage.clientHeight - 110) / tallest));
           stage.replaceChildren(...levels.map((band, place) => {
             const view = element("div", "level");
             view.dataset.level = band.level;
@@ -486,9 +497,14 @@ enum HTMLPage {
           if (row) show(Number(row.dataset.index));
         });
         events.addEventListener("scroll", drawRows);
-        window.addEventListener("resize", drawRows);
+        window.addEventListener("resize", () => {
+          measureScale();
+          if (steps.length > 0) drawState(value(steps[current].state));
+          drawRows();
+        });
         search.addEventListener("input", filter);
-        typeFilter.addEventListener("change", filter);
+        // A pick from the menu gives the keys back to the page: a focused menu would take j, k and the arrows.
+        typeFilter.addEventListener("change", () => { filter(); typeFilter.blur(); });
 
         // A tick under the slider at each rejection (one a thousandth of its length).
         const ticked = new Set();
@@ -522,9 +538,11 @@ enum HTMLPage {
           return true;
         }
         window.addEventListener("hashchange", showAddress);
+        measureScale();
         filter();
         if (steps.length === 0) {
-          stage.replaceChildren(element("p", "empty", "The log has no events in this range."));
+          stage.replaceChildren(element("p", "empty",
+            "No event of the log is in this page: --from, --to or a filter left them all out."));
         } else if (!showAddress()) {
           show(0);
         }

@@ -15,8 +15,18 @@ enum ManyLogs {
     static let logsArgument = ArgumentDescription(
         name: "log",
         help:
-            "The logs to read: files, folders of segments, folders of logs with --recursive, or - for standard input.",
+            "The logs to read: files, folders of segments, folders of logs with --recursive, or - (standard input, alone).",
         completion: .file, isVariadic: true)
+
+    /// What a command that reads one log or many says of many, in its help;
+    /// `json` when it takes `--json` (a line per log, naming it).
+    static func discussion(json: Bool, status: String) -> String {
+        "Many logs (several paths, or --recursive: every log in a tree, and a line per log even for one): each is read "
+            + "on the machine's cores, its output whole under a line '== LOG', in the order given"
+            + (json ? "; with --json, a line per log that names it. " : ". ")
+            + "A log that cannot be read, or a seq past one log's end, is that log's error, and the others are still "
+            + "read. \(status)"
+    }
 
     /// Runs a command that reads one log over each log `arguments` names
     /// (``logsArgument``, and ``recursiveOption``): one log as it always ran;
@@ -38,9 +48,10 @@ enum ManyLogs {
         let logs = try logs(arguments.lists["log"] ?? [], recursive: recursive)
         guard logs.count > 1 || recursive else { return try body(logs[0], io, false) }
         if logs.contains("-") { throw UsageError(message: "many logs are read from the disk, not standard input") }
+        if arguments.has("follow") { throw UsageError(message: "--follow follows one log, not many") }
         let json = arguments.has("json")
         return combined(
-            run(logs, io: io) { log, _, io in
+            run(logs, io: io, lenient: arguments.has("lenient")) { log, _, io in
                 if !json {
                     io.print(io.style.apply(width.map { TimelineLine.cut("== \(log)", to: $0) } ?? "== \(log)", .bold))
                 }
@@ -48,7 +59,8 @@ enum ManyLogs {
             })
     }
 
-    /// The logs `paths` name, each once: each path itself, or with
+    /// The logs `paths` name, each once (`a.jsonl`, `./a.jsonl` and a link
+    /// to it are one log, named as first given): each path itself, or with
     /// `recursive`, for a folder that is not a folder of segments, every log
     /// in its tree, in order of their paths. A link to a folder is not
     /// followed (a link back up would loop); a link to a log is read.
@@ -67,7 +79,10 @@ enum ManyLogs {
             logs += found
         }
         var seen: Set<String> = []
-        return logs.filter { seen.insert($0).inserted }
+        return logs.filter { log in
+            seen.insert(log == "-" ? log : URL(fileURLWithPath: log).standardizedFileURL.resolvingSymlinksInPath().path)
+                .inserted
+        }
     }
 
     /// Whether `folder` is one log written in segments: its `.jsonl` files
@@ -119,11 +134,13 @@ enum ManyLogs {
     /// its own, and prints what each wrote, log after log in order, as soon
     /// as the logs before it are printed (so a long run streams, and holds
     /// little more than the logs being read). A log that cannot be read is
-    /// an error naming its file and line, and the others are still read.
+    /// an error naming its file and line, and the others are still read;
+    /// when one had a malformed line and the run was not `lenient`, a hint to
+    /// add `--lenient` follows the last.
     ///
     /// - Returns: Each log's exit status, in order.
     static func run(
-        _ logs: [String], io: ToolIO,
+        _ logs: [String], io: ToolIO, lenient: Bool,
         _ body: @escaping @Sendable (_ log: String, _ index: Int, _ io: ToolIO) throws -> Int32
     ) -> [Int32] {
         let workers = Workers(parent: io, logs.map { _ in io.worker() })
@@ -131,16 +148,18 @@ enum ManyLogs {
         let progress = Lock(
             (
                 statuses: [Int32](repeating: 0, count: logs.count), done: [Bool](repeating: false, count: logs.count),
-                next: 0
+                next: 0, malformed: false
             ))
         DispatchQueue.concurrentPerform(iterations: logs.count) { index in
             let io = workers.ios[index]
             let status: Int32
+            var malformed = false
             do {
                 status = try body(logs[index], index, io)
             } catch let error as EventLogError {
                 io.printError("Error: \(error)")
                 status = ExitCode.for(error)
+                malformed = error.isMalformedEventLine
             } catch let error as UsageError {
                 // What is wrong with this log's use (a seq past its end), not the command line's.
                 io.printError("Error: \(error.message)")
@@ -152,6 +171,7 @@ enum ManyLogs {
             progress.withLock { progress in
                 progress.statuses[index] = status
                 progress.done[index] = true
+                progress.malformed = progress.malformed || malformed
                 // Under the lock: one thread at a time writes to the parent.
                 while progress.next < logs.count, progress.done[progress.next] {
                     workers.parent.absorb(workers.ios[progress.next])
@@ -159,7 +179,9 @@ enum ManyLogs {
                 }
             }
         }
-        return progress.withLock { $0.statuses }
+        let (statuses, malformed) = progress.withLock { ($0.statuses, $0.malformed) }
+        if malformed, !lenient { io.printError(ModalLog.lenientHint) }
+        return statuses
     }
 
     /// One IO per log, each used by one thread at a time, and the parent they

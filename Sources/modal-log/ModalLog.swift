@@ -89,7 +89,7 @@ enum ModalLog {
             io.printError("Error: \(error)")
             let takesLenient = command.description.options.contains { $0.name == "lenient" }
             if error.isMalformedEventLine, takesLenient, parsed?.has("lenient") == false {
-                io.printError("hint: add --lenient to skip malformed lines (each one a warning) and read on")
+                io.printError(Self.lenientHint)
             }
             return ExitCode.for(error)
         } catch {
@@ -97,6 +97,10 @@ enum ModalLog {
             return ExitCode.ioError
         }
     }
+
+    /// What a command that could have read on says after a malformed line.
+    static let lenientHint: TerminalText =
+        "hint: add --lenient to skip malformed lines (each one a warning) and read on"
 
     private static func command(named name: String) -> (any ToolCommand.Type)? {
         commands.first { $0.description.name == name }

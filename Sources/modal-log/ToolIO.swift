@@ -62,10 +62,11 @@ final class ToolIO {
         return worker
     }
 
-    /// Writes what `worker` wrote, standard error first, and empties it.
+    /// Writes what `worker` wrote, and empties it: standard output first, so
+    /// on a terminal a log's errors and warnings come under its `== LOG` line.
     func absorb(_ worker: ToolIO) {
-        if !worker.standardError.isEmpty { write(worker.standardError, toError: true) }
         if !worker.standardOutput.isEmpty { write(worker.standardOutput, toError: false) }
+        if !worker.standardError.isEmpty { write(worker.standardError, toError: true) }
         worker.standardError = ""
         worker.standardOutput = ""
     }

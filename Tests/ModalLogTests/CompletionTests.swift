@@ -81,6 +81,15 @@ import Testing
         #expect(loaded.status == 0 && loaded.output == "_modal_log\n", "\(loaded.error)")
     }
 
+    @Test func zshOffersALogAgainForACommandThatTakesMany() {
+        let script = Run(["completion", "zsh"]).output
+        let replay = script.components(separatedBy: "    replay)\n").dropFirst().first ?? ""
+        let diff = script.components(separatedBy: "    diff)\n").dropFirst().first ?? ""
+        #expect(
+            replay.components(separatedBy: "        ;;")[0].contains("'*:log:_files'"), "every log, not only the first")
+        #expect(diff.components(separatedBy: "        ;;")[0].contains("':log:_files'"))
+    }
+
     @Test func anUnknownShellIsAUsageError() {
         let run = Run(["completion", "powershell"])
         #expect(run.status == 64 && run.error.hasPrefix("Error: The value 'powershell' is invalid for '<shell>'"))

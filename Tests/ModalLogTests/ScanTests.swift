@@ -179,8 +179,34 @@ import Testing
         try FileManager.default.createDirectory(atPath: deep, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: tour, toPath: "\(deep)/tour.jsonl")
         #expect(Run(["replay", "\(deep)/tour.jsonl", toasts]).output.hasPrefix("== \(deep)/tour.jsonl\n"))
+        // A log named twice (./, a link) is read once, alone; --recursive gives the form of many even for one.
+        try FileManager.default.createSymbolicLink(atPath: folder.file("link.jsonl"), withDestinationPath: tour)
+        let once = Run(["validate", tour, "\(folder.path)/./a-tour.jsonl", folder.file("link.jsonl")])
+        #expect(once.output == Run(["validate", tour]).output)
+        #expect(Run(["validate", tour, "--recursive"]).output.hasSuffix("\n1 log: 1 ok\n"))
+        // A malformed line in one log of many: one hint to add --lenient, after the last log.
+        let malformed = Run(["validate", broken, tour, broken.replacing("e-broken", with: "day-2/../e-broken")])
+        #expect(malformed.error.components(separatedBy: "hint: add --lenient").count == 2, "\(malformed.error)")
+        #expect(
+            malformed.error.hasSuffix("hint: add --lenient to skip malformed lines (each one a warning) and read on\n"))
+        #expect(!Run(["validate", broken, tour, "--lenient"]).error.contains("hint:"))
         let skipped = Run(["replay", tour, folder.file("day-2/c-tour.jsonl"), "--skip", "5", "--json"])
         #expect(skipped.status == 0 && skipped.error.hasPrefix("\(tour): skipped: seq 5\n"))
+    }
+
+    /// In a terminal, where standard output and error are one stream, a
+    /// log's errors come under its `== LOG` line, not the one before.
+    @Test func aLogsErrorsComeUnderItsName() throws {
+        let binary = try #require(BinaryTests.binary, "modal-log was not built beside the tests").path
+        let tour = sample("EventLogs/tour.jsonl")
+        let queue = sample("EventLogs/version-2/toast-queue.jsonl")
+        let run = try runProgram(
+            "/bin/sh", ["-c", "'\(binary)' state '\(tour)' '\(queue)' /nonexistent.jsonl --at 13 2>&1"])
+        let lines = run.output.split(separator: "\n").map(String.init)
+        let named = lines.indices.filter { lines[$0].hasPrefix("== ") }
+        #expect(named.count == 3)
+        #expect(lines[named[1] + 1].hasPrefix("Error: seq 13 is past the end of \(queue)"), "\(run.output)")
+        #expect(lines[named[2] + 1].hasPrefix("Error: /nonexistent.jsonl: cannot open"), "\(run.output)")
     }
 
     @Test func manyLogsReadInParallelPrintInTheOrderGiven() throws {

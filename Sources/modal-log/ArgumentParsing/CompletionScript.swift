@@ -103,7 +103,10 @@ enum CompletionScript {
                 guard let valueName = option.valueName else { return zshQuoted("--\(option.name)[\(help)]") }
                 return zshQuoted("--\(option.name)=[\(help)]:\(valueName):\(zshAction(option.completion))")
             }
-            specs += subcommand.arguments.map { zshQuoted(":\($0.name):\(zshAction($0.completion))") }
+            // A spec for each argument; `*:` for one that takes many values, offered again after each.
+            specs += subcommand.arguments.map {
+                zshQuoted("\($0.isVariadic ? "*" : ""):\($0.name):\(zshAction($0.completion))")
+            }
             lines.append("    \(subcommand.name))")
             lines.append("        shift words; (( CURRENT-- ))")
             lines.append("        _arguments -s " + specs.joined(separator: " \\\n            "))

@@ -32,7 +32,12 @@ enum BisectCommand: ToolCommand {
             with its timeline line. When the condition never holds, each \
             comparison says the nearest value it saw, and a name the log never had \
             is named, with the nearest one it had.
-            """,
+            """ + "\n\n"
+                + ManyLogs.discussion(
+                    json: false,
+                    status:
+                        "The exit status is a log's error when one cannot be read; else 0 when the condition holds in "
+                        + "one log at least, 1 when in none."),
         arguments: [ManyLogs.logsArgument],
         options: [
             OptionDescription(

@@ -17,7 +17,9 @@ enum ReplayCommand: ToolCommand {
             rejected for another reason, or no longer rejected; with --json, that \
             list goes to standard error. A batch has one seq: skipping it leaves \
             out all its events.
-            """,
+            """ + "\n\n"
+                + ManyLogs.discussion(
+                    json: true, status: "The exit status is the worst of the logs'."),
         arguments: [ManyLogs.logsArgument],
         options: [
             CommonArguments.json, CommonArguments.color, CommonArguments.lenient, CommonArguments.noIndex,

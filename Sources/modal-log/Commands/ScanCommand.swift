@@ -39,7 +39,7 @@ enum ScanCommand: ToolCommand {
         let all = arguments.has("all")
         let json = arguments.has("json")
         let lenient = arguments.has("lenient")
-        let statuses = ManyLogs.run(logs, io: io) { log, _, io in
+        let statuses = ManyLogs.run(logs, io: io, lenient: lenient) { log, _, io in
             let (seqs, events) = try scan(log, for: condition, all: all, lenient: lenient, io: io)
             if json {
                 let line: JSONValue = [

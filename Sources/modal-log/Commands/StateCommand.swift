@@ -11,7 +11,9 @@ enum StateCommand: ToolCommand {
             is an error that names the last one (exit 64). Lines after SEQ are not read. \
             When the log has an index ('modal-log index'), reading starts at the \
             checkpoint nearest before SEQ.
-            """,
+            """ + "\n\n"
+                + ManyLogs.discussion(
+                    json: true, status: "The exit status is the worst of the logs'."),
         arguments: [ManyLogs.logsArgument],
         options: [
             OptionDescription(

@@ -54,7 +54,7 @@ enum StatsCommand: ToolCommand {
         if logs.contains("-") { throw UsageError(message: "many logs are read from the disk, not standard input") }
         let perLog = arguments.has("per-log")
         let gathered = Lock([LogStats?](repeating: nil, count: logs.count))
-        let statuses = ManyLogs.run(logs, io: io) { log, index, io in
+        let statuses = ManyLogs.run(logs, io: io, lenient: lenient) { log, index, io in
             let stats = try figures(of: log, lenient: lenient, io: io)
             gathered.withLock { $0[index] = stats }
             if perLog, json {

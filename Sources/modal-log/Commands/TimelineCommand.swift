@@ -65,8 +65,6 @@ enum TimelineCommand: ToolCommand {
         let width = arguments.has("wide") ? nil : io.outputWidth
         _ = try StepFilter(arguments)  // a bad filter is one usage error, not one a log
         let json = arguments.has("json")
-        let many = (arguments.lists["log"]?.count ?? 1) > 1 || arguments.has("recursive")
-        if many, arguments.has("follow") { throw UsageError(message: "--follow follows one log, not many") }
         // Many logs in JSON: one table, each row naming its log.
         return try ManyLogs.each(arguments, io: io, width: width, combined: ManyLogs.status(of:)) {
             log, io, isOneOfMany in

@@ -12,7 +12,12 @@ enum ValidateCommand: ToolCommand {
             error names the file and line); 66 when the file is missing; 64 on bad usage. \
             With --lenient, every malformed line is reported, not only the first, and \
             the log still exits 65 when there was one.
-            """,
+            """ + "\n\n"
+                + ManyLogs.discussion(
+                    json: false,
+                    status:
+                        "Then a line for them all ('6 logs: 4 ok, 1 with rejections, 1 malformed'); the exit status is "
+                        + "the worst of the logs'."),
         arguments: [ManyLogs.logsArgument],
         options: [CommonArguments.color, CommonArguments.lenient, ManyLogs.recursiveOption])
 
@@ -33,7 +38,7 @@ enum ValidateCommand: ToolCommand {
             let count = statuses.count { status in verdict.map { $0 == status } ?? !known.contains(status) }
             return count > 0 ? io.style.apply("\(count) \(words)", colour, .bold) : nil
         }
-        io.print("\(statuses.count) logs: " + parts.joined(separator: ", "))
+        io.print("\(statuses.count) log\(statuses.count == 1 ? "" : "s"): " + parts.joined(separator: ", "))
         return statuses.max() ?? ExitCode.success
     }
 

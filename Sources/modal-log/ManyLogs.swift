@@ -30,7 +30,7 @@ enum ManyLogs {
 
     /// Runs a command that reads one log over each log `arguments` names
     /// (``logsArgument``, and ``recursiveOption``): one log as it always ran;
-    /// many, in parallel (``run(_:io:_:)``), each one's text under a line
+    /// many, in parallel (``run(_:io:lenient:_:)``), each one's text under a line
     /// `== LOG`. With `--json`, no such line: `body` names the log in its JSON
     /// (its third argument is true when it is one of many).
     ///

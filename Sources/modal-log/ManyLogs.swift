@@ -47,7 +47,6 @@ enum ManyLogs {
         let recursive = arguments.has("recursive")
         let logs = try logs(arguments.lists["log"] ?? [], recursive: recursive)
         guard logs.count > 1 || recursive else { return try body(logs[0], io, false) }
-        if logs.contains("-") { throw UsageError(message: "many logs are read from the disk, not standard input") }
         if arguments.has("follow") { throw UsageError(message: "--follow follows one log, not many") }
         let json = arguments.has("json")
         return combined(
@@ -65,8 +64,9 @@ enum ManyLogs {
     /// in its tree, in order of their paths. A link to a folder is not
     /// followed (a link back up would loop); a link to a log is read.
     ///
-    /// - Throws: ``UsageError`` when a folder holds no log, or
-    ///   ``EventLogError`` (`readFailed`) when a folder cannot be read.
+    /// - Throws: ``UsageError`` when a folder holds no log, or standard
+    ///   input (`-`) is one of many logs; ``EventLogError`` (`readFailed`)
+    ///   when a folder cannot be read.
     static func logs(_ paths: [String], recursive: Bool) throws -> [String] {
         var logs: [String] = []
         for path in paths {
@@ -79,10 +79,14 @@ enum ManyLogs {
             logs += found
         }
         var seen: Set<String> = []
-        return logs.filter { log in
+        let unique = logs.filter { log in
             seen.insert(log == "-" ? log : URL(fileURLWithPath: log).standardizedFileURL.resolvingSymlinksInPath().path)
                 .inserted
         }
+        if unique.contains("-"), unique.count > 1 || recursive {
+            throw UsageError(message: "many logs are read from the disk, not standard input")
+        }
+        return unique
     }
 
     /// Whether `folder` is one log written in segments: its `.jsonl` files

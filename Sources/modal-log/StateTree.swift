@@ -112,9 +112,8 @@ enum StateTree {
 }
 
 extension ToolIO {
-    /// Prints `state` as the spec's JSON (exact), or as a tree for people.
-    /// Prints `state` as a tree, or as the spec's JSON; with `log`, one of
-    /// many logs, the JSON is a line `{"log": LOG, "state": STATE}`.
+    /// Prints `state` as a tree for people, or as the spec's JSON (exact);
+    /// with `log`, one of many logs, the JSON is a line `{"log": LOG, "state": STATE}`.
     func printState(_ state: ModalState, json: Bool, log: String? = nil) {
         if json, let log {
             let line: JSONValue = ["log": .string(log), "state": state.json]

@@ -52,22 +52,22 @@ enum BisectCommand: ToolCommand {
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
         let condition = try Condition.parsed(arguments.options["where"]!)  // required: the parser checked it
-        _ = try arguments.seq("from")
+        let first = try arguments.seq("from") ?? 1
         if arguments.has("all"), arguments.has("state") {
             throw UsageError(message: "--state prints the state at one seq: leave out --all, or use 'modal-log state'")
         }
         // Many logs: found when it holds in one at least.
         return try ManyLogs.each(arguments, io: io, combined: ManyLogs.status(of:)) { path, io, _ in
-            try bisect(path, for: condition, arguments: arguments, io: io)
+            try bisect(path, for: condition, from: first, arguments: arguments, io: io)
         }
     }
 
-    /// Looks for `condition` in the log at `path`, and says where it holds or how near it came.
-    static func bisect(_ path: String, for condition: Condition, arguments: ParsedArguments, io: ToolIO) throws
-        -> Int32
-    {
+    /// Looks for `condition` in the log at `path` from seq `first`, and says
+    /// where it holds or how near it came.
+    static func bisect(
+        _ path: String, for condition: Condition, from first: Int, arguments: ParsedArguments, io: ToolIO
+    ) throws -> Int32 {
         let style = io.style
-        let first = try arguments.seq("from") ?? 1
         let lenient = arguments.has("lenient")
         let all = arguments.has("all")
         var names = LogNames()

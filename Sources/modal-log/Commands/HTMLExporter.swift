@@ -18,8 +18,6 @@ import ModalProjection
 struct HTMLExporter: Exporter {
     let title: String
     private var table = JSONValueTable()
-    /// The id of the state after the last step, in ``table``.
-    private var state = 0
     /// Each root's id after the last step, and its modals', in ``table``.
     private var keptRoots: [String: KeptRoot] = [:]
     /// The widest and the tallest any root of the page is, in points: the
@@ -41,7 +39,7 @@ struct HTMLExporter: Exporter {
     }
 
     mutating func add(_ step: Step, state: ModalState) {
-        self.state = picture(of: state)
+        let picture = picture(of: state)
         let entry = step.entry
         var members = [
             JSONMember("seq", .number(JSONNumber(entry.seq))),
@@ -49,7 +47,7 @@ struct HTMLExporter: Exporter {
             JSONMember("type", .string(entry.event.type.rawValue)),
             JSONMember("target", .string(EventText.target(of: entry.event))),
             JSONMember("effect", .string(EventText.effect(of: step, besidesTarget: true))),
-            JSONMember("state", .number(JSONNumber(self.state))),
+            JSONMember("state", .number(JSONNumber(picture))),
             JSONMember("line", .string(entry.json.serialized())),
         ]
         func add(_ key: String, _ value: JSONValue, if condition: Bool) {
@@ -58,7 +56,6 @@ struct HTMLExporter: Exporter {
         let origin = EventText.origin(of: entry)
         let changes = EventText.changeLines(step.changes)
         add("rejected", .bool(true), if: step.rejection != nil)
-        add("skipped", .bool(true), if: step.isSkipped)
         add("origin", .string(origin), if: !origin.isEmpty)
         add("session", .number(JSONNumber(step.session)), if: step.session > 0)
         add("changes", .array(changes.map(JSONValue.string)), if: changes.count > 1)

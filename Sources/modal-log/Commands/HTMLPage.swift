@@ -248,7 +248,8 @@ enum HTMLPage {
             behind.style.left = behind.style.right = `${(visible.length - 1 - place) * 6}px`;
             view.appendChild(behind);
           });
-          const top = drawCard(visible[visible.length - 1], "card top");
+          const topCard = visible[visible.length - 1];
+          const top = drawCard(topCard, "card top");
           top.style.top = `${(visible.length - 1) * strip}px`;
           const content = top.querySelector(".content");
           if (isTop) content.appendChild(element("span", "badge", "top"));
@@ -259,7 +260,6 @@ enum HTMLPage {
             facts.push(`snap ${modal.snap.index + 1}/${modal.snap.points.length}`
               + (modal.snap.dragging ? ` · dragging at ${modal.snap.position}` : ""));
           }
-          const topCard = modal.cards[modal.cards.length - 1];
           if (topCard.height != null) facts.push(`${topCard.height} pt`);
           if (modal.cards.length > visible.length) facts.push(`${modal.cards.length - visible.length} more below`);
           if (modal.canDismiss === false) facts.push("cannot dismiss");

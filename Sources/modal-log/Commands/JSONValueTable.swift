@@ -16,11 +16,22 @@ import ModalEvents
 /// let second = table.id(of: ["a": 1, "b": [1, 3]])  // adds 3, [1, 3] and the object
 /// ```
 struct JSONValueTable {
-    private(set) var values: [JSONValue] = []
+    /// Each value once, by id: what ``ids`` finds (their storage is shared).
+    private var entries: [Key] = []
     /// Each object's member names, once for all the objects that have them.
     private(set) var shapes: [[String]] = []
     private var shapeIDs: [[String]: Int] = [:]
     private var ids: [Key: Int] = [:]
+
+    /// The table, by id, as the page reads it.
+    var values: [JSONValue] {
+        entries.map { entry in
+            switch entry {
+            case .scalar(let scalar): scalar
+            case .composite(let parts): .array(parts.map { .number(JSONNumber($0)) })
+            }
+        }
+    }
 
     private enum Key: Hashable {
         case scalar(JSONValue)
@@ -54,12 +65,9 @@ struct JSONValueTable {
 
     private mutating func id(of key: Key) -> Int {
         if let id = ids[key] { return id }
-        switch key {
-        case .scalar(let scalar): values.append(scalar)
-        case .composite(let parts): values.append(.array(parts.map { .number(JSONNumber($0)) }))
-        }
-        ids[key] = values.count - 1
-        return values.count - 1
+        entries.append(key)
+        ids[key] = entries.count - 1
+        return entries.count - 1
     }
 
     private mutating func shape(of names: [String]) -> Int {
@@ -73,10 +81,13 @@ struct JSONValueTable {
     ///
     /// - Precondition: `id` was returned by ``id(of:)``.
     func value(_ id: Int) -> JSONValue {
-        guard case .array(let parts) = values[id] else { return values[id] }
-        let ids = parts.map { Int($0.doubleValue!) }
-        let children = ids.dropFirst().map(value)
-        guard ids[0] >= 0 else { return .array(children) }
-        return .object(zip(shapes[ids[0]], children).map { JSONMember($0, $1) })
+        switch entries[id] {
+        case .scalar(let scalar):
+            return scalar
+        case .composite(let ids):
+            let children = ids.dropFirst().map(value)
+            guard ids[0] >= 0 else { return .array(children) }
+            return .object(zip(shapes[ids[0]], children).map { JSONMember($0, $1) })
+        }
     }
 }

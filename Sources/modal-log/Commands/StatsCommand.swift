@@ -51,7 +51,6 @@ enum StatsCommand: ToolCommand {
             }
             return ExitCode.success
         }
-        if logs.contains("-") { throw UsageError(message: "many logs are read from the disk, not standard input") }
         let perLog = arguments.has("per-log")
         let gathered = Lock([LogStats?](repeating: nil, count: logs.count))
         let statuses = ManyLogs.run(logs, io: io, lenient: lenient) { log, index, io in

@@ -45,7 +45,7 @@ extension ModalState: EventProjection {
     public func rejection(of event: ModalEvent) -> Rejection? {
         var copy = self
         do {
-            try copy.apply(LoggedEvent(seq: seq + 1, event: event))
+            try copy.apply(LoggedEvent(seq: LoggedEvent.rejectionSeq(after: seq), event: event))
             return nil
         } catch {
             return error

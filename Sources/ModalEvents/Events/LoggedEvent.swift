@@ -185,3 +185,37 @@ public struct EventSource: SpecWord {
     public static let test = Self(rawValue: "test")
     public static let knownValues: [Self] = [.user, .system, .app, .test]
 }
+
+// MARK: The last seq
+
+extension LoggedEvent {
+    /// The last seq a log holds, 2^63 - 1 (`Int.max`): no event can follow
+    /// it, and a log or store that reaches it refuses more with a
+    /// `limitExceeded` error (``EventLogError/logFull(after:file:line:)``).
+    public static let lastPossibleSeq = Int.max
+
+    /// The seq after `seq`, or `nil` when `seq` is the last a log holds.
+    /// Every computation of a next seq goes through it, so none traps.
+    @inlinable
+    package static func seq(after seq: Int) -> Int? {
+        seq < lastPossibleSeq ? seq + 1 : nil
+    }
+
+    /// The seq a rejection of the event after `seq` carries: `seq` + 1, or
+    /// `seq` itself at the last seq, where no event can follow (a store
+    /// refuses it first, with ``EventLogError/logFull(after:file:line:)``).
+    @inlinable
+    package static func rejectionSeq(after seq: Int) -> Int {
+        Self.seq(after: seq) ?? seq
+    }
+}
+
+extension EventLogError {
+    /// `limitExceeded`: the log's last seq is ``LoggedEvent/lastPossibleSeq``,
+    /// so it can hold no more events.
+    public static func logFull(after seq: Int, file: String = "", line: Int? = nil) -> EventLogError {
+        EventLogError(
+            .limitExceeded, file: file, line: line,
+            message: "the log is full: its last seq is \(seq), the last a log holds, so no event can follow it")
+    }
+}

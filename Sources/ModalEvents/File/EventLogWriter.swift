@@ -138,7 +138,8 @@ public final class EventLogWriter: Sendable {
     ///     only when the event starts a new segment, whose header carries it.
     /// - Throws: ``EventLogError``, and then nothing of the event is in the
     ///   file: `seqOutOfOrder`; `limitExceeded` (no reader could read its
-    ///   line back, or the header of the segment it would start);
+    ///   line back, or the header of the segment it would start, or the
+    ///   log is full: ``EventLogError/logFull(after:file:line:)``);
     ///   `olderVersion` (a version-2 event in a version-1 log);
     ///   `writeFailed` (the disk refused, or the log is closed); or the
     ///   failure of an earlier sync, after which the writer takes no more
@@ -175,10 +176,17 @@ public final class EventLogWriter: Sendable {
         }
         try guarded.withLock { state throws(EventLogError) in
             try state.checkOpen()
-            guard entries.enumerated().allSatisfy({ $0.element.seq == state.lastSeq + 1 + $0.offset }) else {
-                throw EventLogError(
-                    .seqOutOfOrder, file: state.file.path,
-                    message: "cannot append seq \(first.seq): the log's last seq is \(state.lastSeq)")
+            var last = state.lastSeq
+            for entry in entries {
+                guard let next = LoggedEvent.seq(after: last) else {
+                    throw .logFull(after: last, file: state.file.path)
+                }
+                guard entry.seq == next else {
+                    throw EventLogError(
+                        .seqOutOfOrder, file: state.file.path,
+                        message: "cannot append seq \(first.seq): the log's last seq is \(state.lastSeq)")
+                }
+                last = next
             }
             if let segments = options.segments, state.lastSeq >= state.segmentFrom,
                 state.file.size - state.headerBytes + bytes.count > segments.maximumBytes

@@ -95,7 +95,7 @@ public final class EventLogFollower {
         }
         for (place, segment) in segments.enumerated() {
             let start = try EventLogReader(path: segment, options: options)
-            guard start.header.from == position.seq + 1 else { continue }
+            guard start.header.from == LoggedEvent.seq(after: position.seq) else { continue }
             position = EventLogReader.Position(
                 file: place, offset: start.position.offset, line: start.position.line, seq: position.seq)
             file = segment

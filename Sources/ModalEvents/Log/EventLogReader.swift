@@ -293,12 +293,11 @@ public final class EventLogReader {
     }
 
     private func checkSeq(of entry: LoggedEvent) throws(EventLogError) {
-        guard lastSeq < Int.max else {
+        guard let expected = LoggedEvent.seq(after: lastSeq) else {
             throw EventLogError(
                 .seqOutOfOrder, file: file, line: lineNumber,
                 message: "seq \(entry.seq) is out of order: seq \(lastSeq) is the last a log holds exactly")
         }
-        let expected = lastSeq + 1
         if entry.seq == expected { return }
         if options.lenient && entry.seq > expected {
             let missing = entry.seq - expected
@@ -368,7 +367,7 @@ public final class EventLogReader {
                     "the segment is format version \(fileHeader.version), but the one before is version \(version): "
                     + "a segment never follows one of a later version")
         }
-        guard lastSeq < Int.max, fileHeader.from == lastSeq + 1 else {
+        guard fileHeader.from == LoggedEvent.seq(after: lastSeq) else {
             throw EventLogError(
                 .seqOutOfOrder, file: file, line: 1,
                 message: "the segment starts at seq \(fileHeader.from), but the one before ends at seq \(lastSeq)")

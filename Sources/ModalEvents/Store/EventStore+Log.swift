@@ -78,7 +78,14 @@ extension EventStore where State: LogProjection {
             try append(contentsOf: sessionStart, source: .system, fileID: fileID, line: line)
         } catch {
             try? opened.writer.close()
-            if case .writeFailed(let error) = error { throw error }
+            switch error {
+            case .writeFailed(let error): throw error
+            case .limitExceeded(var error):
+                error.file = path
+                error.message = "cannot start a new session: \(error.message)"
+                throw error
+            default: break
+            }
             throw EventLogError(.writeFailed, file: path, message: "cannot start a new session: \(error)")
         }
     }

@@ -95,7 +95,8 @@ public final class EventStore<State: EventProjection>: Sendable, Observable {
     @inlinable
     public func events(after seq: Int) -> [LoggedEvent] {
         core.withLock { core in
-            core.window.events(in: (seq + 1)...max(seq + 1, core.window.lastSeq))
+            guard let first = LoggedEvent.seq(after: seq) else { return [] }
+            return core.window.events(in: first...max(first, core.window.lastSeq))
         }
     }
 

@@ -10,9 +10,15 @@ public enum EventStoreError<Rejection: Error>: Error, CustomStringConvertible {
     /// last one: the log needs `expected`, the entry has `found`.
     case seqOutOfOrder(expected: Int, found: Int)
     /// The store runs on a log file, and writing the event to it failed (a
-    /// full disk, a closed log, a line no reader could read back, an
-    /// earlier failed sync): the event was neither written nor applied.
+    /// full disk, a closed log, an earlier failed sync): the event was
+    /// neither written nor applied.
     case writeFailed(EventLogError)
+    /// The event is more than a log can hold, with a log file or without
+    /// one: the log is full (its last seq is
+    /// ``LoggedEvent/lastPossibleSeq``), or no reader could read the
+    /// event's line back under the store's reading limits. The error,
+    /// `limitExceeded`, says which. Nothing was appended.
+    case limitExceeded(EventLogError)
 
     public var description: String {
         switch self {
@@ -24,6 +30,8 @@ public enum EventStoreError<Rejection: Error>: Error, CustomStringConvertible {
             "seq out of order: expected seq \(expected), found seq \(found)"
         case .writeFailed(let error):
             "write failed: \(error)"
+        case .limitExceeded(let error):
+            "limit exceeded: \(error)"
         }
     }
 }

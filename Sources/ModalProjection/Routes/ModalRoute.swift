@@ -146,7 +146,7 @@ extension EventStore where State == ModalState {
         } catch {
             throw .rejected(
                 Rejection(
-                    seq: lastSeq + 1, code: .invalidValue,
+                    seq: LoggedEvent.rejectionSeq(after: lastSeq), code: .invalidValue,
                     message: "payload: the route \"\(route.link)\" does not encode: \(error)"))
         }
     }

@@ -173,14 +173,15 @@ extension ModalState {
     ) throws(Rejection) -> [ModalEvent] {
         guard let rootState = self.root(root) else {
             throw Rejection(
-                seq: seq + 1, code: .unknownRoot,
+                seq: LoggedEvent.rejectionSeq(after: seq), code: .unknownRoot,
                 message: "no modal host for root \"\(root)\": register it with root.register first")
         }
         var start = 0
         if let link {
             guard let index = rootState.modalIndex(link: link) else {
                 throw Rejection(
-                    seq: seq + 1, code: .unknownLink, message: "no live modal \"\(link)\" in root \"\(root)\"")
+                    seq: LoggedEvent.rejectionSeq(after: seq), code: .unknownLink,
+                    message: "no live modal \"\(link)\" in root \"\(root)\"")
             }
             start = index + 1
         }

@@ -96,6 +96,6 @@ extension ModalState {
     }
 
     private func refusal(_ message: String) -> Rejection {
-        Rejection(seq: seq + 1, code: .invalidValue, message: "reconcile: \(message)")
+        Rejection(seq: LoggedEvent.rejectionSeq(after: seq), code: .invalidValue, message: "reconcile: \(message)")
     }
 }

@@ -174,7 +174,7 @@ private struct Appender {
                 _ = try LogHeader(json: json)
                 return nil
             }
-            let expected = state.seq + 1
+            guard let expected = LoggedEvent.seq(after: state.seq) else { throw .logFull(after: state.seq) }
             var filled = json
             if case .object(let members) = json, json["seq"] == nil {
                 filled = .object([JSONMember("seq", .number(JSONNumber(expected)))] + members)

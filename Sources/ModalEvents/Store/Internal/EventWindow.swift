@@ -30,9 +30,12 @@ struct EventWindow {
     @inlinable
     var count: Int { storage.count }
 
-    /// The seq of the oldest event held; `lastSeq + 1` when none is.
+    /// The seq of the oldest event held; `lastSeq + 1` when none is (and
+    /// `lastSeq` at the last seq a log holds, where none can follow).
     @inlinable
-    var firstSeq: Int { lastSeq - storage.count + 1 }
+    var firstSeq: Int {
+        storage.isEmpty ? LoggedEvent.rejectionSeq(after: lastSeq) : lastSeq - (storage.count - 1)
+    }
 
     /// - Complexity: O(1), amortized.
     @inlinable
@@ -64,7 +67,7 @@ struct EventWindow {
     func events(in range: ClosedRange<Int>) -> [LoggedEvent] {
         let lower = max(range.lowerBound, firstSeq)
         let upper = min(range.upperBound, lastSeq)
-        guard lower <= upper else { return [] }
+        guard !storage.isEmpty, lower <= upper else { return [] }
         var result: [LoggedEvent] = []
         result.reserveCapacity(upper - lower + 1)
         for seq in lower...upper { result.append(self[seq]) }

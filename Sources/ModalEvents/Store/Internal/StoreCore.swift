@@ -86,7 +86,7 @@ struct StoreCore<State: EventProjection> {
     ) throws(EventStoreError<State.Rejection>) -> (entry: LoggedEvent, delivers: Bool, direct: [Listener<State>]) {
         try checkExpected(expectedSeq)
         var entry = unstamped
-        entry.seq = state.seq + 1
+        entry.seq = try nextSeq(after: state.seq)
         entry.time = clock.now()
         let before = journal == nil ? nil : state
         do {
@@ -119,7 +119,7 @@ struct StoreCore<State: EventProjection> {
         var states: [State] = []
         for unstamped in events {
             var entry = unstamped
-            entry.seq = scratch.seq + 1
+            entry.seq = try nextSeq(after: scratch.seq)
             entry.time = clock.now()
             do {
                 try scratch.apply(entry)
@@ -144,14 +144,20 @@ struct StoreCore<State: EventProjection> {
     mutating func replay(
         _ entry: LoggedEvent
     ) throws(EventStoreError<State.Rejection>) -> (State.Rejection?, Delivery<State>) {
-        guard entry.seq == state.seq + 1 else {
-            throw .seqOutOfOrder(expected: state.seq + 1, found: entry.seq)
-        }
+        let expected = try nextSeq(after: state.seq)
+        guard entry.seq == expected else { throw .seqOutOfOrder(expected: expected, found: entry.seq) }
         let before = journal == nil ? nil : state
         let rejection = state.replay(entry)
         if let journal, let before { try journal.write([entry], after: before, rollingBack: &state) }
         if let time = entry.time { clock.resume(from: time) }
         return (rejection, record(entry, state: stateListenerCount > 0 ? state : nil))
+    }
+
+    /// The seq after `seq`; `limitExceeded` when the log is full.
+    @inlinable
+    func nextSeq(after seq: Int) throws(EventStoreError<State.Rejection>) -> Int {
+        guard let next = LoggedEvent.seq(after: seq) else { throw .limitExceeded(.logFull(after: seq)) }
+        return next
     }
 
     @inlinable
@@ -273,7 +279,7 @@ struct StoreCore<State: EventProjection> {
                     // Handed out (it delivers nothing) so the listener is released outside the lock.
                     return .catchUp(listener, [])
                 }
-                let entries = window.events(in: first...min(through, first + Self.catchUpChunk - 1))
+                let entries = window.events(in: first...(first + min(Self.catchUpChunk - 1, through - first)))
                 if let last = entries.last, last.seq < through {
                     pending[pendingHead] = .catchUp(listener, next: last.seq + 1, through: through)
                 } else {

@@ -85,7 +85,8 @@ public final class EventLogReader {
         }
     }
 
-    /// How many warnings the reader keeps; ``skippedLines`` counts on past it.
+    /// How many warnings the reader keeps; ``skippedLines`` counts on past
+    /// it. A reader with ``onWarning`` keeps none.
     public static let maximumWarnings = 100
 
     /// The path as the caller gave it (a file, a folder of segments), or
@@ -107,8 +108,13 @@ public final class EventLogReader {
     }
     /// What the reader stepped over: a torn last line, and with
     /// ``Options/lenient`` the lines it skipped (the first
-    /// ``maximumWarnings`` of them).
+    /// ``maximumWarnings`` of them), unless ``onWarning`` takes them.
     public private(set) var warnings: [EventLogWarning] = []
+    /// Called with each warning as the reader meets it, instead of keeping
+    /// it in ``warnings``: a caller that reports them as it reads
+    /// (`modal-log validate --lenient`) gets every one, in memory that
+    /// stays flat.
+    public var onWarning: ((EventLogWarning) -> Void)?
     /// How many malformed lines a lenient reader skipped.
     public private(set) var skippedLines = 0
     /// The torn last line, once the reader has reached it.
@@ -314,9 +320,13 @@ public final class EventLogReader {
         warn("skipped a malformed line: \(error.message)", line: error.line ?? lineNumber)
     }
 
-    /// Keeps a warning, unless the reader has kept its most already: then
-    /// `message` is not made.
+    /// Hands a warning to ``onWarning``, or keeps it, unless the reader has
+    /// kept its most already: then `message` is not made.
     private func warn(_ message: @autoclosure () -> String, line: Int? = nil) {
+        if let onWarning {
+            onWarning(EventLogWarning(file: file, line: line ?? lineNumber, message: message()))
+            return
+        }
         guard warnings.count < Self.maximumWarnings else { return }
         warnings.append(EventLogWarning(file: file, line: line ?? lineNumber, message: message()))
     }

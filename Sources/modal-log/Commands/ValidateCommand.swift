@@ -49,6 +49,8 @@ enum ValidateCommand: ToolCommand {
             io.print(
                 "seq \(rejection.seq): \(io.style.apply("\(rejection.code.rawValue)", .red)): \(rejection.message)")
         }
+        // Every malformed line is named, as it is met.
+        replay.reader.onWarning = { io.printError("warning: \($0)") }
         try replay.run()
         replay.printWarnings(io: io)
         let events = replay.eventCount == 1 ? "1 event" : "\(replay.eventCount) events"

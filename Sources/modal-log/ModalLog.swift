@@ -33,7 +33,8 @@ enum ModalLog {
 
     /// Runs the tool with `arguments` (without the program's name) and
     /// returns its exit status: 74 when its output could not be written
-    /// (a full disk, a closed stream), whatever it printed, help included.
+    /// (a full disk, or a closed stream for a command that changes files),
+    /// whatever it printed, help included.
     static func run(arguments: [String], io: ToolIO) -> Int32 {
         let status = dispatch(arguments, io: io)
         guard status == ExitCode.success, let failure = io.writeFailure else { return status }
@@ -75,6 +76,7 @@ enum ModalLog {
             return ExitCode.success
         }
         var parsed: ParsedArguments?
+        io.endsQuietlyWhenOutputCloses = !command.changesFiles
         do {
             let arguments = try command.description.parse(rest)
             parsed = arguments
@@ -123,8 +125,17 @@ enum ModalLog {
 /// One subcommand of the tool.
 protocol ToolCommand {
     static var description: CommandDescription { get }
+    /// Whether the command changes files (a log, its index): it then runs
+    /// to its end when its output is closed, and exits 74. A command that
+    /// only reads ends at once, quietly, with status 0, as a filter under
+    /// `| head` does: what read its output took what it wanted.
+    static var changesFiles: Bool { get }
     /// Runs the command; throws ``UsageError`` or ``EventLogError``.
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32
+}
+
+extension ToolCommand {
+    static var changesFiles: Bool { false }
 }
 
 extension ToolIO {

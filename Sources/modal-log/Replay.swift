@@ -93,5 +93,14 @@ enum CommonArguments {
         name: "no-index", help: "Read the whole log, even when it has an index (see 'modal-log index').")
     static let lenient = OptionDescription(
         name: "lenient",
-        help: "Skip malformed event lines (each one a warning) instead of stopping at the first, and count them.")
+        help: "Skip malformed event lines instead of stopping at the first, and count them "
+            + "(the first 100 each a warning; validate names every one).")
+
+    /// The log a command that changes it names, which must be on disk:
+    /// `-` (standard input) is a usage error saying `instead`, what to do.
+    static func logOnDisk(_ arguments: ParsedArguments, instead: String) throws(UsageError) -> String {
+        let path = arguments.positionals["log"]!
+        guard path != "-" else { throw UsageError(message: instead) }
+        return path
+    }
 }

@@ -27,6 +27,11 @@ final class ToolIO {
     private(set) var standardError = ""
     /// Why writing output failed (a full disk), if it did; the tool then exits 74.
     private(set) var writeFailure: String?
+    /// Whether the process ends at once, quietly and with status 0, when
+    /// what reads its output has closed it (a pipe into `head`): set for
+    /// the commands that only read (``ToolCommand/changesFiles``). Else a
+    /// closed output is a ``writeFailure`` as a full disk is.
+    var endsQuietlyWhenOutputCloses = false
 
     private init(mode: Mode) {
         self.mode = mode
@@ -188,7 +193,7 @@ final class ToolIO {
             while !bytes.isEmpty {
                 let written = bytes.withUnsafeBytes { PosixCalls().write(descriptor, from: $0) }
                 if written < 0 && errno == EINTR { continue }
-                // A closed pipe never gets here: SIGPIPE ends the process, as for any filter.
+                if written < 0 && errno == EPIPE && endsQuietlyWhenOutputCloses { exit(ExitCode.success) }
                 guard written > 0 else {
                     writeFailure = writeFailure ?? String(cString: strerror(errno))
                     return

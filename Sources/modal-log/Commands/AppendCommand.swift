@@ -40,8 +40,13 @@ enum AppendCommand: ToolCommand {
             CommonArguments.color,
         ])
 
+    static let changesFiles = true
+
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
-        let path = arguments.positionals["log"]!
+        let path = try CommonArguments.logOnDisk(
+            arguments,
+            instead: "append writes to a log on disk and reads its events from standard input: name the log's file "
+                + "or folder ('modal-log append session.jsonl < events.jsonl')")
         var options = EventLogWriter.Options(
             durability: try durability(arguments.options["sync"] ?? "every"), segments: try segments(arguments))
         let acks = arguments.has("ack") ? Acknowledgements(io: io) : nil
@@ -77,6 +82,11 @@ enum AppendCommand: ToolCommand {
         guard let maximumBytes = try arguments.count("segment-bytes", valueName: "bytes") else {
             if keep != nil { throw UsageError(message: "--keep needs --segment-bytes") }
             return nil
+        }
+        if FileSystem.system.entry(at: arguments.positionals["log"]!) == .file {
+            throw UsageError(
+                message: "--segment-bytes writes a log as a folder of segments, but this log is one file: append to it "
+                    + "without --segment-bytes, or name a folder for a new log")
         }
         return EventLogWriter.Segments(maximumBytes: maximumBytes, retainedFiles: keep)
     }

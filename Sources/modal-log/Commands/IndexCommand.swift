@@ -34,11 +34,11 @@ enum IndexCommand: ToolCommand {
             CommonArguments.color,
         ])
 
+    static let changesFiles = true
+
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
-        let path = arguments.positionals["log"]!
-        guard path != "-" else {
-            throw UsageError(message: "An index is kept beside a log on disk: standard input cannot have one")
-        }
+        let path = try CommonArguments.logOnDisk(
+            arguments, instead: "An index is kept beside a log on disk: standard input cannot have one")
         let interval = try arguments.count("every", valueName: "events")
         try FileSystem.system.requireLog(at: path)
         if arguments.has("check") { return try check(path, interval: interval, io: io) }

@@ -19,8 +19,13 @@ enum RecoverCommand: ToolCommand {
         ],
         options: [CommonArguments.color])
 
+    static let changesFiles = true
+
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
-        let path = arguments.positionals["log"]!
+        let path = try CommonArguments.logOnDisk(
+            arguments,
+            instead: "recover repairs a log on disk in place: standard input cannot be repaired; save it to a file "
+                + "and recover that")
         // Opening to append is what repairs; it would create a missing log, which is not asked for here.
         try FileSystem.system.requireLog(at: path)
         _ = try EventLogReader(path: path)

@@ -25,8 +25,13 @@ enum UpgradeCommand: ToolCommand {
         ],
         options: [CommonArguments.color])
 
+    static let changesFiles = true
+
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
-        let path = arguments.positionals["log"]!
+        let path = try CommonArguments.logOnDisk(
+            arguments,
+            instead: "upgrade rewrites a log on disk in place: standard input cannot be rewritten; save it to a file "
+                + "and upgrade that")
         let upgrade = try EventLogWriter.upgrade(path, as: ModalState.self)
         for file in upgrade.files { io.print("rewrote \(file) as format version 2") }
         io.print("\(path): \(upgrade)")

@@ -40,7 +40,8 @@ import Testing
         } catch .rejected(let rejection) {
             print(rejection)   // seq 6: lastCard: modal "compose" has one card left: dismiss the modal to close the stack
         } catch {
-            // .conflict, only with an expectedSeq
+            // .conflict, only with an expectedSeq; .limitExceeded, when the event is
+            // more than a log can hold; .writeFailed, when the log file refuses it
         }
         // End of example
         #expect(store.lastSeq == 5 && store.state.modal(link: "compose", in: "sheets")?.cards.count == 1)

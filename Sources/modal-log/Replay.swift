@@ -98,9 +98,13 @@ enum CommonArguments {
 
     /// The log a command that changes it names, which must be on disk:
     /// `-` (standard input) is a usage error saying `instead`, what to do.
-    static func logOnDisk(_ arguments: ParsedArguments, instead: String) throws(UsageError) -> String {
+    /// A link is followed, and the command says so: it changes the log
+    /// the link names, and leaves the link as it is.
+    static func logOnDisk(_ arguments: ParsedArguments, io: ToolIO, instead: String) throws -> String {
         let path = arguments.positionals["log"]!
         guard path != "-" else { throw UsageError(message: instead) }
+        let target = try FileSystem.system.followingLinks(path)
+        if target != path { io.printError("note: \(path) is a link: this changes \(target), the log it names") }
         return path
     }
 }

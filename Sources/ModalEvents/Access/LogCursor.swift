@@ -197,10 +197,37 @@ public final class LogCursor<State: LogProjection> {
     }
 
     @inlinable func read() throws(EventLogError) -> Step? {
-        guard let entry = try position.reader.next() else { return nil }
+        let segments = position.reader.laterSegmentsOpened
+        let next = try position.reader.next()
+        if position.reader.laterSegmentsOpened != segments { try checkSegmentStart() }
+        guard let entry = next else { return nil }
         if let time = entry.time { position.lastTime = time }
         guard skipping.isEmpty || !skipping.contains(entry.seq) else { return Step(entry: entry, rejection: nil) }
         return Step(entry: entry, rejection: try state.replay(entry, readBy: reader))
+    }
+
+    /// Checks the state the segments before replay to against the header
+    /// of the segment the reader just opened, which holds the state before
+    /// its first event: a segment whose header says otherwise would start a
+    /// log that keeps only the last segments from a wrong state. A lenient
+    /// read, which may have skipped an event, does not check. The history
+    /// (which a caller may have emptied) is left out.
+    ///
+    /// - Throws: `invalidState`, naming the segment's header line.
+    @usableFromInline func checkSegmentStart() throws(EventLogError) {
+        guard !options.reading.lenient, let snapshot = reader.fileHeader.snapshot else { return }
+        let recorded: State
+        do throws(EventLogError) {
+            recorded = try State(json: snapshot)
+        } catch {
+            throw EventLogError(error.kind, file: reader.file, line: 1, message: "the header's state: \(error.message)")
+        }
+        guard recorded.json(historyFrom: recorded.historyCount) != state.json(historyFrom: state.historyCount) else {
+            return
+        }
+        throw EventLogError(
+            .invalidState, file: reader.file, line: 1,
+            message: "the header's state is not the state the segments before it replay to at seq \(state.seq)")
     }
 
     // MARK: Starting

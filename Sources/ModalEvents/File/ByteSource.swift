@@ -12,6 +12,9 @@ protocol ByteSource {
     mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(EventLogError) -> Int
     /// Makes the next read start at byte `offset`.
     mutating func seek(to offset: Int) throws(EventLogError)
+    /// Whether the bytes end: memory or a regular file, which a reader may
+    /// read to its end; not a pipe or a terminal, which may never end.
+    var isBounded: Bool { get }
 }
 
 /// Reads a file (or standard input) through `read(2)`, so memory stays
@@ -21,6 +24,7 @@ final class FileDescriptorSource: ByteSource {
     private let ownsDescriptor: Bool
     private let name: String
     private let fileSystem: FileSystem
+    let isBounded: Bool
 
     /// Opens `path` for reading; `"-"` is standard input. A pipe with no
     /// writer reads as empty instead of waiting for one.
@@ -33,10 +37,11 @@ final class FileDescriptorSource: ByteSource {
         if path == "-" {
             descriptor = 0
             ownsDescriptor = false
-            return
+        } else {
+            descriptor = try fileSystem.openToRead(path, regularOnly: regularOnly)
+            ownsDescriptor = true
         }
-        descriptor = try fileSystem.openToRead(path, regularOnly: regularOnly)
-        ownsDescriptor = true
+        isBounded = fileSystem.calls.info(of: descriptor)?.kind == .file
     }
 
     deinit {
@@ -106,6 +111,7 @@ extension FileDescriptorSource {
 struct MemorySource: ByteSource {
     private let bytes: [UInt8]
     private var offset = 0
+    var isBounded: Bool { true }
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes

@@ -30,7 +30,8 @@ extension EventLogWriter {
         let fileSystem = options.fileSystem
         let syncs = options.durability != .none
         // What is refused before anything is touched.
-        switch fileSystem.entry(at: path) {
+        let entry = fileSystem.entry(at: path)
+        switch entry {
         case .file where options.segments != nil:
             throw EventLogError(
                 .writeFailed, file: path, message: "the log is a file, but the writer was asked to write segments")
@@ -64,7 +65,15 @@ extension EventLogWriter {
         }
         // A new log: its first file, with the header. An empty file counts
         // as none, and so does a torn header: the log never held an event.
-        if let existing, let firstLine, !firstLine.start.isEmpty {
+        if let existing, let firstLine, firstLine.start.isEmpty {
+            // The lock made a missing one-file log an empty file: only one that was there is a crash's.
+            if entry != .none {
+                warnings.append(
+                    EventLogWarning(
+                        file: existing, line: 1,
+                        message: "replaced an empty file with a new header: the log held no event"))
+            }
+        } else if let existing, let firstLine {
             guard firstLine.isTornHeader else {
                 throw EventLogError(
                     .missingHeader, file: existing, line: 1,

@@ -85,6 +85,8 @@ extension EventLogWriter {
         var reading = options
         reading.lenient = false
         let fileSystem = options.fileSystem
+        // A link stays a link: the log it names is upgraded.
+        let path = try fileSystem.followingLinks(path)
         try fileSystem.requireLog(at: path)
         // The writer's lock, held throughout: no writer appends while the log is rewritten.
         var held = [try LogLock(forLogAt: path, creatingFile: false, in: fileSystem)]

@@ -34,6 +34,28 @@ package struct FileSystem: Sendable {
         }
     }
 
+    /// The path of what `path` names once its links are followed (a link
+    /// to a link too; a relative target is taken from the link's folder):
+    /// `path` itself when it is no link. Whatever replaces or creates a
+    /// log's files (an upgrade, a sidecar, a new log) works on that path,
+    /// so it changes the log a link names, never the link. A link that
+    /// leads round in a circle (40 steps) is an error.
+    ///
+    /// - Throws: `readFailed`, naming `path`, for a circle of links.
+    package func followingLinks(_ path: String) throws(EventLogError) -> String {
+        var current = path
+        for _ in 0..<40 {
+            guard let target = calls.linkTarget(atPath: current) else { return current }
+            if target.hasPrefix("/") {
+                current = target
+            } else {
+                let folder = current.lastIndex(of: "/").map { String(current[...$0]) } ?? ""
+                current = folder + target
+            }
+        }
+        throw EventLogError(.readFailed, file: path, message: "its links lead round in a circle")
+    }
+
     /// Refuses `path` unless it can be a log on disk: a regular file or a
     /// folder (never a pipe, which would keep a reader waiting).
     package func requireLog(at path: String) throws(EventLogError) {

@@ -53,12 +53,20 @@ package protocol SystemCalls: Sendable {
     func makeFolder(_ path: String) -> Int32
     /// `stat(2)`, following links.
     func info(atPath path: String) -> FileInfo?
+    /// `readlink(2)`: what the link at `path` holds, or `nil` when `path`
+    /// is no link (or cannot be read).
+    func linkTarget(atPath path: String) -> String?
     /// `fstat(2)`.
     func info(of descriptor: Int32) -> FileInfo?
     /// The names in a folder but `.` and `..`, in no order (`opendir(3)`).
     func names(inFolder path: String) -> [String]?
     /// The time now, in nanoseconds since 1970.
     func now() -> Int64
+}
+
+extension SystemCalls {
+    /// No links: a file system kept in memory has none.
+    package func linkTarget(atPath path: String) -> String? { nil }
 }
 
 /// The real system calls.
@@ -158,6 +166,13 @@ package struct PosixCalls: SystemCalls {
         return Self.info(status)
     }
 
+    package func linkTarget(atPath path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     package func info(of descriptor: Int32) -> FileInfo? {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return nil }
@@ -237,6 +252,7 @@ struct InterruptedCallsRetried: SystemCalls {
     func makeFolder(_ path: String) -> Int32 { retried { base.makeFolder(path) } }
     func info(atPath path: String) -> FileInfo? { retried({ $0 == nil }) { base.info(atPath: path) } }
     func info(of descriptor: Int32) -> FileInfo? { retried({ $0 == nil }) { base.info(of: descriptor) } }
+    func linkTarget(atPath path: String) -> String? { base.linkTarget(atPath: path) }
     func names(inFolder path: String) -> [String]? { retried({ $0 == nil }) { base.names(inFolder: path) } }
     func now() -> Int64 { base.now() }
 }

@@ -93,11 +93,12 @@ public struct LogIndex<State: LogProjection>: Sendable {
     let history = HistoryCache<State.HistoryElement>()
 
     /// The path of the sidecar of the log at `path`: `session.jsonl.index`,
-    /// or for a folder of segments `segments.index` beside the folder.
+    /// or for a folder of segments `segments.index` beside the folder. For
+    /// a link, the sidecar of the log it names, beside that log.
     public static func path(forLog path: String) -> String {
         var log = path
         while log.count > 1 && log.hasSuffix("/") { log.removeLast() }
-        return log + ".index"
+        return ((try? FileSystem.system.followingLinks(log)) ?? log) + ".index"
     }
 
     /// This index's sidecar.

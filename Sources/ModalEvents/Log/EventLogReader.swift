@@ -360,9 +360,15 @@ public final class EventLogReader {
         fileHeader = try readHeader()
     }
 
+    /// How many segments after the first the reader has opened: when it
+    /// moves on, a caller that replays checks the state it reached against
+    /// the new segment's header (``LogCursor``).
+    @exclusivity(unchecked) public private(set) var laterSegmentsOpened = 0
+
     /// Moves on to the next segment of a folder; `false` when there is none.
     private func openNextSegment() throws(EventLogError) -> Bool {
         guard let next = laterSegments.popFirst() else { return false }
+        laterSegmentsOpened += 1
         if let tornTail {
             throw EventLogError(
                 .tornSegment, file: file, line: tornTail.line,
@@ -449,11 +455,13 @@ public final class EventLogReader {
 
     /// The byte range in `buffer` of the next complete line (without its
     /// `\n`), or `nil` at the end of the file; a torn last line is recorded
-    /// and skipped. A line over the length limit throws, or for a lenient
-    /// reader is dropped as it streams past, so it never fills memory; but
-    /// a header (`isHeader`) is never dropped: a reader cannot go on without it.
+    /// and skipped. A line over the length limit is dropped as it streams
+    /// past, so it never fills memory, until its end tells what it is: a
+    /// torn last line (however long) when the file ends first, else one too
+    /// long, which throws, or which a lenient reader skips. It throws at
+    /// once instead in a header (`isHeader`: a reader cannot go on without
+    /// it), and for a strict reader of a stream that may never end (a pipe).
     private func readLine(isHeader: Bool = false) throws(EventLogError) -> Range<Int>? {
-        let dropsOverlongLines = options.lenient && !isHeader
         var scanFrom = start
         /// Bytes of an over-long line a lenient reader has already dropped.
         var dropped = 0
@@ -465,7 +473,7 @@ public final class EventLogReader {
                 // Only a line over the limit has dropped bytes.
                 guard dropped + newline - lineStart > options.maximumLineLength else { return lineStart..<newline }
                 let error = tooLong(line: lineNumber)
-                guard dropsOverlongLines else { throw error }
+                guard options.lenient && !isHeader else { throw error }
                 skip(error)
                 dropped = 0
                 scanFrom = start
@@ -473,7 +481,7 @@ public final class EventLogReader {
             }
             scanFrom = end
             if dropped + end - start > options.maximumLineLength {
-                guard dropsOverlongLines else { throw tooLong(line: lineNumber + 1) }
+                guard !isHeader, options.lenient || source.isBounded else { throw tooLong(line: lineNumber + 1) }
                 dropped += end - start
                 start = end
             }
@@ -483,10 +491,7 @@ public final class EventLogReader {
                         file: file, line: lineNumber + 1, offset: bufferOffset + start - dropped,
                         length: dropped + end - start)
                     tornTail = torn
-                    warnings.append(
-                        EventLogWarning(
-                            file: file, line: torn.line,
-                            message: "skipped a torn last line (\(torn.length) bytes, no newline at its end)"))
+                    warn("skipped a torn last line (\(torn.length) bytes, no newline at its end)", line: torn.line)
                     start = end
                 }
                 return nil

@@ -44,7 +44,7 @@ enum AppendCommand: ToolCommand {
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
         let path = try CommonArguments.logOnDisk(
-            arguments,
+            arguments, io: io,
             instead: "append writes to a log on disk and reads its events from standard input: name the log's file "
                 + "or folder ('modal-log append session.jsonl < events.jsonl')")
         var options = EventLogWriter.Options(

@@ -38,7 +38,7 @@ enum IndexCommand: ToolCommand {
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
         let path = try CommonArguments.logOnDisk(
-            arguments, instead: "An index is kept beside a log on disk: standard input cannot have one")
+            arguments, io: io, instead: "An index is kept beside a log on disk: standard input cannot have one")
         let interval = try arguments.count("every", valueName: "events")
         try FileSystem.system.requireLog(at: path)
         if arguments.has("check") { return try check(path, interval: interval, io: io) }

@@ -7,9 +7,10 @@ enum RecoverCommand: ToolCommand {
         name: "recover",
         abstract: "Repair a log in place after a crash, and report what was dropped.",
         discussion: """
-            Cuts off a torn last line (a write that a crash cut short) and removes \
-            what a crash while starting a new segment left behind; everything fully \
-            written stays, and the file is synced. A malformed line anywhere else is \
+            Cuts off a torn last line (a write that a crash cut short), removes \
+            what a crash while starting a new segment left behind, and gives a log \
+            that a crash left as an empty file or a torn header (it held no event) \
+            a new header; everything fully written stays, and the file is synced. A malformed line anywhere else is \
             not a crash's doing and is not repaired: the error names it (exit 65), and \
             'validate --lenient' lists every such line.
             """,
@@ -23,12 +24,12 @@ enum RecoverCommand: ToolCommand {
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
         let path = try CommonArguments.logOnDisk(
-            arguments,
+            arguments, io: io,
             instead: "recover repairs a log on disk in place: standard input cannot be repaired; save it to a file "
                 + "and recover that")
-        // Opening to append is what repairs; it would create a missing log, which is not asked for here.
+        // Opening to append is what repairs (a torn last line, an empty file or a torn header that a
+        // crash while creating the log left); it would create a missing log, which is not asked for here.
         try FileSystem.system.requireLog(at: path)
-        _ = try EventLogReader(path: path)
         let (writer, _, _) = try EventLogWriter.open(
             path, as: ModalState.self, options: EventLogWriter.Options(durability: .everyEvent))
         try writer.close()

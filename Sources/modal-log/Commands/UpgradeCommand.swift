@@ -29,7 +29,7 @@ enum UpgradeCommand: ToolCommand {
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
         let path = try CommonArguments.logOnDisk(
-            arguments,
+            arguments, io: io,
             instead: "upgrade rewrites a log on disk in place: standard input cannot be rewritten; save it to a file "
                 + "and upgrade that")
         let upgrade = try EventLogWriter.upgrade(path, as: ModalState.self)

@@ -97,7 +97,8 @@ import Testing
         for name in ["empty.jsonl", "torn.jsonl"] {
             let (writer, state, _) = try EventLogWriter.open(folder.file(name), as: CountingState.self)
             #expect(state.seq == 0)
-            #expect(writer.recoveryWarnings.count == (name == "torn.jsonl" ? 1 : 0))
+            // What a crash left is replaced, and the warning says so.
+            #expect(writer.recoveryWarnings.map(\.message).first?.hasPrefix("replaced ") == true)
             try writer.close()
             #expect(try folder.text(name) == Self.header + "\n")
         }

@@ -99,10 +99,11 @@ import Testing
         try folder.write(Self.version1 + "\n", to: "log/00000000000000000001.jsonl")
         var writer = try open(path, options: options)
         #expect(writer.version == 1)
+        var state = CountingState()
         for seq in 1...6 {
-            try writer.append(LoggedEvent(seq: seq, event: .keyboardChange(height: Double(seq)))) {
-                CountingState(seq: seq - 1).json
-            }
+            let entry = LoggedEvent(seq: seq, event: .keyboardChange(height: Double(seq)))
+            try writer.append(entry) { state.json }
+            try state.apply(entry)
         }
         try writer.close()
         let segments = try folder.names(in: "log")

@@ -20,7 +20,9 @@ enum IndexCommand: ToolCommand {
             and uses one behind its log as it is, reading nothing past its seq. With \
             --check nothing is written: exit 0 when the index matches its log (and \
             keeps the interval --every asks for), 1 when it is missing, behind or \
-            stale.
+            stale. The hashes of an index find damage, not intent: --prove also \
+            replays the log and holds every checkpoint to it, for an index that came \
+            from elsewhere (exit 1 when one is not the replay's).
             """,
         arguments: [
             ArgumentDescription(
@@ -31,6 +33,9 @@ enum IndexCommand: ToolCommand {
                 name: "every", valueName: "events",
                 help: "Keep a checkpoint every this many events (default \(LogIndex<ModalState>.defaultInterval))."),
             OptionDescription(name: "check", help: "Only say whether the index matches the log; write nothing."),
+            OptionDescription(
+                name: "prove",
+                help: "With --check: replay the log and hold every checkpoint's state to it (an index from elsewhere)."),
             CommonArguments.color,
         ])
 
@@ -41,7 +46,12 @@ enum IndexCommand: ToolCommand {
             arguments, io: io, instead: "An index is kept beside a log on disk: standard input cannot have one")
         let interval = try arguments.count("every", valueName: "events")
         try FileSystem.system.requireLog(at: path)
-        if arguments.has("check") { return try check(path, interval: interval, io: io) }
+        if arguments.has("prove") && !arguments.has("check") {
+            throw UsageError(message: "--prove needs --check: it proves an index, and writes nothing")
+        }
+        if arguments.has("check") {
+            return try check(path, interval: interval, proving: arguments.has("prove"), io: io)
+        }
         let clock = ContinuousClock()
         let start = clock.now
         let cursor = try LogCursor<ModalState>(
@@ -62,7 +72,7 @@ enum IndexCommand: ToolCommand {
         return ExitCode.success
     }
 
-    private static func check(_ path: String, interval: Int?, io: ToolIO) throws -> Int32 {
+    private static func check(_ path: String, interval: Int?, proving: Bool, io: ToolIO) throws -> Int32 {
         // The log itself must read: a missing log is exit 66, as elsewhere.
         _ = try EventLogReader(path: path)
         let sidecar = LogIndex<ModalState>.path(forLog: path)
@@ -70,7 +80,15 @@ enum IndexCommand: ToolCommand {
         case .missing:
             io.print("\(sidecar): missing")
         case .current(let index):
-            io.print("\(sidecar): up to date: \(summary(of: index))")
+            if proving, let wrong = try index.disproof() {
+                io.print(
+                    "\(sidecar): wrong: \(wrong); it did not come from this log: remove it, and "
+                        + "'modal-log index' builds it from the log")
+                return ExitCode.checkFailed
+            }
+            io.print(
+                "\(sidecar): up to date\(proving ? ", every checkpoint proven by a replay" : ""): \(summary(of: index))"
+            )
             return ExitCode.success
         case .behind(let index):
             io.print("\(sidecar): behind: the log has events after seq \(index.lastSeq)")

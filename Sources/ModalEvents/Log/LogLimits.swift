@@ -37,7 +37,82 @@ struct LimitMeasure {
     }
 }
 
+/// An upper bound of an event's line's length, and the exact measure of
+/// what a reader's limits look at in it, found without writing the line:
+/// what lets a store check every event it takes (``EventLogReader/Options/violation(ofLineOf:version:)``)
+/// at little cost.
+struct LineBound: EventFieldWriter {
+    /// At least as many bytes as the line has: a string of *n* UTF-8 bytes
+    /// is written in at most 6*n* + 2 (each byte escaped as `\u00XX`).
+    private(set) var bytes = 2
+    private(set) var measure = LimitMeasure()
+
+    private mutating func key(_ key: String) {
+        bytes += Self.bound(of: key) + 2
+        measure.note(key)
+    }
+
+    private static func bound(of string: String) -> Int { 6 * string.utf8.count + 2 }
+
+    mutating func add(_ key: String, _ value: JSONValue) {
+        self.key(key)
+        measure.note(value, depth: 2)
+        var pending = [value]
+        while let value = pending.popLast() {
+            switch value {
+            case .null, .bool: bytes += 5
+            case .number(let number): bytes += number.literal.utf8.count
+            case .string(let string): bytes += Self.bound(of: string)
+            case .array(let elements):
+                bytes += 2 + elements.count
+                pending += elements
+            case .object(let members):
+                bytes += 2 + members.count
+                for member in members {
+                    bytes += Self.bound(of: member.key) + 1
+                    pending.append(member.value)
+                }
+            }
+        }
+    }
+
+    mutating func string(_ key: String, _ value: String) {
+        self.key(key)
+        bytes += Self.bound(of: value)
+        measure.note(value)
+    }
+
+    mutating func number(_ key: String, _ value: Double) {
+        self.key(key)
+        bytes += 32
+    }
+
+    mutating func integer(_ key: String, _ value: Int) {
+        self.key(key)
+        bytes += 21
+    }
+}
+
 extension EventLogReader.Options {
+    /// What about `entry`'s line in a log of format `version` a reader with
+    /// these limits would refuse, as a sentence fragment; `nil` when it
+    /// reads. The line is written only when a bound found without it
+    /// (``LineBound``) leaves that open: for every event of a usual size,
+    /// it is not.
+    ///
+    /// - Complexity: O(*n*) in the size of the event's strings and values.
+    @usableFromInline
+    package func violation(ofLineOf entry: LoggedEvent, version: Int) -> String? {
+        var bound = LineBound()
+        entry.write(to: &bound, version: version)
+        if bound.bytes - 1 <= maximumLineLength, bound.measure.depth <= maximumDepth,
+            bound.measure.longestString <= maximumStringLength
+        {
+            return nil
+        }
+        return line(of: entry, version: version).violation
+    }
+
     /// The line of `entry` in a log of format `version` (`\n` included), and
     /// what about it a reader with these limits would refuse, as a sentence
     /// fragment (`nil` when it reads). A writer checks each event with it, so

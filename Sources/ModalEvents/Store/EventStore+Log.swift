@@ -31,7 +31,8 @@ extension EventStore where State: LogProjection {
     /// ``LogSession/continueLast`` to go on with the state the log ends in.
     ///
     /// An event the disk refuses is neither kept nor applied: the append
-    /// throws ``EventStoreError/writeFailed(_:)``. How soon an event is
+    /// throws ``EventStoreError/writeFailed(_:)``; one no reader could read
+    /// back, ``EventStoreError/limitExceeded(_:)``, as without a log. How soon an event is
     /// synced follows `logOptions.durability`; ``log`` syncs and closes.
     ///
     /// ```swift

@@ -4,10 +4,20 @@ public struct EventStoreOptions: Sendable {
     public var retention: Retention
     /// Where an appended event's `time` comes from.
     public var timestamps: Timestamps
+    /// What no event the store takes may exceed, with a log file or without
+    /// one: the line a log would hold it in must read back under these
+    /// limits (its length, its nesting, its longest string). An event past
+    /// them throws ``EventStoreError/limitExceeded(_:)``, and nothing of it
+    /// is kept. The defaults are a reader's.
+    public var limits: EventLogReader.Options
 
-    public init(retention: Retention = .all, timestamps: Timestamps = .elapsed) {
+    public init(
+        retention: Retention = .all, timestamps: Timestamps = .elapsed,
+        limits: EventLogReader.Options = EventLogReader.Options()
+    ) {
         self.retention = retention
         self.timestamps = timestamps
+        self.limits = limits
     }
 
     /// How many events a store keeps in memory for ``EventStore/events``

@@ -32,6 +32,9 @@ struct StoreCore<State: EventProjection> {
     /// The boxes of the call sites events are appended from.
     @usableFromInline
     var callSites = CallSites()
+    /// What no event the store takes may exceed (``EventStoreOptions/limits``).
+    @usableFromInline
+    let limits: EventLogReader.Options
 
     /// How many held events one catch-up step delivers, so catching up on a
     /// long log neither copies it whole nor holds the lock long.
@@ -53,6 +56,7 @@ struct StoreCore<State: EventProjection> {
         self.state = state
         self.window = EventWindow(retention: options.retention, lastSeq: state.seq)
         self.clock = StoreClock(options.timestamps)
+        self.limits = options.limits
     }
 
     // MARK: Appending
@@ -88,6 +92,7 @@ struct StoreCore<State: EventProjection> {
         var entry = unstamped
         entry.seq = try nextSeq(after: state.seq)
         entry.time = clock.now()
+        try checkLimits(entry)
         let before = journal == nil ? nil : state
         do {
             try state.apply(entry)
@@ -121,6 +126,7 @@ struct StoreCore<State: EventProjection> {
             var entry = unstamped
             entry.seq = try nextSeq(after: scratch.seq)
             entry.time = clock.now()
+            try checkLimits(entry)
             do {
                 try scratch.apply(entry)
             } catch {
@@ -146,11 +152,24 @@ struct StoreCore<State: EventProjection> {
     ) throws(EventStoreError<State.Rejection>) -> (State.Rejection?, Delivery<State>) {
         let expected = try nextSeq(after: state.seq)
         guard entry.seq == expected else { throw .seqOutOfOrder(expected: expected, found: entry.seq) }
+        try checkLimits(entry)
         let before = journal == nil ? nil : state
         let rejection = state.replay(entry)
         if let journal, let before { try journal.write([entry], after: before, rollingBack: &state) }
         if let time = entry.time { clock.resume(from: time) }
         return (rejection, record(entry, state: stateListenerCount > 0 ? state : nil))
+    }
+
+    /// Throws `limitExceeded` when no reader could read `entry`'s line back
+    /// (``EventStoreOptions/limits``), whether the store runs on a log or not.
+    @inlinable
+    func checkLimits(_ entry: LoggedEvent) throws(EventStoreError<State.Rejection>) {
+        let version = journal?.writer.version ?? LogHeader.currentVersion
+        guard let violation = limits.violation(ofLineOf: entry, version: version) else { return }
+        throw .limitExceeded(
+            EventLogError(
+                .limitExceeded, file: journal?.writer.path ?? "",
+                message: "cannot append seq \(entry.seq): \(violation), so no reader could read the log back"))
     }
 
     /// The seq after `seq`; `limitExceeded` when the log is full.

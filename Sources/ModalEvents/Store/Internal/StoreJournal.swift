@@ -24,7 +24,7 @@ struct StoreJournal<State: EventProjection>: Sendable {
             try writer.append(contentsOf: entries) { snapshot(before) }
         } catch {
             state = before
-            throw .writeFailed(error)
+            throw error.kind == .limitExceeded ? .limitExceeded(error) : .writeFailed(error)
         }
     }
 }

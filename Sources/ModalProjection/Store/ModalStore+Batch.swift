@@ -61,7 +61,10 @@ extension EventStore where State == ModalState {
     /// - Returns: The lifetimes of the new modals, in order: releasing one
     ///   dismisses its modal.
     /// - Throws: ``EventStoreError/rejected(_:)`` with the first rejected
-    ///   event's code, its message starting `events[I]: `.
+    ///   event's code, its message naming what was rejected as the caller
+    ///   passed it: `presentations[I], link "LINK": ` for one of
+    ///   `presentations` (the log keeps the spec's `events[J]: `, counting
+    ///   the dismissals planned first).
     public func replaceStack(
         in root: String = ModalEvent.defaultRoot, with presentations: [ModalPresentation], source: EventSource? = nil,
         fileID: String = #fileID, line: Int = #line
@@ -72,7 +75,8 @@ extension EventStore where State == ModalState {
             return presentation
         }
         return try appendPlanned(
-            source: source, caller: LoggedEvent.caller(fileID: fileID, line: line), lifetimesOf: presentations
+            source: source, caller: LoggedEvent.caller(fileID: fileID, line: line), lifetimesOf: presentations,
+            given: ("presentations", presentations)
         ) { state throws(Rejection) in
             try state.dismissals(in: root, above: nil, reason: .replaced) + presentations.map(ModalEvent.modalPresent)
         }.lifetimes
@@ -94,7 +98,8 @@ extension EventStore where State == ModalState {
     ///
     /// - Returns: The events appended; none when `build` added none.
     /// - Throws: ``EventStoreError/rejected(_:)`` with the first rejected
-    ///   event's code, its message starting `events[I]: `.
+    ///   event's code, its message starting `events[I]: `, `I` its place
+    ///   in what `build` added.
     @discardableResult
     public func batch(
         source: EventSource? = nil, fileID: String = #fileID, line: Int = #line, _ build: (inout ModalBatch) -> Void
@@ -110,8 +115,14 @@ extension EventStore where State == ModalState {
     /// Plans events against the current state and appends them as one step
     /// (``appendStep(_:source:caller:expectedSeq:lifetimesOf:)``), planning
     /// again when another writer came in between.
+    ///
+    /// - Parameters:
+    ///   - presentations: The ones that get a lifetime.
+    ///   - given: What the caller passed (`presentations`, `desired`) and
+    ///     its name, in which a rejection is told (``inCallersTerms(_:planned:given:)``).
     func appendPlanned(
         source: EventSource?, caller: String, lifetimesOf presentations: [ModalPresentation] = [],
+        given: (name: String, presentations: [ModalPresentation])? = nil,
         _ plan: (ModalState) throws(Rejection) -> [ModalEvent]
     ) throws(ModalStoreError) -> (entries: [LoggedEvent], lifetimes: [ModalLifetime]) {
         while true {
@@ -127,8 +138,35 @@ extension EventStore where State == ModalState {
                     events, source: source, caller: caller, expectedSeq: state.seq, lifetimesOf: presentations)
             } catch .conflict {
                 continue  // another writer came in between: plan again
+            } catch .rejected(let rejection) {
+                throw .rejected(Self.inCallersTerms(rejection, planned: events, given: given))
             }
         }
+    }
+
+    /// `rejection` as the caller knows what it passed. A batch's rejection
+    /// starts `events[I]: ` (the spec's words, which the log keeps), where
+    /// `I` counts the events the store planned, which the caller never saw:
+    /// the error it is thrown names the caller's own index into what it
+    /// gave when event `I` presents one of those (`presentations[1], link
+    /// "receipt": `), else the planned event and its link (`the planned
+    /// modal.dismiss of "cart": `).
+    static func inCallersTerms(
+        _ rejection: Rejection, planned events: [ModalEvent], given: (name: String, presentations: [ModalPresentation])?
+    ) -> Rejection {
+        guard let index = rejection.batchIndex, events.indices.contains(index) else { return rejection }
+        let event = events[index]
+        let named: String
+        if case .modalPresent(let presentation) = event, let given,
+            let place = given.presentations.firstIndex(where: { $0.link == presentation.link })
+        {
+            named = "\(given.name)[\(place)], link \"\(presentation.link)\": "
+        } else {
+            named = "the planned \(event.type.rawValue)" + (event.link.map { " of \"\($0)\"" } ?? "") + ": "
+        }
+        var told = rejection
+        told.message = named + rejection.message.dropFirst(Rejection.batchPrefix(index).count)
+        return told
     }
 
     /// Appends `events` as one step: the event alone, or a `batch` of them

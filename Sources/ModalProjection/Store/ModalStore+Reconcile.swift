@@ -33,8 +33,9 @@ extension EventStore where State == ModalState {
         _ root: String = ModalEvent.defaultRoot, to desired: [ModalPresentation], source: EventSource? = nil,
         fileID: String = #fileID, line: Int = #line
     ) throws(ModalStoreError) -> [LoggedEvent] {
-        try appendPlanned(source: source, caller: LoggedEvent.caller(fileID: fileID, line: line)) {
-            state throws(Rejection) in
+        try appendPlanned(
+            source: source, caller: LoggedEvent.caller(fileID: fileID, line: line), given: ("desired", desired)
+        ) { state throws(Rejection) in
             try state.reconciliation(of: root, to: desired)
         }.entries
     }

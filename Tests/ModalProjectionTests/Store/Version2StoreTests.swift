@@ -158,8 +158,37 @@ import Testing
         // A link still live (dismissing) cannot present again: the whole step is refused.
         let error = #expect(throws: ModalStoreError.self) { try store.replaceStack(with: [presentation("old")]) }
         guard case .rejected(let rejection) = error else { return }
-        #expect(rejection.code == .duplicateLink && rejection.message.hasPrefix("events[2]: "))
+        // Named as the app passed it, not by its place among the dismissals the store planned first.
+        #expect(rejection.code == .duplicateLink && rejection.message.hasPrefix(#"presentations[0], link "old": "#))
         #expect(store.lastSeq == 3)
+    }
+
+    @Test func aRejectedStepIsToldInTheCallersTerms() throws {
+        let store = try ModalStore.withRoot()
+        let kept = try ["a", "b", "c"].map { try store.present(presentation($0)) }
+        try store.dismiss("c")
+        let replaced = #expect(throws: ModalStoreError.self) {
+            try store.replaceStack(with: [presentation("x"), presentation("c")])
+        }
+        guard case .rejected(let rejection) = replaced else { return }
+        #expect(
+            rejection.message == #"presentations[1], link "c": link "c" is already live in root "default" (dismissing)"#
+        )
+        let reconciled = #expect(throws: ModalStoreError.self) {
+            try store.reconcile(to: [presentation("a"), presentation("c")])
+        }
+        guard case .rejected(let rejection) = reconciled else { return }
+        #expect(rejection.message.hasPrefix(#"desired[1], link "c": "#), "\(rejection.message)")
+        // What the app built itself keeps its own index.
+        let batched = #expect(throws: ModalStoreError.self) {
+            try store.batch { batch in
+                batch.present(presentation("y"))
+                batch.present(presentation("a"))
+            }
+        }
+        guard case .rejected(let rejection) = batched else { return }
+        #expect(rejection.message.hasPrefix("events[1]: "))
+        withExtendedLifetime(kept) {}
     }
 
     @Test func aBatchIsOneStepAndRefusedWhole() throws {

@@ -42,7 +42,8 @@ import Testing
         #expect(proof.status == ExitCode.checkFailed)
         #expect(
             proof.output.contains(
-                "wrong: checkpoint at seq 3: its state is not the state the log replays to; it did not come from this log"),
+                "wrong: checkpoint at seq 3: its state is not the state the log replays to; it did not come from this log"
+            ),
             "\(proof.output)")
     }
 

@@ -23,7 +23,7 @@ extension ModalState {
     }
 
     /// The state's JSON as text: pretty (one member a line) by default.
-    public func jsonText(style: JSONWriter.Style = .pretty) -> String {
+    public func jsonText(style: JSONValue.Style = .pretty) -> String {
         json.serialized(style: style)
     }
 

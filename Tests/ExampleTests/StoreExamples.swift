@@ -28,6 +28,49 @@ import Testing
         withExtendedLifetime(compose) {}
     }
 
+    @Test func aTypedCatchInAClosure() throws {
+        let store = try shopStore()
+        // Example: Docs/Store.md
+        let tapped = { (store: ModalStore) -> RejectionCode? in
+            do throws(ModalStoreError) {
+                try store.tapDimming(in: "nowhere")
+                return nil
+            } catch .rejected(let rejection) {
+                return rejection.code   // .unknownRoot
+            } catch {
+                return nil
+            }
+        }
+        // End of example
+        #expect(tapped(store) == .unknownRoot)
+    }
+
+    @Test func aQueueMovesOnAtDismissed() throws {
+        let store = ModalStore()
+        // Example: Docs/Store.md
+        try store.registerRoot(RootRegistration(root: "toasts", policy: .queue))
+        let saved = try store.present(ModalPresentation(root: "toasts", link: "saved", content: "Toast"))
+        let synced = try store.present(ModalPresentation(root: "toasts", link: "synced", content: "Toast"))
+        try store.didPresent("saved", in: "toasts")
+        try store.dismiss("saved", in: "toasts")
+        let waiting = store.state.modal(link: "synced", in: "toasts")?.phase    // .queued: "saved" is still animating out
+        try store.didDismiss("saved", in: "toasts")
+        let shown = store.state.modal(link: "synced", in: "toasts")?.phase      // .presenting
+        // End of example
+        #expect(waiting == .queued && shown == .presenting)
+        withExtendedLifetime((saved, synced)) {}
+    }
+
+    @Test func aPayloadAsText() {
+        // Example: Docs/Store.md
+        let payload: JSONValue = ["draft": 1, "to": ["ana@example.com"]]
+        let line = payload.serialized()                 // {"draft":1,"to":["ana@example.com"]}
+        let page = payload.serialized(style: .pretty)   // one member a line
+        // End of example
+        #expect(line == #"{"draft":1,"to":["ana@example.com"]}"#)
+        #expect(page.split(separator: "\n").count > 1)
+    }
+
     @Test func aRejectedCommand() throws {
         let store = try shopStore()
         let compose = try store.present(ModalPresentation(root: "sheets", link: "compose", content: "ComposeView"))

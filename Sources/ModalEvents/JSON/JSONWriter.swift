@@ -10,15 +10,8 @@
 /// writer.bytes  // {"seq":1,"type":"dimming.tap"}
 /// ```
 public struct JSONWriter: Sendable {
-    /// How values are laid out.
-    public enum Style: Sendable {
-        /// One line, no spaces: the log format.
-        case compact
-        /// Two-space indentation, one member per line; arrays of numbers,
-        /// strings and booleans stay on one line. For states meant to be read
-        /// and compared as text.
-        case pretty
-    }
+    /// How values are laid out: ``JSONValue/Style``.
+    public typealias Style = JSONValue.Style
 
     /// What has been written so far, UTF-8.
     public internal(set) var bytes: [UInt8] = []
@@ -168,8 +161,25 @@ extension JSONValue {
         }
     }
 
-    /// The value written as JSON text.
-    public func serialized(style: JSONWriter.Style = .compact) -> String {
+    /// How a value is laid out as text.
+    public enum Style: Sendable {
+        /// One line, no spaces: the log format.
+        case compact
+        /// Two-space indentation, one member per line; arrays of numbers,
+        /// strings and booleans stay on one line. For states meant to be read
+        /// and compared as text.
+        case pretty
+    }
+
+    /// The value written as JSON text, its key order and number literals
+    /// kept: what a log holds (`compact`), or one member a line (`pretty`).
+    ///
+    /// ```swift
+    /// let payload: JSONValue = ["draft": 1, "to": ["ana@example.com"]]
+    /// payload.serialized()                  // {"draft":1,"to":["ana@example.com"]}
+    /// print(payload.serialized(style: .pretty))
+    /// ```
+    public func serialized(style: Style = .compact) -> String {
         var writer = JSONWriter(style: style)
         writer.write(self)
         return writer.string

@@ -122,6 +122,33 @@ import Testing
         #expect(checkout.phase == .dismissing)  // reconcile dismissed the cart
     }
 
+    @Test func foundationValuesInARoute() throws {
+        let store = try shopStore()
+        // Example: Docs/Store.md
+        struct Payment: ModalRoute {
+            var price: Decimal      // "price":12.34
+            var receipt: URL        // "receipt":"https://shop.example/r/7"
+            var signature: Data     // "signature":"AQID"
+            var placed: Date        // "placed":790000000.5
+
+            var link: String { "payment" }
+            var content: String { "PaymentView" }
+        }
+
+        let payment = Payment(
+            price: Decimal(string: "12.34")!, receipt: URL(string: "https://shop.example/r/7")!,
+            signature: Data([1, 2, 3]), placed: Date(timeIntervalSinceReferenceDate: 790_000_000.5))
+        let sheet = try store.present(payment, in: "sheets")
+        let logged = store.payload(of: "payment", in: "sheets")?.serialized()
+        // {"placed":790000000.5,"price":12.34,"receipt":"https://shop.example/r/7","signature":"AQID"}
+        // End of example
+        #expect(logged == #"{"placed":790000000.5,"price":12.34,"receipt":"https://shop.example/r/7","signature":"AQID"}"#)
+        let shown = try store.state.route(of: "payment", in: "sheets", as: Payment.self)
+        #expect(shown?.price == payment.price && shown?.receipt == payment.receipt)
+        #expect(shown?.signature == payment.signature && shown?.placed == payment.placed)
+        withExtendedLifetime(sheet) {}
+    }
+
     @Test func subscriptions() throws {
         let store = try shopStore()
         let analytics = Analytics()

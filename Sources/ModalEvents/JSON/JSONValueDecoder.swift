@@ -1,10 +1,12 @@
-/// Decodes a `Decodable` value from a ``JSONValue``, without Foundation: how
-/// an app reads its own types (a route, a payload) back from a log.
+/// Decodes a `Decodable` value from a ``JSONValue``: how an app reads its
+/// own types (a route, a payload) back from a log.
 ///
 /// Numbers decode exactly or not at all: a whole number into any integer
 /// type that holds it (`12345678901234567890` into a `UInt64`), any number
 /// into a `Double`; `1.5` into an `Int` is a type mismatch. An object's
 /// duplicate key reads as its last value, as ``JSONValue/subscript(_:)`` does.
+/// Foundation's values read as `JSONDecoder()` reads them: a `Decimal` from
+/// a number's digits, a `URL` from its string, `Data` from a Base64 string.
 ///
 /// ```swift
 /// let cart = try JSONValueDecoder().decode(Cart.self, from: ["items": 3, "total": "42.50"])
@@ -27,11 +29,12 @@ public struct JSONValueDecoder: Sendable {
     ///   that does not fit (`typeMismatch`, `keyNotFound`, `valueNotFound`),
     ///   `dataCorrupted` for a container deeper than ``maximumDepth`` (so a
     ///   recursive type read from a deep value stops there instead of
-    ///   exhausting the stack), or the error `Value`'s own `init(from:)`
-    ///   throws, as `dataCorrupted`.
+    ///   exhausting the stack) and for a `Decimal`, `URL` or `Data` its JSON
+    ///   does not spell (`1e200`, a string that is not Base64), or the error
+    ///   `Value`'s own `init(from:)` throws, as `dataCorrupted`.
     public func decode<Value: Decodable>(_ type: Value.Type, from value: JSONValue) throws(DecodingError) -> Value {
         do {
-            return try Value(from: ValueDecoder(value: value, codingPath: [], maximumDepth: maximumDepth))
+            return try SingleValueContainer(value: value, codingPath: [], maximumDepth: maximumDepth).decode(type)
         } catch let error as DecodingError {
             throw error
         } catch {
@@ -261,8 +264,13 @@ private struct SingleValueContainer: SingleValueDecodingContainer {
     func decode(_ type: UInt32.Type) throws -> UInt32 { try integer() }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try integer() }
 
+    /// A Foundation value as `JSONDecoder` reads it (``FoundationValue``),
+    /// any other through its `init(from:)`.
     func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
-        try Value(from: decoder)
+        if let read = try FoundationValue.decode(type, from: value, codingPath: codingPath) {
+            return read as! Value  // `decode` reads a value of the type it is given.
+        }
+        return try Value(from: decoder)
     }
 
     /// The number as an `Integer`, exactly: the whole number its literal

@@ -1,10 +1,13 @@
-/// Encodes an `Encodable` value as a ``JSONValue``, without Foundation: how
-/// an app's own types (a route, a payload) go into a log.
+/// Encodes an `Encodable` value as a ``JSONValue``: how an app's own types
+/// (a route, a payload) go into a log.
 ///
 /// The result is deterministic: an object's keys are sorted (a dictionary's
 /// order changes from one launch to the next), and numbers take the
 /// canonical form the log writes (`390`, `0.25`), so the same value always
-/// gives the same bytes.
+/// gives the same bytes. Foundation's values are the JSON `JSONEncoder()`
+/// writes: a `Decimal` as a number of its exact digits, a `URL` as its
+/// `absoluteString`, `Data` as Base64, a `Date` as its
+/// `timeIntervalSinceReferenceDate`.
 ///
 /// ```swift
 /// struct Cart: Codable { var items: Int; var total: String }
@@ -26,10 +29,10 @@ public struct JSONValueEncoder: Sendable {
     /// `value` as JSON.
     ///
     /// - Throws: `EncodingError.invalidValue` for a number JSON cannot
-    ///   spell (NaN, an infinity), a value that nests deeper than
-    ///   ``maximumDepth`` (a recursive type, say: its encoding stops there),
-    ///   a value that encodes nothing, or the error the value's own
-    ///   `encode(to:)` throws, with its coding path.
+    ///   spell (a NaN `Double` or `Decimal`, an infinity), a value that
+    ///   nests deeper than ``maximumDepth`` (a recursive type, say: its
+    ///   encoding stops there), a value that encodes nothing, or the error
+    ///   the value's own `encode(to:)` throws, with its coding path.
     public func encode<Value: Encodable>(_ value: Value) throws(EncodingError) -> JSONValue {
         let node = EncodedNode(limit: EncodingDepth(maximum: maximumDepth))
         do {
@@ -94,12 +97,17 @@ private final class EncodedNode {
         }
     }
 
-    /// Encodes `value` here, through its `encode(to:)`.
+    /// Encodes `value` here: a Foundation value as `JSONEncoder` writes it
+    /// (``FoundationValue``), any other through its `encode(to:)`.
     ///
     /// - Throws: Once a container was made deeper than the limit: so a
     ///   recursive value stops there instead of exhausting the stack.
     func encode(_ value: some Encodable, codingPath: [any CodingKey]) throws {
         if let tooDeep = limit.tooDeep { throw tooDeep }
+        if let json = try FoundationValue.json(of: value, codingPath: codingPath) {
+            content = .value(json)
+            return
+        }
         try value.encode(to: NodeEncoder(node: self, codingPath: codingPath))
     }
 

@@ -34,7 +34,10 @@ public import ModalEvents
 ///
 /// The payload is the route's encoding by ``JSONValueEncoder``: an enum case
 /// `cart(Cart)` is `{"cart":{"_0":{...}}}`, as Swift's synthesized `Codable`
-/// writes it, with keys sorted.
+/// writes it, with keys sorted. Foundation's values in it are written as
+/// `JSONEncoder()` writes them: a `Decimal` price as the number `12.34`, a
+/// `URL` as its `absoluteString`, `Data` as Base64, a `Date` as its
+/// `timeIntervalSinceReferenceDate`.
 public protocol ModalRoute: Codable, Sendable {
     /// The link it presents as: unique among the live modals of its root.
     /// Two routes with the same link are the same modal to the store.
@@ -49,7 +52,8 @@ extension ModalPresentation {
     /// presentation's own (see ``init(root:link:content:parent:style:payload:canDismiss:snapPoints:initialSnap:sticky:height:)``).
     ///
     /// - Throws: `EncodingError` when the route does not encode (a `Double`
-    ///   that is NaN or infinite, an `encode(to:)` of the app's that throws).
+    ///   that is NaN or infinite, a NaN `Decimal`, an `encode(to:)` of the
+    ///   app's that throws).
     public init(
         _ route: some ModalRoute, root: String = ModalEvent.defaultRoot, parent: String? = nil,
         style: ModalStyle = .sheet, canDismiss: Bool = true, snapPoints: [Double] = [1.0], initialSnap: Int = 0,

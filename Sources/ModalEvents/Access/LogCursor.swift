@@ -209,13 +209,14 @@ public final class LogCursor<State: LogProjection> {
     /// Checks the state the segments before replay to against the header
     /// of the segment the reader just opened, which holds the state before
     /// its first event: a segment whose header says otherwise would start a
-    /// log that keeps only the last segments from a wrong state. A lenient
-    /// read, which may have skipped an event, does not check. The history
-    /// (which a caller may have emptied) is left out.
+    /// log that keeps only the last segments from a wrong state. A read
+    /// that left events out (a lenient one, which may have skipped a line,
+    /// or one ``skipping`` some) does not check. The history (which a
+    /// caller may have emptied) is left out.
     ///
     /// - Throws: `invalidState`, naming the segment's header line.
     @usableFromInline func checkSegmentStart() throws(EventLogError) {
-        guard !options.reading.lenient, let snapshot = reader.fileHeader.snapshot else { return }
+        guard !options.reading.lenient, skipping.isEmpty, let snapshot = reader.fileHeader.snapshot else { return }
         let recorded: State
         do throws(EventLogError) {
             recorded = try State(json: snapshot)

@@ -36,9 +36,9 @@ package struct FileSystem: Sendable {
 
     /// The path of what `path` names once its links are followed (a link
     /// to a link too; a relative target is taken from the link's folder):
-    /// `path` itself when it is no link. Whatever replaces or creates a
-    /// log's files (an upgrade, a sidecar, a new log) works on that path,
-    /// so it changes the log a link names, never the link. A link that
+    /// `path` itself when it is no link. Whatever renames a file over a
+    /// log or beside it (an upgrade, a sidecar) works on that path, so it
+    /// changes the log a link names, never the link. A link that
     /// leads round in a circle (40 steps) is an error.
     ///
     /// - Throws: `readFailed`, naming `path`, for a circle of links.

@@ -43,6 +43,10 @@ public struct LoggedEvent: Sendable, Hashable {
         return extras.loggedNumbers
     }
 
+    /// At least as many UTF-8 bytes as ``caller`` has (0 for none), found
+    /// without making it, which a store's caller is until it is read.
+    package var callerLengthBound: Int { extras?.callerLengthBound ?? 0 }
+
     /// The longest ``caller``, in UTF-8 bytes; a longer one is rejected
     /// (`invalidValue`).
     public static let maximumCallerLength = 256
@@ -114,6 +118,12 @@ public struct LoggedEvent: Sendable, Hashable {
 
         var caller: String? {
             callerText ?? fileID.map { LoggedEvent.caller(fileID: $0, line: line) }
+        }
+
+        /// At least as many UTF-8 bytes as ``caller`` has, found without
+        /// making it: `fileID:line`, the line's digits at most 20.
+        var callerLengthBound: Int {
+            callerText?.utf8.count ?? fileID.map { $0.utf8.count + 21 } ?? 0
         }
 
         @usableFromInline

@@ -103,6 +103,14 @@ extension EventLogReader.Options {
     /// - Complexity: O(*n*) in the size of the event's strings and values.
     @usableFromInline
     package func violation(ofLineOf entry: LoggedEvent, version: Int) -> String? {
+        if var names = Self.names(of: entry.event) {
+            // An event of names, words and numbers (all but a batch, a session's info and a payload
+            // that nests): its line is bounded by its names' lengths, found with nothing made. Its
+            // fields' keys, words and numbers take less than 1,000 bytes and 32 a snap point.
+            names.longest = max(names.longest, entry.callerLengthBound)
+            names.total += entry.callerLengthBound
+            if names.longest <= maximumStringLength, 6 * names.total + 1_000 <= maximumLineLength { return nil }
+        }
         var bound = LineBound()
         entry.write(to: &bound, version: version)
         if bound.bytes - 1 <= maximumLineLength, bound.measure.depth <= maximumDepth,
@@ -145,5 +153,73 @@ extension EventLogReader.Options {
             return "it holds a string longer than \(maximumStringLength) bytes"
         }
         return nil
+    }
+
+    /// The strings of an event (its names, its words, which may be any
+    /// text, and a payload with no array or object in it) when it holds
+    /// nothing else but numbers; `nil` for one that holds more (a batch, a
+    /// session's info, a payload that nests).
+    private static func names(of event: ModalEvent) -> Names? {
+        var names = Names()
+        switch event {
+        case .keyboardChange:
+            break
+        case .rootResize(let root, _), .rootRemove(let root), .dimmingTap(let root):
+            names.add(root)
+        case .modalPresented(let root, let link), .modalDismissed(let root, let link), .cardPop(let root, let link),
+            .cardUpdate(let root, let link, _, _), .snapTo(let root, let link, _), .dragChange(let root, let link, _),
+            .dragEnd(let root, let link, _, _):
+            names.add(root)
+            names.add(link)
+        case .modalDismiss(let root, let link, let reason):
+            names.add(root)
+            names.add(link)
+            names.add(reason.rawValue)
+        case .cardPush(let root, let link, let content, let sticky, _, _):
+            names.add(root)
+            names.add(link)
+            names.add(content)
+            names.add(sticky ?? "")
+        case .cardReplace(let root, let link, let content, let direction, let animation, _, _):
+            names.add(root)
+            names.add(link)
+            names.add(content)
+            names.add(direction.rawValue)
+            names.add(animation.rawValue)
+        case .rootRegister(let registration):
+            names.add(registration.root)
+            names.add(registration.presentation.rawValue)
+            names.add(registration.policy.rawValue)
+            names.add(registration.dimming.tap.rawValue)
+            names.add(registration.keyboard.strategy.rawValue)
+        case .modalPresent(let presentation):
+            guard presentation.payload?.isScalar ?? true else { return nil }
+            switch presentation.payload {
+            case .string(let string)?: names.add(string)
+            case .number(let number)?: names.add(number.literal)
+            default: break
+            }
+            names.add(presentation.root)
+            names.add(presentation.link)
+            names.add(presentation.content)
+            names.add(presentation.parent ?? "")
+            names.add(presentation.sticky ?? "")
+            names.add(presentation.style.rawValue)
+            names.total += 6 * presentation.snapPoints.count
+        default:
+            return nil
+        }
+        return names
+    }
+
+    /// The longest of some strings and their total, in UTF-8 bytes.
+    private struct Names {
+        var longest = 0
+        var total = 0
+
+        mutating func add(_ string: String) {
+            longest = max(longest, string.utf8.count)
+            total += string.utf8.count
+        }
     }
 }

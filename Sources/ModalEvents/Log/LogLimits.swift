@@ -103,13 +103,17 @@ extension EventLogReader.Options {
     /// - Complexity: O(*n*) in the size of the event's strings and values.
     @usableFromInline
     package func violation(ofLineOf entry: LoggedEvent, version: Int) -> String? {
-        if var names = Self.names(of: entry.event) {
-            // An event of names, words and numbers (all but a batch, a session's info and a payload
-            // that nests): its line is bounded by its names' lengths, found with nothing made. Its
-            // fields' keys, words and numbers take less than 1,000 bytes and 32 a snap point.
+        // An event of names, words and numbers (all but a batch, a session's info, a payload that
+        // nests, and numbers as a log spelt them): its line is bounded by its strings' lengths,
+        // found with nothing made. Its fields' keys and numbers take less than 1,000 bytes and 36 a
+        // snap point.
+        if entry.loggedNumbersIfAny == nil, var names = Self.names(of: entry.event) {
+            names.add(entry.source?.rawValue ?? "")
             names.longest = max(names.longest, entry.callerLengthBound)
             names.total += entry.callerLengthBound
-            if names.longest <= maximumStringLength, 6 * names.total + 1_000 <= maximumLineLength { return nil }
+            if names.longest <= maximumStringLength, 6 * names.total + 1_000 <= maximumLineLength, maximumDepth >= 2 {
+                return nil
+            }
         }
         var bound = LineBound()
         entry.write(to: &bound, version: version)

@@ -105,7 +105,8 @@ public struct LogRedaction: Sendable, Hashable {
             root.modals = root.modals.map(redact)
             return root
         }
-        for index in state.rejected.indices { state.rejected[index].message = "redacted" }
+        state.rejected = RejectionHistory(
+            state.rejected.lazy.map { Rejection(seq: $0.seq, code: $0.code, message: "redacted") })
         return state
     }
 

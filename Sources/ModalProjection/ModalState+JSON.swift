@@ -47,10 +47,10 @@ extension ModalState {
             roots: try fields.requiredArray("roots").enumerated().map { (index, root) throws(EventLogError) in
                 try RootState(json: root, path: "roots[\(index)].")
             },
-            rejected: try fields.requiredArray("rejected").enumerated().map {
-                (index, rejection) throws(EventLogError) in
-                try Rejection(json: rejection, path: "rejected[\(index)].")
-            },
+            rejected: RejectionHistory(
+                try fields.requiredArray("rejected").enumerated().map { (index, rejection) throws(EventLogError) in
+                    try Rejection(json: rejection, path: "rejected[\(index)].")
+                }),
             session: fields.any("session") == nil ? 0 : try fields.requiredInteger("session"))
         if let violation = storedValueViolations().first {
             throw EventLogError(.invalidState, message: "invalid state: \(violation)")
@@ -183,7 +183,7 @@ extension Card {
 }
 
 extension Rejection {
-    var json: JSONValue {
+    package var json: JSONValue {
         ["seq": .number(JSONNumber(seq)), "code": .string(code.rawValue), "message": .string(message)]
     }
 

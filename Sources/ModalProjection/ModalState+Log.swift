@@ -71,7 +71,7 @@ extension ModalState {
     /// A state from its JSON, with `rejected` empty, and its rejections.
     public init(json: JSONValue, history: [Rejection]) throws(EventLogError) {
         try self.init(json: json)
-        rejected = history
+        rejected = RejectionHistory(history)
         if let violation = rejectionViolations().first {
             throw EventLogError(.invalidState, message: "invalid state: \(violation)")
         }

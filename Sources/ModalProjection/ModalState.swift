@@ -33,15 +33,17 @@ public struct ModalState: Sendable, Hashable {
     var _roots: [RootState]
     /// Where each root is in ``_roots``.
     var rootDirectory: RootDirectory
-    /// Every event that could not apply, in log order.
-    public var rejected: [Rejection]
+    /// Every event that could not apply, in log order: history, kept once
+    /// however often the state is copied (``RejectionHistory``).
+    public var rejected: RejectionHistory
     /// How many `session.start` events have applied: 0 before the first.
     /// Each one starts with nothing on screen (rule 12).
     public var session: Int
 
     /// The state before any event: no roots, keyboard down.
     public init(
-        seq: Int = 0, keyboard: KeyboardState = KeyboardState(), roots: [RootState] = [], rejected: [Rejection] = [],
+        seq: Int = 0, keyboard: KeyboardState = KeyboardState(), roots: [RootState] = [],
+        rejected: RejectionHistory = [],
         session: Int = 0
     ) {
         self.seq = seq

@@ -52,7 +52,7 @@ struct Replay {
                 rejectionCount += 1
                 if let onRejection {
                     onRejection(rejection)
-                    cursor.state.rejected.removeAll(keepingCapacity: true)
+                    cursor.state.rejected.removeAll()
                 }
             }
             if let seq, read.entry.seq >= seq { return true }

@@ -170,7 +170,7 @@ extension BrokenReducers {
             var single = entry
             single.event = event
             if let refused = state.replay(single) {
-                state.rejected.removeLast()
+                state.rejected = RejectionHistory(state.rejected.dropLast())
                 return state.reject(entry, refused.code, "events[\(index)]: \(refused.message)")
             }
         }

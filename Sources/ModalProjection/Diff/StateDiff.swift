@@ -195,12 +195,15 @@ public struct StateDiff: Sendable, Hashable {
     }
 
     /// Rejections are kept in seq order, so one walk of both lists finds
-    /// those only one of them has.
+    /// those only one of them has. Where one history is the other read
+    /// further (a state and a later one of the same replay), the walk starts
+    /// where the shorter ends: the cost is what changed, not the history.
     private static func appendRejectionChanges(
-        from old: [Rejection], to new: [Rejection], into changes: inout [StateChange]
+        from old: RejectionHistory, to new: RejectionHistory, into changes: inout [StateChange]
     ) {
-        var oldIndex = 0
-        var newIndex = 0
+        let shared = new.surelyExtends(old) ? old.count : old.surelyExtends(new) ? new.count : 0
+        var oldIndex = shared
+        var newIndex = shared
         while oldIndex < old.count || newIndex < new.count {
             let before = oldIndex < old.count ? old[oldIndex] : nil
             let after = newIndex < new.count ? new[newIndex] : nil

@@ -132,12 +132,10 @@ enum BisectCommand: ToolCommand {
     static func described(_ step: Step, by cursor: LogCursor<ModalState>) throws -> Step {
         var described = step
         try cursor.seek(to: step.entry.seq - 1)
-        var before = cursor.state
-        before.rejected.removeAll()
+        let before = cursor.state
         _ = try cursor.next()
-        var after = cursor.state
-        after.rejected.removeAll { $0.seq != step.entry.seq }
-        described.changes = StateDiff(from: before, to: after, by: step.entry.event).changes
+        // The rejections before are the same history read less far: the diff walks only the new one.
+        described.changes = StateDiff(from: before, to: cursor.state, by: step.entry.event).changes
         return described
     }
 }

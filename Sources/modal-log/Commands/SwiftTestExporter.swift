@@ -28,7 +28,7 @@ struct SwiftTestExporter {
     private let initialVersion: Int
     private var formatVersion: Int
     private var state: ModalState
-    private var rejected: [Rejection]
+    private var rejected: RejectionHistory
 
     init(name: String, command: String, start: ModalState, formatVersion: Int) {
         self.name = name

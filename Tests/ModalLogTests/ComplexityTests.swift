@@ -194,6 +194,31 @@ import Testing
         }
     }
 
+    /// `count` events, each rejected (no root was registered).
+    static func rejections(_ count: Int) -> [String] {
+        (1...count).map { #"{"seq":\#($0),"type":"dimming.tap"}"# }
+    }
+
+    /// A log full of rejections through every command that keeps a state
+    /// per step or prints them all: each rejection is kept once, and a
+    /// diff walks only the ones between its two states (issue 31: `diff 1
+    /// N` copied the state per step, diffed the whole list, and grouped its
+    /// changes by a linear search).
+    @Test(arguments: [
+        ["diff", "1"], ["replay"], ["replay", "--json"], ["timeline"], ["bisect", "--where", "seq > 0", "--all"],
+    ])
+    func rejectionsStepByStep(_ command: [String]) throws {
+        let folder = try TemporaryFolder()
+        try Self.expectLinear("rejections, \(command.joined(separator: " "))", size: 2_000) { count in
+            try Self.file(Self.rejections(count), in: folder, name: "rejected-\(count).jsonl")
+        } _: { path in
+            let count = String(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count - 1)
+            var arguments = [command[0], path] + command.dropFirst()
+            if command[0] == "diff" { arguments.append(count) }
+            _ = Run(arguments)
+        }
+    }
+
     @Test func rootsStepByStep() throws {
         let folder = try TemporaryFolder()
         try Self.expectLinear("roots, bisect", size: 500) { count in

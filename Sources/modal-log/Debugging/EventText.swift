@@ -143,10 +143,13 @@ enum EventText {
         of changes: [StateChange], inStateOrder: Bool = false
     ) -> [(subject: StateChange.Subject, name: String, changes: [StateChange])] {
         var groups: [(subject: StateChange.Subject, name: String, changes: [StateChange])] = []
+        // Where each subject's group is: a diff over a long log has a group a rejection.
+        var places: [StateChange.Subject: Int] = [:]
         for change in changes {
-            if let index = groups.firstIndex(where: { $0.subject == change.subject }) {
+            if let index = places[change.subject] {
                 groups[index].changes.append(change)
             } else {
+                places[change.subject] = groups.count
                 groups.append((change.subject, name(of: change.subject), [change]))
             }
         }

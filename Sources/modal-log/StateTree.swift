@@ -1,3 +1,4 @@
+import Foundation
 import ModalEvents
 import ModalProjection
 
@@ -56,12 +57,14 @@ enum StateTree {
             lines.append("rejected: none")
         } else {
             lines.append(style.apply("rejected: \(state.rejected.count)", .red, .bold))
-            for rejection in state.rejected {
-                lines.append(
-                    "  seq \(rejection.seq) \(style.apply("\(rejection.code.rawValue)", .red)): \(rejection.message)")
-            }
+            for rejection in state.rejected { lines.append(line(of: rejection, style: style)) }
         }
         return lines
+    }
+
+    /// A rejection's line under `rejected:`.
+    static func line(of rejection: Rejection, style: TextStyle) -> TerminalText {
+        "  seq \(rejection.seq) \(style.apply("\(rejection.code.rawValue)", .red)): \(rejection.message)"
     }
 
     private static func heading(of modal: Modal, style: TextStyle) -> TerminalText {
@@ -114,14 +117,51 @@ enum StateTree {
 extension ToolIO {
     /// Prints `state` as a tree for people, or as the spec's JSON (exact);
     /// with `log`, one of many logs, the JSON is a line `{"log": LOG, "state": STATE}`.
+    /// Writes the state's JSON (pretty), its rejections a chunk at a time
+    /// into the place of its empty `rejected`: byte for byte what
+    /// `state.jsonText()` gives, without the text of them all held at once.
+    private func writeJSON(of state: ModalState) {
+        let empty = "\"rejected\": []"
+        let text = state.json(historyFrom: state.rejected.count).serialized(style: .pretty)
+        guard !state.rejected.isEmpty, let place = text.range(of: empty, options: .backwards) else {
+            return write(exactly: text + "\n")
+        }
+        write(exactly: text[..<place.lowerBound] + "\"rejected\": [\n")
+        var chunk = ""
+        for (index, rejection) in state.rejected.enumerated() {
+            let element = rejection.json.serialized(style: .pretty).split(
+                separator: "\n", omittingEmptySubsequences: false)
+            chunk += element.map { "    " + $0 }.joined(separator: "\n")
+            chunk += index == state.rejected.count - 1 ? "\n" : ",\n"
+            if chunk.utf8.count >= 64 << 10 {
+                write(exactly: chunk)
+                chunk = ""
+            }
+        }
+        write(exactly: chunk + "  ]" + text[place.upperBound...] + "\n")
+    }
+
     func printState(_ state: ModalState, json: Bool, log: String? = nil) {
         if json, let log {
             let line: JSONValue = ["log": .string(log), "state": state.json]
             write(exactly: line.serialized() + "\n")
         } else if json {
-            write(exactly: state.jsonText() + "\n")
+            writeJSON(of: state)
         } else {
-            print(StateTree.render(state, style: style))
+            // The tree, then its rejections a chunk at a time: a log full of them prints them all,
+            // and the text of them all is never held at once.
+            print(StateTree.render(state, rejections: false, style: style))
+            guard !state.rejected.isEmpty else { return print("rejected: none") }
+            print(style.apply("rejected: \(state.rejected.count)", .red, .bold))
+            var chunk: [TerminalText] = []
+            for rejection in state.rejected {
+                chunk.append(StateTree.line(of: rejection, style: style))
+                if chunk.count == 1_000 {
+                    print(chunk.joined(separator: "\n"))
+                    chunk.removeAll(keepingCapacity: true)
+                }
+            }
+            if !chunk.isEmpty { print(chunk.joined(separator: "\n")) }
         }
     }
 }

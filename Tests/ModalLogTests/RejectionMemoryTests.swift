@@ -1,0 +1,45 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A log full of rejections costs no more memory than its size: each
+/// rejection is kept once, in 12 bytes beside a reason kept once, and the
+/// tool prints them a chunk at a time (issue 31: `replay` of a 73 MB log of
+/// rejections peaked at 1.1 GB).
+@Suite struct RejectionMemoryTests {
+    /// The peak resident memory of the built tool running `arguments`, in
+    /// kilobytes, as `/usr/bin/time` reports it; `nil` where it is missing.
+    func peakKilobytes(_ arguments: [String]) throws -> Int? {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else { return nil }
+        let binary = try #require(builtProgram("modal-log"), "modal-log was not built beside the tests")
+        let result = try runProgram("/usr/bin/time", ["-f", "peak %M", binary] + arguments)
+        let line = try #require(result.error.split(separator: "\n").last { $0.hasPrefix("peak ") })
+        return Int(line.dropFirst("peak ".count))
+    }
+
+    @Test(arguments: [["replay"], ["replay", "--json"], ["state", "--at", "LAST"]])
+    func theStateOfALogOfRejectionsGrowsLessThanTheLog(_ command: [String]) throws {
+        let folder = try TemporaryFolder()
+        var peaks: [Int] = []
+        var sizes: [Int] = []
+        for count in [50_000, 150_000] {
+            let log = folder.file("rejected-\(count).jsonl")
+            let lines =
+                [#"{"format":"modal-events","version":2}"#]
+                + (1...count).map { #"{"seq":\#($0),"type":"dimming.tap"}"# }
+            try (lines.joined(separator: "\n") + "\n").write(toFile: log, atomically: true, encoding: .utf8)
+            sizes.append(try FileManager.default.attributesOfItem(atPath: log)[.size] as! Int)
+            let arguments = [command[0], log] + command.dropFirst().map { $0 == "LAST" ? String(count) : $0 }
+            guard let peak = try peakKilobytes(arguments + ["--no-index"]) else {
+                print("RejectionMemoryTests: /usr/bin/time is missing (Debian's 'time'): not measured")
+                return
+            }
+            peaks.append(peak * 1024)
+        }
+        // What 100,000 more rejections cost the process, against what they cost the log.
+        let grown = peaks[1] - peaks[0]
+        let logGrown = sizes[1] - sizes[0]
+        print("RejectionMemoryTests: \(command.joined(separator: " ")): +\(grown) bytes for +\(logGrown) of log")
+        #expect(grown < logGrown, "100,000 more rejections cost \(grown) bytes of memory, the log \(logGrown)")
+    }
+}

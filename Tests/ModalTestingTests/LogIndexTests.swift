@@ -177,6 +177,23 @@ import Testing
         return events.enumerated().map { LoggedEvent(seq: first + $0.offset, event: $0.element) }
     }
 
+    /// `entries` written as the log at `path`, and its index built and
+    /// written, checked against the sidecar's bound (LogIndex: the log's
+    /// bytes, 1 MiB, and a row a checkpoint).
+    static func indexWithinItsBound(
+        _ entries: [LoggedEvent], at log: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Index {
+        try Data(EventLogEncoder.encode(events: entries)).write(to: URL(fileURLWithPath: log))
+        let index = try Index.build(forLogAt: log)
+        try index.write()
+        let logBytes = try FileManager.default.attributesOfItem(atPath: log)[.size] as! Int
+        let sidecarBytes = try FileManager.default.attributesOfItem(atPath: index.path)[.size] as! Int
+        #expect(
+            sidecarBytes <= logBytes + (1 << 20) + 128 * index.checkpoints.count, "\(sidecarBytes) bytes",
+            sourceLocation: sourceLocation)
+        return index
+    }
+
     /// Thousands of live modals: each checkpoint's state is large next to
     /// what a thousand events add to the log, so checkpoints spread out, and
     /// the sidecar stays within its bound (LogIndex: the log's bytes, 1 MiB,
@@ -186,12 +203,7 @@ import Testing
         let folder = try TemporaryFolder()
         let log = folder.file("live.jsonl")
         let entries = Self.presents(6_000, roots: 6)
-        try Data(EventLogEncoder.encode(events: entries)).write(to: URL(fileURLWithPath: log))
-        let index = try Index.build(forLogAt: log)
-        try index.write()
-        let logBytes = try FileManager.default.attributesOfItem(atPath: log)[.size] as! Int
-        let sidecarBytes = try FileManager.default.attributesOfItem(atPath: index.path)[.size] as! Int
-        #expect(sidecarBytes <= logBytes + (1 << 20) + 128 * index.checkpoints.count, "\(sidecarBytes) bytes")
+        let index = try Self.indexWithinItsBound(entries, at: log)
         #expect(index.isSpreadOut && !index.checkpoints.isEmpty)
         // Seeks still give the full replay's state.
         var state = ModalState()
@@ -208,6 +220,22 @@ import Testing
         let extended = try #require(try Index.updated(forLogAt: log, creating: false, extending: true).index)
         let fresh = try Index.build(forLogAt: log)
         #expect(extended.checkpoints == fresh.checkpoints && extended.lastSeq == entries.count + more.count)
+    }
+
+    /// Every event rejected: each rejection's JSON is longer than its event's
+    /// line, so the history a checkpoint adds counts in its cost, and the
+    /// sidecar stays within the same bound (it held every rejection's JSON
+    /// once: 2.5 times the log here, 243 MB for a 73 MB log).
+    @Test func aLogFullOfRejectionsKeepsTheSidecarWithinItsBound() throws {
+        let folder = try TemporaryFolder()
+        let log = folder.file("rejected.jsonl")
+        let entries = (1...60_000).map { LoggedEvent(seq: $0, event: .dimmingTap(root: "r\($0 % 7)")) }
+        let index = try Self.indexWithinItsBound(entries, at: log)
+        var state = ModalState()
+        for entry in entries {
+            state.replay(entry)
+            if entry.seq % 20_000 == 0 { #expect(try index.state(at: entry.seq) == state, "seq \(entry.seq)") }
+        }
     }
 
     @Test func anotherIntervalBuildsItAgain() throws {

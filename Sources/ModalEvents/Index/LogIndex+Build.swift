@@ -272,7 +272,7 @@ struct IndexBuilder<State: LogProjection> {
     /// before a state is made for the next: the last state's size, or,
     /// after a state too large to keep, its size or twice the log's growth.
     var logBytesNeeded = 0
-    /// The bytes of the states' lines kept so far, and of the last state made.
+    /// The bytes of the checkpoints' lines kept so far, and of the last checkpoint made.
     var stateBytes = 0
     var lastStateBytes = 0
     /// The sidecar's lines so far.
@@ -330,27 +330,32 @@ struct IndexBuilder<State: LogProjection> {
 
     /// Keeps `state` as a checkpoint at `position` when the sidecar's bound
     /// allows: once the log has grown, since the last checkpoint, by at
-    /// least as many bytes as the state's line has (or while the states
-    /// kept are within the allowance of a small index). A state too large
-    /// is not made again until the log has grown by its size, and by twice
-    /// as much as when it was made, so however the state grows, the states
-    /// made and not kept cost no more than the log's own bytes.
+    /// least as many bytes as the checkpoint's two lines have, the state's
+    /// and its history's new elements (or while the lines kept are within
+    /// the allowance of a small index). A checkpoint too large is not made
+    /// again until the log has grown by its size, and by twice as much as
+    /// when it was made, so however the state or its history grows, the
+    /// lines made and not kept cost no more than the log's own bytes; and a
+    /// history that grows faster than the log (every event rejected, its
+    /// message longer than its line) thins the checkpoints out as a large
+    /// state does.
     mutating func consider(_ state: State, time: Double?, position: EventLogReader.Position) {
         let allowanceLeft = LogIndex<State>.smallIndexStateBytes - stateBytes
         guard logBytes >= logBytesNeeded || lastStateBytes <= allowanceLeft else { return }
         let (added, stateLine) = lines(of: state)
-        lastStateBytes = stateLine.count
-        guard logBytes >= stateLine.count || stateLine.count <= allowanceLeft else {
-            logBytesNeeded = max(stateLine.count, 2 * logBytes)
+        let bytes = added.count + stateLine.count
+        lastStateBytes = bytes
+        guard logBytes >= bytes || bytes <= allowanceLeft else {
+            logBytesNeeded = max(bytes, 2 * logBytes)
             return
         }
         for line in [added, stateLine] {
             lines += line
             lineHashes.append(ContentHash(of: line.dropLast()).value)
         }
-        stateBytes += stateLine.count
+        stateBytes += bytes
         logBytes = 0
-        logBytesNeeded = stateLine.count
+        logBytesNeeded = bytes
         historyCount = state.historyCount
         checkpoints.append(.init(seq: state.seq, time: time, position: position, historyCount: historyCount))
     }

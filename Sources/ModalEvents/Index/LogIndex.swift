@@ -6,10 +6,10 @@
 ///
 /// The sidecar stays within a constant factor of its log: a checkpoint is
 /// kept only once the log has grown, since the one before, by at least as
-/// many bytes as the checkpoint's state takes, but for the first states of
-/// a small index, up to 1 MiB of them (``smallIndexStateBytes``). So its states add
-/// up to at most the log's bytes plus 1 MiB; with them come each of the
-/// state's rejections once (as the state's own JSON holds them) and a row
+/// many bytes as the checkpoint's lines take (its state, and its history's
+/// elements added since the one before, each element once), but for the
+/// first lines of a small index, up to 1 MiB of them (``smallIndexStateBytes``).
+/// So its lines add up to at most the log's bytes plus 1 MiB, with a row
 /// of about 100 bytes a checkpoint. Where the state is small next to the
 /// log's growth (a few kilobytes against `interval` events: the usual
 /// case), that is a checkpoint every `interval` events; where it is large

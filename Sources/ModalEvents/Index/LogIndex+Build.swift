@@ -281,6 +281,9 @@ struct IndexBuilder<State: LogProjection> {
     var lineHashes: [UInt64] = []
     /// How many elements the state's history held at the last checkpoint.
     var historyCount = 0
+    /// The bytes an element of the history took in the last checkpoint's
+    /// lines made, to tell without making them whether the next would fit.
+    var historyBytesPerElement: Int?
     /// The files an index being extended covered, checked against the log
     /// just before: a file still of the length it had keeps its hash.
     var knownFiles: [LogIndex<State>.FileStamp] = []
@@ -342,7 +345,14 @@ struct IndexBuilder<State: LogProjection> {
     mutating func consider(_ state: State, time: Double?, position: EventLogReader.Position) {
         let allowanceLeft = LogIndex<State>.smallIndexStateBytes - stateBytes
         guard logBytes >= logBytesNeeded || lastStateBytes <= allowanceLeft else { return }
+        // The history's new elements are not even made when, at the size the last ones had, they
+        // would not fit: a history that outgrows the log is never held whole.
+        let newElements = state.historyCount - historyCount
+        if let perElement = historyBytesPerElement, newElements * perElement > max(logBytes, allowanceLeft) {
+            return
+        }
         let (added, stateLine) = lines(of: state)
+        if newElements > 0 { historyBytesPerElement = added.count / newElements }
         let bytes = added.count + stateLine.count
         lastStateBytes = bytes
         guard logBytes >= bytes || bytes <= allowanceLeft else {

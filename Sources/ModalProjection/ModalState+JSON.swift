@@ -183,7 +183,7 @@ extension Card {
 }
 
 extension Rejection {
-    package var json: JSONValue {
+    var json: JSONValue {
         ["seq": .number(JSONNumber(seq)), "code": .string(code.rawValue), "message": .string(message)]
     }
 

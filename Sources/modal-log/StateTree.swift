@@ -129,9 +129,10 @@ extension ToolIO {
         write(exactly: text[..<place.lowerBound] + "\"rejected\": [\n")
         var chunk = ""
         for (index, rejection) in state.rejected.enumerated() {
-            let element = rejection.json.serialized(style: .pretty).split(
-                separator: "\n", omittingEmptySubsequences: false)
-            chunk += element.map { "    " + $0 }.joined(separator: "\n")
+            // As the pretty writer lays out an object of three members at depth 2.
+            chunk += "    {\n      \"seq\": \(rejection.seq),\n      \"code\": "
+            chunk += JSONValue.string(rejection.code.rawValue).serialized() + ",\n      \"message\": "
+            chunk += JSONValue.string(rejection.message).serialized() + "\n    }"
             chunk += index == state.rejected.count - 1 ? "\n" : ",\n"
             if chunk.utf8.count >= 64 << 10 {
                 write(exactly: chunk)

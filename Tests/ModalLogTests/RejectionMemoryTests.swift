@@ -1,6 +1,10 @@
 import Foundation
+import ModalEvents
+import ModalProjection
 import TestSupport
 import Testing
+
+@testable import modal_log
 
 /// A log full of rejections costs no more memory than its size: each
 /// rejection is kept once, in 12 bytes beside a reason kept once, and the
@@ -15,6 +19,22 @@ import Testing
         let result = try runProgram("/usr/bin/time", ["-f", "peak %M", binary] + arguments)
         let line = try #require(result.error.split(separator: "\n").last { $0.hasPrefix("peak ") })
         return Int(line.dropFirst("peak ".count))
+    }
+
+    /// The JSON written a chunk at a time is the state's own, byte for
+    /// byte, whatever its messages hold (names with quotes, line breaks,
+    /// control characters and accents, as the rejections quote them).
+    @Test func theJSONWrittenInChunksIsTheStatesJSON() throws {
+        let roots = [#"a\"b"#, #"line\nbreak"#, #"bell\u0007"#, "é€😀", #"back\\slash"#]
+        let lines =
+            [#"{"format":"modal-events","version":2}"#, #"{"seq":1,"type":"root.register"}"#]
+            + (0..<3_000).map { #"{"seq":\#($0 + 2),"type":"dimming.tap","root":"\#(roots[$0 % roots.count])"}"# }
+        let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+        let run = Run(["replay", "-", "--json"], standardInput: String(decoding: bytes, as: UTF8.self))
+        let reader = try EventLogReader(bytes: bytes)
+        let state = try ModalState.replaying(reader)
+        #expect(state.rejected.count == 3_000)
+        #expect(run.output == state.jsonText() + "\n")
     }
 
     @Test(arguments: [["replay"], ["replay", "--json"], ["state", "--at", "LAST"]])

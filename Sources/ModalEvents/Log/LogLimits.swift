@@ -117,7 +117,7 @@ extension EventLogReader.Options {
         }
         var bound = LineBound()
         entry.write(to: &bound, version: version)
-        if bound.bytes - 1 <= maximumLineLength, bound.measure.depth <= maximumDepth,
+        if bound.bytes <= maximumLineLength, bound.measure.depth <= maximumDepth,
             bound.measure.longestString <= maximumStringLength
         {
             return nil

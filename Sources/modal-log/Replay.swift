@@ -104,7 +104,7 @@ enum CommonArguments {
         let path = arguments.positionals["log"]!
         guard path != "-" else { throw UsageError(message: instead) }
         let target = try FileSystem.system.followingLinks(path)
-        if target != path { io.printError("note: \(path) is a link: this changes \(target), the log it names") }
+        if target != path { io.printError("note: \(path) is a link to \(target), the log this acts on") }
         return path
     }
 }

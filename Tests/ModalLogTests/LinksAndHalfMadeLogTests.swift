@@ -97,12 +97,18 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: log)).count == bytes.count - torn.count)
     }
 
-    @Test func aReplayThatSkipsEventsCrossesSegmentsItsWay() throws {
-        let folder = try TemporaryFolder()
+    /// A root and 30 keyboard changes, as a folder of segments of 300 bytes: `segments`.
+    func segmentedLog(in folder: TemporaryFolder) throws -> String {
         let log = folder.file("segments")
         let input = ([#"{"type":"root.register"}"#] + (1...30).map { #"{"type":"keyboard.change","height":\#($0)}"# })
             .joined(separator: "\n")
         #expect(Run(["append", log, "--segment-bytes", "300"], standardInput: input).status == 0)
+        return log
+    }
+
+    @Test func aReplayThatSkipsEventsCrossesSegmentsItsWay() throws {
+        let folder = try TemporaryFolder()
+        let log = try segmentedLog(in: folder)
         // Without its root the state differs from every later segment's header, as a what-if means it to.
         let run = Run(["replay", log, "--skip", "1"])
         #expect(run.status == 0, "\(run.error)")
@@ -110,10 +116,7 @@ import Testing
 
     @Test func aMiddleSegmentWhoseHeaderDisagreesWithTheReplayIsAnError() throws {
         let folder = try TemporaryFolder()
-        let log = folder.file("segments")
-        let input = ([#"{"type":"root.register"}"#] + (1...30).map { #"{"type":"keyboard.change","height":\#($0)}"# })
-            .joined(separator: "\n")
-        #expect(Run(["append", log, "--segment-bytes", "300"], standardInput: input).status == 0)
+        let log = try segmentedLog(in: folder)
         let segments = try folder.names(in: "segments").sorted()
         #expect(segments.count >= 3)
         let middle = "\(log)/\(segments[1])"

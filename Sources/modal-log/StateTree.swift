@@ -51,20 +51,25 @@ enum StateTree {
                 for detail in details(of: modal, in: root) { lines.append(indent + detail) }
             }
         }
-        if !rejections {
-            return lines
-        } else if state.rejected.isEmpty {
-            lines.append("rejected: none")
-        } else {
-            lines.append(style.apply("rejected: \(state.rejected.count)", .red, .bold))
-            for rejection in state.rejected { lines.append(line(of: rejection, style: style)) }
-        }
-        return lines
+        guard rejections else { return lines }
+        let (heading, rejected) = rejectionLines(of: state, style: style)
+        return lines + [heading] + rejected
     }
 
-    /// A rejection's line under `rejected:`.
-    static func line(of rejection: Rejection, style: TextStyle) -> TerminalText {
-        "  seq \(rejection.seq) \(style.apply("\(rejection.code.rawValue)", .red)): \(rejection.message)"
+    /// The heading of the state's rejections (`rejected: none`, or their
+    /// count), and a line each, made as they are read: a log full of them
+    /// need not hold the text of them all.
+    static func rejectionLines(
+        of state: ModalState, style: TextStyle
+    ) -> (heading: TerminalText, lines: LazyMapSequence<RejectionHistory, TerminalText>) {
+        let heading: TerminalText =
+            state.rejected.isEmpty ? "rejected: none" : style.apply("rejected: \(state.rejected.count)", .red, .bold)
+        return (
+            heading,
+            state.rejected.lazy.map { rejection in
+                "  seq \(rejection.seq) \(style.apply("\(rejection.code.rawValue)", .red)): \(rejection.message)"
+            }
+        )
     }
 
     private static func heading(of modal: Modal, style: TextStyle) -> TerminalText {
@@ -152,11 +157,11 @@ extension ToolIO {
             // The tree, then its rejections a chunk at a time: a log full of them prints them all,
             // and the text of them all is never held at once.
             print(StateTree.render(state, rejections: false, style: style))
-            guard !state.rejected.isEmpty else { return print("rejected: none") }
-            print(style.apply("rejected: \(state.rejected.count)", .red, .bold))
+            let (heading, rejected) = StateTree.rejectionLines(of: state, style: style)
+            print(heading)
             var chunk: [TerminalText] = []
-            for rejection in state.rejected {
-                chunk.append(StateTree.line(of: rejection, style: style))
+            for line in rejected {
+                chunk.append(line)
                 if chunk.count == 1_000 {
                     print(chunk.joined(separator: "\n"))
                     chunk.removeAll(keepingCapacity: true)

@@ -16,21 +16,18 @@ extension LogIndex {
     package func disproof(options: EventLogReader.Options = EventLogReader.Options()) throws(EventLogError)
         -> String?
     {
-        let reader = try EventLogReader(path: logPath, options: options)
-        var state = try State(startOf: reader)
-        var lastTime: Double?
+        // The one read path, from the log's start: the cursor uses no index.
+        let cursor = try LogCursor<State>(.path(logPath), options: .init(reading: options))
         for place in checkpoints.indices {
             let checkpoint = checkpoints[place]
-            while state.seq < checkpoint.seq, let entry = try reader.next() {
-                if let time = entry.time { lastTime = time }
-                try state.replay(entry, readBy: reader)
-            }
+            try cursor.advance(through: checkpoint.seq)
+            let state = cursor.state
             let wrong = { (what: String) in "checkpoint at seq \(checkpoint.seq): \(what)" }
             guard state.seq == checkpoint.seq else { return wrong("the log ends at seq \(state.seq)") }
-            guard reader.position == checkpoint.position else {
+            guard cursor.reader.position == checkpoint.position else {
                 return wrong("its place in the log is not the event's")
             }
-            guard lastTime == checkpoint.time else { return wrong("its time is not the log's") }
+            guard cursor.lastTime == checkpoint.time else { return wrong("its time is not the log's") }
             guard state.historyCount == checkpoint.historyCount else {
                 return wrong("its history holds \(checkpoint.historyCount) elements, the log's \(state.historyCount)")
             }

@@ -48,7 +48,8 @@ enum AppendCommand: ToolCommand {
             instead: "append writes to a log on disk and reads its events from standard input: name the log's file "
                 + "or folder ('modal-log append session.jsonl < events.jsonl')")
         var options = EventLogWriter.Options(
-            durability: try durability(arguments.options["sync"] ?? "every"), segments: try segments(arguments))
+            durability: try durability(arguments.options["sync"] ?? "every"),
+            segments: try segments(arguments, of: path))
         let acks = arguments.has("ack") ? Acknowledgements(io: io) : nil
         if let acks { options.onDurable = { acks.acknowledge(through: $0) } }
         let (writer, start, _) = try EventLogWriter.open(path, as: ModalState.self, options: options)
@@ -77,13 +78,16 @@ enum AppendCommand: ToolCommand {
         }
     }
 
-    private static func segments(_ arguments: ParsedArguments) throws(UsageError) -> EventLogWriter.Segments? {
+    /// The segments `--segment-bytes` and `--keep` ask for of the log at `path`.
+    private static func segments(
+        _ arguments: ParsedArguments, of path: String
+    ) throws(UsageError) -> EventLogWriter.Segments? {
         let keep = try arguments.count("keep", valueName: "files")
         guard let maximumBytes = try arguments.count("segment-bytes", valueName: "bytes") else {
             if keep != nil { throw UsageError(message: "--keep needs --segment-bytes") }
             return nil
         }
-        if FileSystem.system.entry(at: arguments.positionals["log"]!) == .file {
+        if FileSystem.system.entry(at: path) == .file {
             throw UsageError(
                 message: "--segment-bytes writes a log as a folder of segments, but this log is one file: append to it "
                     + "without --segment-bytes, or name a folder for a new log")

@@ -121,7 +121,7 @@ enum ReplayCommand: ToolCommand {
         }
         let count = changes.count == 1 ? "1 change" : "\(changes.count) changes"
         report.append("against the real final state: \(changes.isEmpty ? "the same" : count)")
-        report += DiffCommand.lines(of: changes, style: .plain).map { "  " + $0 }
+        report += ChangeText.lines(of: changes, style: .plain).map { "  " + $0 }
         if arguments.has("json") {
             io.printState(whatIf, json: true, log: log)
         } else {

@@ -1,0 +1,172 @@
+import ModalEvents
+import ModalProjection
+
+/// A step as a line of the timeline.
+enum TimelineLine {
+    /// The step's line, its columns as wide as `layout` says (else as the
+    /// step needs) and the line cut to its width (an ellipsis where it was cut); for a batch, an
+    /// indented line for each of its events below it:
+    ///
+    ///        4  1.600  modal.presented  sheets/checkout  presenting -> presented
+    ///       10  4.000  system  batch    2 events         toasts/saved: presenting -> gone; ...
+    ///                          modal.dismiss    toasts/saved reason timeout
+    ///                          modal.dismissed  toasts/saved
+    ///
+    /// What it did to the root or modal it names comes first, unnamed (the
+    /// subject names it). A line of a version-2 log has the event's source
+    /// after the time (`-` when it has none), and its caller after the
+    /// subject when the subject's column has room for it (`checkout · at
+    /// Cart.swift:30`).
+    static func text(of step: Step, style: TextStyle, layout: TimelineLayout? = nil) -> TerminalText {
+        // Alone, the line is as wide as it needs.
+        let layout = layout ?? TimelineLayout(fitting: [step], width: nil)
+        let entry = step.entry
+        var line = StyledLine()
+        line.append(pad("\(entry.seq)", to: layout.seq, right: true), style, .dim)
+        line.append(" ")
+        line.append(pad("\(EventText.time(entry.time))", to: layout.time, right: true), style, .dim)
+        line.append("  ")
+        if let source = layout.source { line.append(pad("\(entry.source?.rawValue ?? "-")", to: source) + "  ") }
+        line.append(pad("\(entry.event.type.rawValue)", to: layout.type), style, TextStyle.color(of: entry.event.type))
+        line.append(" ")
+        let subject = cut(subject(of: step), to: layout.subject)
+        line.append(subject)
+        if let caller = entry.caller, subject.count + 6 + caller.count <= layout.subject {
+            let at: TerminalText = " · at \(caller)"
+            line.append(at, style, .dim)
+            line.append(.spaces(layout.subject - subject.count - at.count))
+        } else {
+            line.append(.spaces(layout.subject - subject.count))
+        }
+        line.append("  ")
+        var effect = TerminalText(escaping: EventText.effect(of: step, besidesTarget: true))
+        if let width = layout.width { effect = cut(effect, to: width - line.plain.count) }
+        if step.rejection != nil {
+            line.append(effect, style, .red, .bold)
+        } else {
+            line.append(effect, style, step.isSkipped ? [.dim] : [])
+        }
+        var lines = [line.fitted(to: layout.width)]
+        for (event, refused, logged) in step.batchEvents {
+            lines.append(innerLine(event, logged: logged, refused: refused, style: style, layout: layout))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// What a line names and its values: `sheets/checkout CartCard · card`.
+    static func subject(of step: Step) -> TerminalText {
+        TerminalText(escaping: EventText.subject(of: step.entry.event, logged: step.entry.loggedNumbers))
+    }
+
+    /// One event of a batch, under the batch's type: its type, what it names
+    /// and its values, and `<- rejected` on the one that rejected the batch.
+    private static func innerLine(
+        _ event: ModalEvent, logged: [LoggedNumber], refused: Bool, style: TextStyle, layout: TimelineLayout
+    ) -> TerminalText {
+        var line = StyledLine()
+        line.append(.spaces(layout.beforeType))
+        line.append(pad("\(event.type.rawValue)", to: layout.type), style, TextStyle.color(of: event.type))
+        line.append(" ")
+        let subject = TerminalText(escaping: EventText.subject(of: event, logged: logged))
+        if refused {
+            line.append(pad(cut(subject, to: layout.subject), to: layout.subject) + "  ")
+            line.append("<- rejected", style, .red, .bold)
+        } else {
+            line.append(subject)
+        }
+        return line.fitted(to: layout.width)
+    }
+
+    /// `text` cut to `width` characters, its last one an ellipsis where it was cut.
+    static func cut(_ text: TerminalText, to width: Int) -> TerminalText {
+        guard text.count > width else { return text }
+        return width <= 0 ? "" : text.prefix(width - 1) + "…"
+    }
+
+    /// Whether the step's line has a source column: in a version-2 log, where events may have one.
+    static func showsSource(_ step: Step) -> Bool {
+        step.formatVersion >= 2 || step.entry.source != nil
+    }
+
+    /// The line the timeline draws before a `session.start`, at most
+    /// `width` characters: `── session 2 · {"build":"1.4"} ─────` (the
+    /// info cut to fit); `nil` for any other step.
+    static func separator(of step: Step, width: Int = 80) -> TerminalText? {
+        guard let title = sessionTitle(of: step, width: width - 7) else { return nil }
+        let text: TerminalText = "── \(title)"
+        // The title is measured as it shows, escapes and all; a line never passes `width`.
+        return cut("\(text) \(String(repeating: "─", count: max(3, width - text.count - 1)))", to: width)
+    }
+
+    /// What a `session.start` step starts, at most `width` characters:
+    /// `session 2 · {"build":"1.4"}`, or `session.start rejected` (or `left
+    /// out`); `nil` for any other step.
+    static func sessionTitle(of step: Step, width: Int = 80) -> String? {
+        guard case .sessionStart(let info) = step.entry.event else { return nil }
+        let title =
+            step.isSkipped
+            ? "session.start left out" : step.rejection != nil ? "session.start rejected" : "session \(step.session)"
+        guard let info else { return title }
+        let room = width - title.count - 3
+        let json = info.serialized()
+        return title + " · " + (json.count <= room ? json : String(json.prefix(max(0, room - 1))) + "…")
+    }
+
+    /// The step as one JSON line, a row of one flat table however many
+    /// logs it comes from (Docs/Fleet.md): `log` (with many logs), `seq`,
+    /// `time`, `type`, `root`, `link`, `source` and `caller` (or null),
+    /// `session` (the state's, after the step), `outcome` (`applied`,
+    /// `rejected` or `skipped`), `code` and `message` (a rejection's, or
+    /// null), `phaseBefore` and `phaseAfter` (of the modal the event names,
+    /// `gone` when not live; null for an event that names none), `info` (a
+    /// `session.start`'s, or null), `effect` (the text line's), `rejected`
+    /// (its code and message, or null), `changes` (as `modal-log diff
+    /// --json` writes them), and for a batch `events`, its events as the
+    /// log writes them.
+    static func json(of step: Step, after state: ModalState? = nil, log: String? = nil) -> String {
+        let entry = step.entry
+        let phase = state.flatMap { Self.phases(of: step, after: $0) }
+        let outcome = step.isSkipped ? "skipped" : step.rejection == nil ? "applied" : "rejected"
+        var info: JSONValue = .null
+        if case .sessionStart(let given?) = entry.event { info = given }
+        var members: [JSONMember] = log.map { [JSONMember("log", .string($0))] } ?? []
+        members += [
+            JSONMember("seq", .number(JSONNumber(entry.seq))),
+            JSONMember("time", entry.time.map { .number(JSONNumber($0)) } ?? .null),
+            JSONMember("type", .string(entry.event.type.rawValue)),
+            JSONMember("root", entry.event.root.map(JSONValue.string) ?? .null),
+            JSONMember("link", entry.event.link.map(JSONValue.string) ?? .null),
+            JSONMember("effect", .string(EventText.effect(of: step))),
+            JSONMember(
+                "rejected",
+                step.rejection.map { ["code": .string($0.code.rawValue), "message": .string($0.message)] } ?? .null),
+            JSONMember("changes", .array(step.changes.map(\.json))),
+            JSONMember("source", entry.source.map { .string($0.rawValue) } ?? .null),
+            JSONMember("caller", entry.caller.map(JSONValue.string) ?? .null),
+            JSONMember("session", .number(JSONNumber(step.session))),
+            JSONMember("outcome", .string(outcome)),
+            JSONMember("code", step.rejection.map { JSONValue.string($0.code.rawValue) } ?? .null),
+            JSONMember("message", step.rejection.map { JSONValue.string($0.message) } ?? .null),
+            JSONMember("phaseBefore", phase.map { JSONValue.string($0.before) } ?? .null),
+            JSONMember("phaseAfter", phase.map { JSONValue.string($0.after) } ?? .null),
+            JSONMember("info", info),
+        ]
+        if case .batch = entry.event { members.append(JSONMember("events", entry.json["events"] ?? .array([]))) }
+        return JSONValue.object(members).serialized()
+    }
+
+    /// The phase of the modal the event names before the step and after it
+    /// (`gone`: not live); `nil` when it names no modal.
+    static func phases(of step: Step, after state: ModalState) -> (before: String, after: String)? {
+        guard let root = step.entry.event.root, let link = step.entry.event.link else { return nil }
+        let after = state.modal(link: link, in: root)?.phase.rawValue ?? StateChange.gone
+        let changed = step.changes.first { $0.subject == .modal(root: root, link: link) }?.phases
+        return (changed?.old ?? after, after)
+    }
+
+    /// `text` padded with spaces to `width` characters (on the left when `right`).
+    static func pad(_ text: TerminalText, to width: Int, right: Bool = false) -> TerminalText {
+        let spaces = TerminalText.spaces(width - text.count)
+        return right ? spaces + text : text + spaces
+    }
+}

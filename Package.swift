@@ -17,7 +17,10 @@ let package = Package(
         .target(name: "ModalProjection", dependencies: ["ModalEvents"]),
         // The property-testing harness: app developers test their own modal flows with it.
         .target(name: "ModalTesting", dependencies: ["ModalEvents", "ModalProjection"]),
-        .executableTarget(name: "modal-log", dependencies: ["ModalEvents", "ModalProjection"]),
+        // The HTML page's sources are compiled in: the tool stays one file to copy.
+        .executableTarget(
+            name: "modal-log", dependencies: ["ModalEvents", "ModalProjection"],
+            resources: [.embedInCode("Page/page.html"), .embedInCode("Page/page.css"), .embedInCode("Page/page.js")]),
         // Realistic logs made from a seed, and Foundation's reading of them: what the
         // benchmark measures against and the tests check against. Not a product.
         .target(name: "ModalWorkloads", dependencies: ["ModalEvents", "ModalTesting"]),

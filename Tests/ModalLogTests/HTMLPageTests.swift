@@ -201,6 +201,18 @@ func statesBySeq(of path: String) throws -> [Int: ModalState] {
         }
     }
 
+    /// The page's sources are three files; the page is one, with nothing to fetch beside it.
+    @Test func thePageHoldsItsStylesheetAndScript() throws {
+        let page = Run(["export", Self.tour, "--format", "html"]).output
+        let html = try String(contentsOfFile: sample("Sources/modal-log/Page/page.html"), encoding: .utf8)
+        #expect(html.contains(HTMLPage.stylesheetLink) && html.contains(HTMLPage.scriptLink), "page.html links them")
+        #expect(!page.contains("href=\"page.css\"") && !page.contains("src=\"page.js\""))
+        for source in ["page.css", "page.js"] {
+            let text = try String(contentsOfFile: sample("Sources/modal-log/Page/\(source)"), encoding: .utf8)
+            #expect(page.contains(text), "\(source) is in the page")
+        }
+    }
+
     @Test func theDataCannotCloseItsScript() throws {
         func scriptText(_ json: String) -> String {
             var bytes: [UInt8] = []

@@ -1,0 +1,402 @@
+"use strict";
+const data = JSON.parse(document.getElementById("data").textContent);
+const steps = data.steps;
+const byId = id => document.getElementById(id);
+const slider = byId("slider"), where = byId("where"), stage = byId("stage"), events = byId("events"),
+  rows = byId("rows"), detail = byId("detail"), search = byId("search"), typeFilter = byId("type"),
+  count = byId("count");
+const rowHeight = 20;
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+const px = points => `${Math.round(points * 100) / 100}px`;
+
+// The data's values, each read once: a state shares with the one before all it did not change.
+const decoded = new Map();
+function value(id) {
+  if (decoded.has(id)) return decoded.get(id);
+  const node = data.values[id];
+  let result = node;
+  if (Array.isArray(node)) {
+    const children = node.slice(1).map(value);
+    if (node[0] < 0) {
+      result = children;
+    } else {
+      result = {};
+      data.shapes[node[0]].forEach((key, place) => { result[key] = children[place]; });
+    }
+  }
+  decoded.set(id, result);
+  return result;
+}
+
+// ---- The picture of a state.
+
+// A snap position's height as a fraction of the root's: between two points, in proportion; -1 is 0.
+function snapFraction(snap) {
+  const points = snap.points, position = snap.position;
+  if (position <= -1) return 0;
+  if (position < 0) return points[0] * (position + 1);
+  if (position >= points.length - 1) return points[points.length - 1];
+  const below = Math.floor(position);
+  return points[below] + (points[below + 1] - points[below]) * (position - below);
+}
+
+// A modal's place in its root, in points: its width and height, and its bottom above the root's.
+function geometry(modal, root) {
+  const width = root.size.width, height = root.size.height;
+  const top = modal.cards[modal.cards.length - 1];
+  const lift = Math.min(root.keyboardOffset, height), room = height - lift;
+  const inset = Math.min(16, width / 10);
+  switch (modal.style) {
+    case "alert": {
+      const box = { width: Math.min(270, width - 2 * inset), height: Math.min(150, room) };
+      return { ...box, bottom: lift + (room - box.height) / 2 };
+    }
+    case "toast": {
+      const box = { width: width - 2 * inset, height: Math.min(64, height) };
+      return { ...box, bottom: height - box.height - Math.min(54, height - box.height) };
+    }
+    case "fullScreen":
+      return { width, height, bottom: 0 };
+    default: {
+      const fraction = top.height == null ? snapFraction(modal.snap) : top.height / height;
+      return { width, height: Math.max(0, Math.min(fraction * height, room)), bottom: lift };
+    }
+  }
+}
+
+// The top card: its sticky element above its content. A card behind: one line.
+function drawCard(card, className) {
+  const view = element("div", className);
+  if (className.includes("behind")) {
+    view.appendChild(element("div", "content", card.content + (card.sticky == null ? "" : ` · ${card.sticky}`)));
+    return view;
+  }
+  if (card.sticky != null) view.appendChild(element("div", "sticky", card.sticky));
+  view.appendChild(element("div", "content", card.content));
+  return view;
+}
+
+function drawModal(modal, root, scale, isTop) {
+  const view = element("div", "modal");
+  view.dataset.link = modal.link;
+  view.dataset.phase = modal.phase;
+  view.dataset.style = modal.style;
+  view.dataset.top = String(isTop);
+  const box = geometry(modal, root);
+  view.style.width = px(box.width * scale);
+  view.style.height = px(box.height * scale);
+  view.style.left = px((root.size.width - box.width) / 2 * scale);
+  view.style.bottom = px(box.bottom * scale);
+  // The visible cards behind the top one show a strip each above it, inside the modal's height.
+  const visible = modal.cards.slice(-modal.visibleCards);
+  const strip = visible.length > 1 ? Math.min(16, box.height * scale / (2 * visible.length)) : 0;
+  visible.slice(0, -1).forEach((card, place) => {
+    const behind = drawCard(card, "card behind");
+    behind.style.top = `${place * strip}px`;
+    behind.style.left = behind.style.right = `${(visible.length - 1 - place) * 6}px`;
+    view.appendChild(behind);
+  });
+  const topCard = visible[visible.length - 1];
+  const top = drawCard(topCard, "card top");
+  top.style.top = `${(visible.length - 1) * strip}px`;
+  const content = top.querySelector(".content");
+  if (isTop) content.appendChild(element("span", "badge", "top"));
+  if (modal.phase !== "presented") content.appendChild(element("span", "badge", modal.phase));
+  const facts = [modal.link, modal.style];
+  if (modal.parent != null) facts.push(`over ${modal.parent}`);
+  if (modal.snap.points.length > 1 || modal.snap.dragging) {
+    facts.push(`snap ${modal.snap.index + 1}/${modal.snap.points.length}`
+      + (modal.snap.dragging ? ` · dragging at ${modal.snap.position}` : ""));
+  }
+  if (topCard.height != null) facts.push(`${topCard.height} pt`);
+  if (modal.cards.length > visible.length) facts.push(`${modal.cards.length - visible.length} more below`);
+  if (modal.canDismiss === false) facts.push("cannot dismiss");
+  if (modal.phase === "dismissing" && modal.dismissReason) facts.push(`reason ${modal.dismissReason}`);
+  top.appendChild(element("div", "meta", facts.join(" · ")));
+  if (modal.payload != null) {
+    // The payload as the log writes it (the exporter's text: a number JavaScript would round stays exact).
+    const text = modal.payload;
+    top.appendChild(element("div", "payload", text.length > 160 ? text.slice(0, 159) + "…" : text));
+  }
+  view.appendChild(top);
+  return view;
+}
+
+function drawRoot(root, keyboard, scale) {
+  const figure = element("figure", "root");
+  figure.dataset.root = root.root;
+  figure.dataset.level = root.level;
+  figure.dataset.presentation = root.presentation;
+  const caption = element("figcaption");
+  caption.appendChild(element("b", "", root.root));
+  const facts = [root.policy, root.presentation, `${root.size.width}×${root.size.height}`];
+  if (root.keyboardOffset > 0) facts.push(`keyboard offset ${root.keyboardOffset}`);
+  caption.appendChild(document.createTextNode(" · " + facts.join(" · ")));
+  figure.appendChild(caption);
+  figure.style.width = px(root.size.width * scale + 12);
+  const screen = element("div", "screen");
+  screen.style.width = px(root.size.width * scale);
+  screen.style.height = px(root.size.height * scale);
+  const showing = root.modals.filter(modal => modal.phase !== "queued");
+  const topmost = showing.filter(modal => modal.phase !== "dismissing").pop();
+  showing.forEach((modal, place) => {
+    const view = drawModal(modal, root, scale, modal === topmost);
+    view.style.zIndex = String(2 + 2 * place);
+    screen.appendChild(view);
+  });
+  if (root.dimming.visible) {
+    const dimming = element("div", "dimming");
+    dimming.style.zIndex = String(topmost ? 1 + 2 * showing.indexOf(topmost) : 1);
+    screen.appendChild(dimming);
+  }
+  if (keyboard.height > 0) {
+    const pad = element("div", "keyboard", `keyboard ${keyboard.height} pt`);
+    pad.style.height = px(Math.min(keyboard.height, root.size.height) * scale);
+    screen.appendChild(pad);
+  }
+  if (root.modals.length === 0) screen.appendChild(element("div", "nothing", "no modals"));
+  figure.appendChild(screen);
+  const queued = root.modals.filter(modal => modal.phase === "queued");
+  if (queued.length > 0) {
+    const tray = element("div", "waiting");
+    tray.appendChild(element("span", "", "waiting:"));
+    for (const modal of queued) {
+      const chip = element("span", "chip", `${modal.link} · ${modal.cards[modal.cards.length - 1].content}`);
+      chip.dataset.link = modal.link;
+      chip.dataset.phase = modal.phase;
+      tray.appendChild(chip);
+    }
+    figure.appendChild(tray);
+  }
+  return figure;
+}
+
+// One scale for the whole page, so a frame keeps its size from event to event: the largest (up to
+// 0.6) at which the page's largest root fits the stage. Drawn again when the window changes.
+let scale = 0.6;
+function measureScale() {
+  const largest = data.largest;
+  if (!largest) return;
+  const room = { width: stage.clientWidth - 40, height: stage.clientHeight - 110 };
+  scale = Math.max(0.05, Math.min(0.6, room.width / largest.width, room.height / largest.height));
+}
+
+// The roots stacked by level, the top level first: a column a level, its roots in the order they stack.
+function drawState(state) {
+  if (state.roots.length === 0) {
+    stage.replaceChildren(element("p", "empty", "No root is registered at this event."));
+    return;
+  }
+  const levels = [];
+  for (const root of state.roots) {
+    const band = levels.find(band => band.level === root.level);
+    if (band) band.roots.push(root); else levels.push({ level: root.level, roots: [root] });
+  }
+  levels.sort((a, b) => b.level - a.level);
+  stage.replaceChildren(...levels.map((band, place) => {
+    const view = element("div", "level");
+    view.dataset.level = band.level;
+    view.dataset.place = levels.length === 1 ? "only" : place === 0 ? "top" : place === levels.length - 1 ? "bottom" : "";
+    const label = levels.length === 1 ? "" : view.dataset.place ? ` · ${view.dataset.place}` : "";
+    view.appendChild(element("div", "label", `level ${band.level}${label}`));
+    const roots = element("div", "roots");
+    for (const root of band.roots) roots.appendChild(drawRoot(root, state.keyboard, scale));
+    view.appendChild(roots);
+    return view;
+  }));
+}
+
+function drawDetail(step) {
+  const parts = [element("h2", "", `seq ${step.seq} · ${step.type} ${step.target}`)];
+  const facts = [];
+  if (step.time !== null) facts.push(`${step.time} s`);
+  if (step.session) facts.push(`session ${step.session}`);
+  if (step.origin) facts.push(step.origin);
+  if (facts.length) parts.push(element("div", "", facts.join(" · ")));
+  if (step.starts) parts.push(element("div", "", step.starts));
+  const changes = step.changes || [step.effect];
+  const list = element("ul", step.rejected ? "rejected" : "");
+  for (const line of changes) list.appendChild(element("li", "", line));
+  parts.push(list);
+  if (step.events) {
+    const inner = element("ul");
+    for (const line of step.events) inner.appendChild(element("li", "", line));
+    parts.push(element("div", "", "events:"), inner);
+  }
+  parts.push(element("pre", "raw", step.line));
+  detail.replaceChildren(...parts);
+}
+
+// ---- The event list: only its rows on screen are in the page.
+
+let listed = steps.map((_, index) => index);
+let current = 0;
+let haystacks = null;
+
+function rowText(step) {
+  return step.starts ? `${step.seq}  ── ${step.starts}` : `${step.seq}  ${step.type}  ${step.target}  ${step.effect}`;
+}
+
+// The first place in `listed` whose step is at `index` or after.
+function placeOf(index) {
+  let low = 0, high = listed.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (listed[middle] < index) low = middle + 1; else high = middle;
+  }
+  return low;
+}
+
+function drawRows() {
+  const first = Math.max(0, Math.floor(events.scrollTop / rowHeight) - 10);
+  const last = Math.min(listed.length, Math.ceil((events.scrollTop + events.clientHeight) / rowHeight) + 10);
+  const shown = [];
+  for (let place = first; place < last; place++) {
+    const index = listed[place], step = steps[index];
+    const row = element("li", [step.rejected ? "rejected" : "", step.starts ? "session" : "",
+      index === current ? "current" : ""].join(" ").trim(), rowText(step));
+    row.style.top = `${place * rowHeight}px`;
+    row.dataset.index = index;
+    row.dataset.seq = step.seq;
+    shown.push(row);
+  }
+  rows.replaceChildren(...shown);
+}
+
+function filter() {
+  const words = search.value.trim().toLowerCase();
+  const type = typeFilter.value;
+  if (words && !haystacks) haystacks = steps.map(step => `${rowText(step)} ${step.line}`.toLowerCase());
+  listed = [];
+  steps.forEach((step, index) => {
+    if (type && step.type !== type && !(step.types && step.types.includes(type))) return;
+    if (words && !haystacks[index].includes(words)) return;
+    listed.push(index);
+  });
+  rows.style.height = `${listed.length * rowHeight}px`;
+  count.textContent = listed.length === steps.length ? `${steps.length} events` : `${listed.length} of ${steps.length}`;
+  reveal();
+}
+
+// Scrolls the list to the current row, if it is listed, and draws it.
+function reveal() {
+  const place = placeOf(current);
+  if (listed[place] === current) {
+    const top = place * rowHeight;
+    if (top < events.scrollTop) events.scrollTop = top;
+    else if (top + rowHeight > events.scrollTop + events.clientHeight) {
+      events.scrollTop = top + rowHeight - events.clientHeight;
+    }
+  }
+  drawRows();
+}
+
+// ---- Moving through the log.
+
+function show(index) {
+  if (index < 0 || index >= steps.length) return;
+  current = index;
+  const step = steps[index];
+  slider.value = index;
+  document.body.dataset.seq = step.seq;
+  where.textContent = `seq ${step.seq}` + (step.time === null ? "" : ` · ${step.time} s`)
+    + (step.session ? ` · session ${step.session}` : "") + (step.origin ? ` · ${step.origin}` : "")
+    + ` · ${step.type} ${step.target} · ${step.effect}`;
+  drawState(value(step.state));
+  drawDetail(step);
+  reveal();
+  const address = `#seq=${step.seq}`;
+  if (location.hash !== address) {
+    try { history.replaceState(null, "", address); } catch (error) { /* a page that cannot change its address */ }
+  }
+}
+
+// To the next (1) or previous (-1) listed step.
+function move(direction) {
+  let place = placeOf(current);
+  place = direction > 0 ? place + (listed[place] === current ? 1 : 0) : place - 1;
+  if (place >= 0 && place < listed.length) show(listed[place]);
+}
+const toEnd = end => { if (listed.length > 0) show(end ? listed[listed.length - 1] : listed[0]); };
+
+const keys = {
+  j: () => move(1), ArrowDown: () => move(1), ArrowRight: () => move(1),
+  k: () => move(-1), ArrowUp: () => move(-1), ArrowLeft: () => move(-1),
+  Home: () => toEnd(false), End: () => toEnd(true), "/": () => search.focus(),
+};
+document.addEventListener("keydown", event => {
+  if (event.metaKey || event.ctrlKey || event.altKey) return;
+  if (event.target === search || event.target === typeFilter) {
+    if (event.key === "Escape" || event.key === "Enter") event.target.blur();
+    return;
+  }
+  const action = keys[event.key];
+  if (!action) return;
+  event.preventDefault();
+  action();
+});
+byId("first").addEventListener("click", () => toEnd(false));
+byId("previous").addEventListener("click", () => move(-1));
+byId("next").addEventListener("click", () => move(1));
+byId("last").addEventListener("click", () => toEnd(true));
+slider.addEventListener("input", () => show(Number(slider.value)));
+rows.addEventListener("click", event => {
+  const row = event.target.closest("li");
+  if (row) show(Number(row.dataset.index));
+});
+events.addEventListener("scroll", drawRows);
+window.addEventListener("resize", () => {
+  measureScale();
+  if (steps.length > 0) drawState(value(steps[current].state));
+  drawRows();
+});
+search.addEventListener("input", filter);
+// A pick from the menu gives the keys back to the page: a focused menu would take j, k and the arrows.
+typeFilter.addEventListener("change", () => { filter(); typeFilter.blur(); });
+
+// A tick under the slider at each rejection (one a thousandth of its length).
+const ticked = new Set();
+steps.forEach((step, index) => {
+  if (!step.rejected) return;
+  const at = steps.length > 1 ? index / (steps.length - 1) : 0;
+  if (ticked.has(Math.round(at * 1000))) return;
+  ticked.add(Math.round(at * 1000));
+  const tick = element("span", "tick");
+  tick.style.left = `${at * 100}%`;
+  tick.dataset.seq = step.seq;
+  tick.title = `seq ${step.seq}: ${step.effect}`;
+  tick.addEventListener("click", () => show(index));
+  byId("ticks").appendChild(tick);
+});
+const types = new Set();
+for (const step of steps) { types.add(step.type); for (const type of step.types || []) types.add(type); }
+for (const type of [...types].sort()) typeFilter.appendChild(element("option", "", type));
+byId("log").textContent = data.header.join(" · ");
+slider.max = Math.max(0, steps.length - 1);
+
+// Open at #seq=N (or the last step before it), and follow the address when it changes.
+function showAddress() {
+  const asked = /seq=(\d+)/.exec(location.hash);
+  if (!asked) return false;
+  const seq = Number(asked[1]);
+  let index = steps.findIndex(step => step.seq >= seq);
+  if (index < 0) index = steps.length - 1;
+  else if (steps[index].seq > seq && index > 0) index -= 1;
+  show(index);
+  return true;
+}
+window.addEventListener("hashchange", showAddress);
+measureScale();
+filter();
+if (steps.length === 0) {
+  stage.replaceChildren(element("p", "empty",
+    "No event of the log is in this page: --from, --to or a filter left them all out."));
+} else if (!showAddress()) {
+  show(0);
+}

@@ -75,22 +75,21 @@ enum ModalLog {
             io.write(exactly: HelpFormatter.help(for: command.description, path: path))
             return ExitCode.success
         }
-        var parsed: ParsedArguments?
+        var parsed: (any ToolCommand)?
         io.endsQuietlyWhenOutputCloses = !command.changesFiles
         do {
-            let arguments = try command.description.parse(rest)
+            let arguments = try command.parse(rest)
             parsed = arguments
-            if command.description.options.contains(where: { $0.name == CommonArguments.color.name }) {
-                io.style = try CommonArguments.style(arguments, io: io)
-                io.errorStyle = try CommonArguments.style(arguments, io: io, forErrors: true)
+            if let color = arguments.group(ColorOption.self) {
+                io.style = color.style(for: io)
+                io.errorStyle = color.style(for: io, forErrors: true)
             }
-            return try command.run(arguments, io: io)
+            return try arguments.run(io: io)
         } catch let error as UsageError {
             return usageError(error.message, command: command.description, path: path, io: io)
         } catch let error as EventLogError {
             io.printError("Error: \(error)")
-            let takesLenient = command.description.options.contains { $0.name == "lenient" }
-            if error.isMalformedEventLine, takesLenient, parsed?.has("lenient") == false {
+            if error.isMalformedEventLine, parsed?.group(LenientOption.self)?.lenient == false {
                 io.printError(Self.lenientHint)
             }
             return ExitCode.for(error)
@@ -105,13 +104,13 @@ enum ModalLog {
         "hint: add --lenient to skip malformed lines (each one a warning) and read on"
 
     private static func command(named name: String) -> (any ToolCommand.Type)? {
-        commands.first { $0.description.name == name }
+        commands.first { $0.configuration.name == name }
     }
 
     /// `Unknown subcommand 'replya'; did you mean 'replay'?`
     private static func unknownCommand(_ word: String) -> String {
         "Unknown subcommand '\(word)'"
-            + Suggestion.didYouMean(word, in: commands.map { $0.description.name } + ["help"])
+            + Suggestion.didYouMean(word, in: commands.map { $0.configuration.name } + ["help"])
     }
 
     private static func usageError(_ message: String, command: CommandDescription, path: String, io: ToolIO) -> Int32 {
@@ -122,20 +121,50 @@ enum ModalLog {
     }
 }
 
-/// One subcommand of the tool.
-protocol ToolCommand {
-    static var description: CommandDescription { get }
+/// One subcommand of the tool: its options and arguments are its
+/// properties (``ParsableArguments``), read from the command line before it runs.
+protocol ToolCommand: ParsableArguments {
+    /// Its name, and what its help says.
+    static var configuration: CommandConfiguration { get }
     /// Whether the command changes files (a log, its index): it then runs
     /// to its end when its output is closed, and exits 74. A command that
     /// only reads ends at once, quietly, with status 0, as a filter under
     /// `| head` does: what read its output took what it wanted.
     static var changesFiles: Bool { get }
     /// Runs the command; throws ``UsageError`` or ``EventLogError``.
-    static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32
+    func run(io: ToolIO) throws -> Int32
 }
 
 extension ToolCommand {
     static var changesFiles: Bool { false }
+
+    /// The command as `words` (the words after its name) give it.
+    static func parse(_ words: [String]) throws(UsageError) -> Self {
+        try parse(words, as: description)
+    }
+
+    /// What help and completion describe, and what the command line is read against.
+    static var description: CommandDescription {
+        var description = CommandDescription(
+            name: configuration.name, abstract: configuration.abstract, discussion: configuration.discussion)
+        for declaration in Self().declarations {
+            switch declaration.kind {
+            case .option(let option): description.options.append(option)
+            case .argument(let argument): description.arguments.append(argument)
+            }
+        }
+        return description
+    }
+}
+
+/// A command's name and the text of its help.
+struct CommandConfiguration: Sendable {
+    /// The name typed on the command line: `replay`.
+    var name: String
+    /// One line for OVERVIEW and the tool's SUBCOMMANDS list.
+    var abstract: String
+    /// More paragraphs printed after the overview.
+    var discussion: String = ""
 }
 
 extension ToolIO {

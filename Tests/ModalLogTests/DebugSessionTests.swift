@@ -123,8 +123,8 @@ import Testing
 
     @Test func typeChangesOnlyAndWhereChooseTheStepsJAndKStopAt() throws {
         var session = Self.session(events: 300)
-        let parsed = try DebugCommand.description.parse(["log", "--type", "card.push,card.pop", "--changes-only"])
-        session.filter = try StepFilter(parsed)
+        let parsed = try DebugCommand.parse(["log", "--type", "card.push,card.pop", "--changes-only"])
+        session.filter = try StepFilter(kind: parsed.filter)
         var seen: [Int] = []
         for _ in 0..<20 {
             session.step(by: 1)
@@ -139,8 +139,8 @@ import Testing
         session.step(by: -1)
         #expect(session.cursor == distinct[distinct.count - 2])
         #expect(DebugScreen.render(session, width: 100, height: 24, style: .plain)[0].escaped.contains(" · filtered"))
-        let deep = try DebugCommand.description.parse(["log", "--where", "modals >= 3"])
-        session.filter = try StepFilter(deep)
+        let deep = try DebugCommand.parse(["log", "--where", "modals >= 3"])
+        session.filter = try StepFilter(kind: deep.filter)
         session.move(to: 0)
         session.step(by: 1)
         let state = try #require(session.step(at: session.cursor)).state

@@ -52,42 +52,14 @@ struct OptionDescription: Sendable {
     var isFlag: Bool { valueName == nil }
 }
 
-/// The arguments of one command line, parsed.
+/// The words of one command line, sorted by the option or argument they
+/// give; ``ParsableArguments`` takes its typed values from them.
 struct ParsedArguments: Sendable, Equatable {
     var positionals: [String: String] = [:]
     /// Every value of a variadic argument, in order (its first is in ``positionals`` too).
     var lists: [String: [String]] = [:]
     var options: [String: String] = [:]
     var flags: Set<String> = []
-
-    func has(_ flag: String) -> Bool { flags.contains(flag) }
-
-    /// The value of option `name` as a count, 1 or more; `nil` when it is not given.
-    func count(_ name: String, valueName: String) throws(UsageError) -> Int? {
-        guard let text = options[name] else { return nil }
-        guard let value = Int(text), value >= 1 else {
-            throw UsageError(
-                message: "The value '\(text)' is invalid for '--\(name) <\(valueName)>': expected a number, 1 or more")
-        }
-        return value
-    }
-
-    /// The value of option `name` as a seq, 0 or more; `nil` when it is not given.
-    func seq(_ name: String) throws(UsageError) -> Int? {
-        try options[name].map { text throws(UsageError) in try Self.seq(text, for: "--\(name) <seq>") }
-    }
-
-    /// The positional argument `name` as a seq, 0 or more.
-    func seq(positional name: String) throws(UsageError) -> Int {
-        try Self.seq(positionals[name] ?? "", for: "<\(name)>")
-    }
-
-    private static func seq(_ text: String, for label: String) throws(UsageError) -> Int {
-        guard let value = Int(text), value >= 0 else {
-            throw UsageError(message: "The value '\(text)' is invalid for '\(label)': expected a seq, 0 or more")
-        }
-        return value
-    }
 }
 
 /// A command line that does not fit its command: exit 64.

@@ -3,8 +3,9 @@
 /// `--generate-completion-script` does: subcommand names, each one's
 /// options, option values from a fixed list, and files for logs.
 enum CompletionScript {
-    enum Shell: String, CaseIterable {
+    enum Shell: String, ArgumentChoice {
         case bash, zsh, fish
+        static let valueName = "shell"
     }
 
     static func script(for command: CommandDescription, shell: Shell) -> String {

@@ -4,8 +4,8 @@ import ModalProjection
 
 /// `modal-log append LOG [--sync every|group|none] [--ack]`: events from
 /// standard input, appended durably.
-enum AppendCommand: ToolCommand {
-    static let description = CommandDescription(
+struct AppendCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
         name: "append",
         abstract: "Append events read from standard input (JSON Lines) to a log.",
         discussion: """
@@ -20,37 +20,46 @@ enum AppendCommand: ToolCommand {
             printed on its own line as soon as it is durable under --sync; when that \
             output cannot be written (closed, or a full disk), no more events are \
             appended (exit 74). LOG may be a folder of segments; --segment-bytes makes one.
-            """,
-        arguments: [
-            ArgumentDescription(
-                name: "log", help: "The log to append to: a file, or a folder of segments.", completion: .file)
-        ],
-        options: [
-            OptionDescription(
-                name: "sync", valueName: "policy",
-                help: "When events reach the disk: every (each synced before the next is read; the default), "
-                    + "group (synced together, within 5 ms), or none (left to the system).",
-                completion: .words(["every", "group", "none"])),
-            OptionDescription(name: "ack", help: "Print each event's seq once it is durable under --sync."),
-            OptionDescription(
-                name: "segment-bytes", valueName: "bytes",
-                help: "Write LOG as a folder of segments, starting a new one past this size."),
-            OptionDescription(
-                name: "keep", valueName: "files", help: "With --segment-bytes: keep only the last N segment files."),
-            CommonArguments.color,
-        ])
+            """)
+
+    @OptionGroup var log = LogArgument(help: "The log to append to: a file, or a folder of segments.")
+    @Option(
+        .choice,
+        help: "When events reach the disk: every (each synced before the next is read; the default), "
+            + "group (synced together, within 5 ms), or none (left to the system).")
+    var sync: SyncPolicy = .every
+    @Flag(help: "Print each event's seq once it is durable under --sync.")
+    var ack: Bool
+    @Option(.count, valueName: "bytes", help: "Write LOG as a folder of segments, starting a new one past this size.")
+    var segmentBytes: Int?
+    @Option(.count, valueName: "files", help: "With --segment-bytes: keep only the last N segment files.")
+    var keep: Int?
+    @OptionGroup var color = ColorOption()
+
+    /// What `--sync` takes.
+    enum SyncPolicy: String, ArgumentChoice {
+        case every, group, none
+        static let valueName = "policy"
+
+        var durability: EventLogWriter.Durability {
+            switch self {
+            case .every: .everyEvent
+            case .group: .group()
+            case .none: .none
+            }
+        }
+    }
 
     static let changesFiles = true
 
-    static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
-        let path = try CommonArguments.logOnDisk(
-            arguments, io: io,
+    func run(io: ToolIO) throws -> Int32 {
+        let path = try log.onDisk(
+            io: io,
             instead: "append writes to a log on disk and reads its events from standard input: name the log's file "
                 + "or folder ('modal-log append session.jsonl < events.jsonl')")
         var options = EventLogWriter.Options(
-            durability: try durability(arguments.options["sync"] ?? "every"),
-            segments: try segments(arguments, of: path))
-        let acks = arguments.has("ack") ? Acknowledgements(io: io) : nil
+            durability: sync.durability, segments: try segments(of: path))
+        let acks = ack ? Acknowledgements(io: io) : nil
         if let acks { options.onDurable = { acks.acknowledge(through: $0) } }
         let (writer, start, _) = try EventLogWriter.open(path, as: ModalState.self, options: options)
         for warning in writer.recoveryWarnings { io.printError("warning: \(warning)") }
@@ -67,23 +76,9 @@ enum AppendCommand: ToolCommand {
         return failure.status
     }
 
-    private static func durability(_ text: String) throws(UsageError) -> EventLogWriter.Durability {
-        switch text {
-        case "every": .everyEvent
-        case "group": .group()
-        case "none": .none
-        default:
-            throw UsageError(
-                message: "The value '\(text)' is invalid for '--sync <policy>': expected every, group or none")
-        }
-    }
-
     /// The segments `--segment-bytes` and `--keep` ask for of the log at `path`.
-    private static func segments(
-        _ arguments: ParsedArguments, of path: String
-    ) throws(UsageError) -> EventLogWriter.Segments? {
-        let keep = try arguments.count("keep", valueName: "files")
-        guard let maximumBytes = try arguments.count("segment-bytes", valueName: "bytes") else {
+    private func segments(of path: String) throws(UsageError) -> EventLogWriter.Segments? {
+        guard let maximumBytes = segmentBytes else {
             if keep != nil { throw UsageError(message: "--keep needs --segment-bytes") }
             return nil
         }

@@ -2,8 +2,8 @@ import ModalEvents
 import ModalProjection
 
 /// `modal-log bisect LOG --where EXPR`: the first seq at which a condition holds.
-enum BisectCommand: ToolCommand {
-    static let description = CommandDescription(
+struct BisectCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
         name: "bisect",
         abstract: "Find the first event after which a condition holds.",
         discussion: """
@@ -37,39 +37,36 @@ enum BisectCommand: ToolCommand {
                     json: false,
                     status:
                         "The exit status is a log's error when one cannot be read; else 0 when the condition holds in "
-                        + "one log at least, 1 when in none."),
-        arguments: [ManyLogs.logsArgument],
-        options: [
-            OptionDescription(
-                name: "where", valueName: "condition", isRequired: true, help: "The condition to look for."),
-            OptionDescription(name: "from", valueName: "seq", help: "Start looking at this seq."),
-            OptionDescription(name: "all", help: "Every seq where the condition becomes true, not only the first."),
-            OptionDescription(name: "state", help: "Print the state at that seq too."),
-            ManyLogs.recursiveOption,
-            CommonArguments.color,
-            CommonArguments.lenient,
-        ])
+                        + "one log at least, 1 when in none."))
 
-    static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
-        let condition = try Condition.parsed(arguments.options["where"]!)  // required: the parser checked it
-        let first = try arguments.seq("from") ?? 1
-        if arguments.has("all"), arguments.has("state") {
+    @OptionGroup var logs = LogsArguments()
+    @Option(.condition, name: "where", help: "The condition to look for.")
+    var condition: Condition
+    @Option(.seq, help: "Start looking at this seq.")
+    var from: Int?
+    @Flag(help: "Every seq where the condition becomes true, not only the first.")
+    var all: Bool
+    @Flag(name: "state", help: "Print the state at that seq too.")
+    var printsState: Bool
+    @OptionGroup var color = ColorOption()
+    @OptionGroup var reading = LenientOption()
+
+    func run(io: ToolIO) throws -> Int32 {
+        if all, printsState {
             throw UsageError(message: "--state prints the state at one seq: leave out --all, or use 'modal-log state'")
         }
         // Many logs: found when it holds in one at least.
-        return try ManyLogs.each(arguments, io: io, combined: ManyLogs.status(of:)) { path, io, _ in
-            try bisect(path, for: condition, from: first, arguments: arguments, io: io)
+        return try ManyLogs.each(logs, io: io, lenient: reading.lenient, combined: ManyLogs.status(of:)) {
+            path, io, _ in try bisect(path, io: io)
         }
     }
 
     /// Looks for `condition` in the log at `path` from seq `first`, and says
     /// where it holds or how near it came.
-    static func bisect(
-        _ path: String, for condition: Condition, from first: Int, arguments: ParsedArguments, io: ToolIO
-    ) throws -> Int32 {
+    func bisect(_ path: String, io: ToolIO) throws -> Int32 {
         let style = io.style
-        let lenient = arguments.has("lenient")
-        let all = arguments.has("all")
+        let lenient = reading.lenient
+        let first = from ?? 1
         var names = LogNames()
         var nearest = NearestValues(condition)
         // With --all, the steps where the condition becomes true; else the first where it holds.
@@ -99,7 +96,7 @@ enum BisectCommand: ToolCommand {
         if all, !becameTrue.isEmpty {
             for step in becameTrue {
                 io.print("seq \(step.entry.seq): \(condition)")
-                io.print(TimelineLine.text(of: try described(step, by: cursor), style: style))
+                io.print(TimelineLine.text(of: try Self.described(step, by: cursor), style: style))
             }
             return ExitCode.success
         }
@@ -115,8 +112,8 @@ enum BisectCommand: ToolCommand {
             return ExitCode.checkFailed
         }
         io.print("seq \(step.entry.seq): \(condition)")
-        io.print(TimelineLine.text(of: try described(step, by: cursor), style: style))
-        if arguments.has("state") {
+        io.print(TimelineLine.text(of: try Self.described(step, by: cursor), style: style))
+        if printsState {
             // The whole state, its rejected list with it: the steps do not keep that list.
             io.print(StateTree.render(cursor.state, style: style))
         }

@@ -1,6 +1,6 @@
 /// `modal-log completion SHELL`: a completion script for bash, zsh or fish.
-enum CompletionCommand: ToolCommand {
-    static let description = CommandDescription(
+struct CompletionCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
         name: "completion",
         abstract: "Print a shell completion script (bash, zsh or fish).",
         discussion: """
@@ -9,18 +9,12 @@ enum CompletionCommand: ToolCommand {
               bash:  source <(modal-log completion bash)
               zsh:   source <(modal-log completion zsh)
               fish:  modal-log completion fish | source
-            """,
-        arguments: [
-            ArgumentDescription(
-                name: "shell", help: "bash, zsh or fish.",
-                completion: .words(CompletionScript.Shell.allCases.map(\.rawValue)))
-        ])
+            """)
 
-    static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
-        let name = arguments.positionals["shell"]!
-        guard let shell = CompletionScript.Shell(rawValue: name) else {
-            throw UsageError(message: "The value '\(name)' is invalid for '<shell>': expected bash, zsh or fish")
-        }
+    @Argument(.choice, help: "bash, zsh or fish.")
+    var shell: CompletionScript.Shell
+
+    func run(io: ToolIO) throws -> Int32 {
         io.write(exactly: CompletionScript.script(for: ModalLog.description, shell: shell))
         return ExitCode.success
     }

@@ -2,8 +2,8 @@ import ModalEvents
 import ModalProjection
 
 /// `modal-log debug LOG`: an interactive time-travel debugger in the terminal.
-enum DebugCommand: ToolCommand {
-    static let description = CommandDescription(
+struct DebugCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
         name: "debug",
         abstract: "Step through a log in the terminal, forward and back.",
         discussion: """
@@ -18,19 +18,18 @@ enum DebugCommand: ToolCommand {
             batch is one step, its events listed under it while the cursor is on \
             it; a rule marks each session's start; what an event did names its \
             source and caller when the log gives them.
-            """,
-        arguments: [CommonArguments.log],
-        options: [
-            OptionDescription(name: "at", valueName: "seq", help: "Start at this seq (default: the first event)."),
-            OptionDescription(name: "follow", shortName: "f", help: "Keep reading the events appended to the log."),
-            StepFilter.typeOption,
-            StepFilter.changesOnlyOption,
-            StepFilter.whereOption,
-            CommonArguments.color,
-        ])
+            """)
 
-    static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
-        let path = arguments.positionals["log"]!
+    @OptionGroup var log = LogArgument()
+    @Option(.seq, help: "Start at this seq (default: the first event).")
+    var at: Int?
+    @Flag(short: "f", help: "Keep reading the events appended to the log.")
+    var follow: Bool
+    @OptionGroup var filter = StepKindOptions()
+    @OptionGroup var color = ColorOption()
+
+    func run(io: ToolIO) throws -> Int32 {
+        let path = log.log
         guard io.isOnDisk(path) else {
             throw UsageError(message: "debug reads a log on disk: standard input is its keyboard")
         }
@@ -38,13 +37,12 @@ enum DebugCommand: ToolCommand {
             throw UsageError(
                 message: "debug needs a terminal for its input and output; for a pipe, use timeline, diff or bisect")
         }
-        let start = try arguments.seq("at")
-        let (loaded, reader) = try load(path)
+        let (loaded, reader) = try Self.load(path)
         var session = loaded
-        let filter = try StepFilter(arguments)
+        let filter = try StepFilter(kind: filter)
         if filter.types != nil || filter.changesOnly || filter.condition != nil { session.filter = filter }
-        let following = arguments.has("follow")
-        if let start {
+        let following = follow
+        if let start = at {
             guard let index = session.events.firstIndex(where: { $0.seq == start }) else {
                 throw UsageError(message: "seq \(start) is not in \(path): its last event is seq \(reader.lastSeq)")
             }

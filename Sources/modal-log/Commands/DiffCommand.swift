@@ -3,8 +3,8 @@ import ModalProjection
 
 /// `modal-log diff LOG A [B]`: what changed between the states after A and
 /// after B (after A-1 and A without B), each change with the event that made it.
-enum DiffCommand: ToolCommand {
-    static let description = CommandDescription(
+struct DiffCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
         name: "diff",
         abstract: "Show what changed between the states after two events.",
         discussion: """
@@ -19,40 +19,36 @@ enum DiffCommand: ToolCommand {
             shows what that event did: the state before it against the state after. \
             With an index ('modal-log index'), reading starts at the checkpoint \
             nearest before the earlier seq. Exit status 0 whether or not the states differ.
-            """,
-        arguments: [
-            CommonArguments.log,
-            ArgumentDescription(name: "a", help: "The seq of the state to compare from (alone: the event to show)."),
-            ArgumentDescription(
-                name: "b", help: "The seq of the state to compare to; without it, A-1 is compared to A.",
-                isOptional: true),
-        ],
-        options: [
-            OptionDescription(name: "json", help: "Print the changes as JSON."),
-            CommonArguments.color,
-            CommonArguments.lenient,
-            CommonArguments.noIndex,
-        ])
+            """)
 
-    static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
-        let path = arguments.positionals["log"]!
-        var from = try arguments.seq(positional: "a")
+    @OptionGroup var log = LogArgument()
+    @Argument(.seq, help: "The seq of the state to compare from (alone: the event to show).")
+    var a: Int
+    @Argument(.seq, help: "The seq of the state to compare to; without it, A-1 is compared to A.")
+    var b: Int?
+    @Flag(help: "Print the changes as JSON.")
+    var json: Bool
+    @OptionGroup var color = ColorOption()
+    @OptionGroup var reading = IndexedReading()
+
+    func run(io: ToolIO) throws -> Int32 {
+        let path = log.log
+        var from = a
         let to: Int
-        if arguments.positionals["b"] != nil {
-            to = try arguments.seq(positional: "b")
+        if let b {
+            to = b
         } else {
             guard from >= 1 else {
                 throw UsageError(message: "diff with one seq shows what its event did: seq 1 or more")
             }
             (from, to) = (from - 1, from)
         }
-        let style = try CommonArguments.style(arguments, io: io)
-        var (earlier, later, makers) = try states(
-            of: path, at: min(from, to), and: max(from, to), io: io, lenient: arguments.has("lenient"),
-            indexed: !arguments.has("no-index"))
+        var (earlier, later, makers) = try Self.states(
+            of: path, at: min(from, to), and: max(from, to), io: io, lenient: reading.lenient, indexed: !reading.noIndex
+        )
         let diff = from <= to ? StateDiff(from: earlier, to: later) : StateDiff(from: later, to: earlier)
         makers.goesBack = from > to
-        if arguments.has("json") {
+        if json {
             // The diff's JSON, each change with the event that made it.
             let changes = diff.changes.map { change in
                 guard case .object(let members) = change.json, let maker = makers.maker(of: change) else {
@@ -67,7 +63,7 @@ enum DiffCommand: ToolCommand {
             ]
             io.write(exactly: json.serialized(style: .pretty) + "\n")
         } else {
-            io.print(ChangeText.render(diff, style: style, makers: makers))
+            io.print(ChangeText.render(diff, style: io.style, makers: makers))
         }
         return ExitCode.success
     }

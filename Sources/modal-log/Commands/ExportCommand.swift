@@ -2,8 +2,8 @@ import ModalEvents
 import ModalProjection
 
 /// `modal-log export LOG --format mermaid|dot|html|swift-test`: the log as a diagram, a page or a test.
-enum ExportCommand: ToolCommand {
-    static let description = CommandDescription(
+struct ExportCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
         name: "export",
         abstract: "Draw a log (a Mermaid sequence diagram, a Graphviz graph, an HTML page), or make it a test.",
         discussion: """
@@ -28,40 +28,37 @@ enum ExportCommand: ToolCommand {
             in mermaid, a dashed grey node in dot, a dashed grey box in html. Each \
             session.start is a note across the diagram in mermaid, '13 session' on \
             the edges it made in dot, and a rule in the html event list.
-            """,
-        arguments: [CommonArguments.log],
-        options: [
-            OptionDescription(
-                name: "format", valueName: "format", isRequired: true, help: "mermaid, dot, html or swift-test.",
-                completion: .words(["mermaid", "dot", "html", "swift-test"])),
-            OptionDescription(name: "from", valueName: "seq", help: "Start at this seq."),
-            OptionDescription(name: "to", valueName: "seq", help: "Stop after this seq."),
-            StepFilter.typeOption,
-            StepFilter.changesOnlyOption,
-            StepFilter.whereOption,
-            OptionDescription(
-                name: "name", valueName: "name",
-                help: "swift-test: the test's name (default: the log's file name, as a Swift identifier)."),
-            CommonArguments.lenient,
-        ])
+            """)
 
-    static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
-        let path = arguments.positionals["log"]!
-        let format = arguments.options["format"]!  // required: the parser checked it
-        if format == "swift-test" { return try exportTest(path, arguments: arguments, io: io) }
+    @OptionGroup var log = LogArgument()
+    @Option(.choice, help: "mermaid, dot, html or swift-test.")
+    var format: Format
+    @OptionGroup var range = SeqRangeOptions()
+    @OptionGroup var filter = StepKindOptions()
+    @Option(
+        .text, valueName: "name",
+        help: "swift-test: the test's name (default: the log's file name, as a Swift identifier).")
+    var name: String?
+    @OptionGroup var reading = LenientOption()
+
+    /// What `--format` takes.
+    enum Format: String, ArgumentChoice {
+        case mermaid, dot, html
+        case swiftTest = "swift-test"
+        static let valueName = "format"
+    }
+
+    func run(io: ToolIO) throws -> Int32 {
+        let path = log.log
         var exporter: any Exporter
         switch format {
-        case "mermaid": exporter = MermaidExporter()
-        case "dot": exporter = DotExporter()
-        case "html": exporter = HTMLExporter(title: path.split(separator: "/").last.map(String.init) ?? path)
-        default:
-            throw UsageError(
-                message:
-                    "The value '\(format)' is invalid for '--format <format>': expected mermaid, dot, html or swift-test"
-                    + Suggestion.didYouMean(format, in: ["mermaid", "dot", "html", "swift-test"]))
+        case .swiftTest: return try exportTest(path, io: io)
+        case .mermaid: exporter = MermaidExporter()
+        case .dot: exporter = DotExporter()
+        case .html: exporter = HTMLExporter(title: path.split(separator: "/").last.map(String.init) ?? path)
         }
-        let filter = try StepFilter(arguments)
-        let replay = try Replay.stepping(path, io: io, from: filter.from, lenient: arguments.has("lenient")) {
+        let filter = try StepFilter(range: range, kind: self.filter)
+        let replay = try Replay.stepping(path, io: io, from: filter.from, lenient: reading.lenient) {
             step, state in
             if let last = filter.to, step.entry.seq > last { return false }
             if filter.keeps(step, after: state) { exporter.add(step, state: state) }
@@ -72,24 +69,26 @@ enum ExportCommand: ToolCommand {
     }
 
     /// The whole log as a Swift Testing test (``SwiftTestExporter``).
-    private static func exportTest(_ path: String, arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
-        let narrowing =
-            ["from", "to", "type", "where"].filter { arguments.options[$0] != nil }
-            + (arguments.has("changes-only") ? ["changes-only"] : [])
+    private func exportTest(_ path: String, io: ToolIO) throws -> Int32 {
+        let given = [
+            ("from", range.from != nil), ("to", range.to != nil), ("type", filter.type != nil),
+            ("where", filter.condition != nil), ("changes-only", filter.changesOnly),
+        ]
+        let narrowing = given.filter(\.1).map(\.0)
         if !narrowing.isEmpty {
             throw UsageError(
                 message: "swift-test replays the whole log: leave out "
                     + narrowing.map { "--\($0)" }.joined(separator: ", "))
         }
-        let name = arguments.options["name"] ?? SwiftTestExporter.identifier(fromFileName: path)
+        let name = self.name ?? SwiftTestExporter.identifier(fromFileName: path)
         guard SwiftTestExporter.isIdentifier(name) else {
             throw UsageError(
                 message: "--name: '\(name)' is not a Swift identifier (letters, digits and _, not first a digit)")
         }
         let command =
             ["modal-log", "export", path, "--format", "swift-test"]
-            + (arguments.options["name"].map { ["--name", $0] } ?? [])
-        var replay = try Replay.open(path, io: io, lenient: arguments.has("lenient"))
+            + (self.name.map { ["--name", $0] } ?? [])
+        var replay = try Replay.open(path, io: io, lenient: reading.lenient)
         var exporter = SwiftTestExporter(
             name: name, command: command.joined(separator: " "), start: replay.state,
             formatVersion: replay.reader.fileVersion)

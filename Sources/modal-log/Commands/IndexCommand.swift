@@ -4,8 +4,8 @@ import ModalProjection
 
 /// `modal-log index LOG [--every K] [--check]`: builds or brings up to date
 /// the log's sidecar of checkpoints.
-enum IndexCommand: ToolCommand {
-    static let description = CommandDescription(
+struct IndexCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
         name: "index",
         abstract: "Build or update a log's index of checkpoints, for fast seeking.",
         discussion: """
@@ -23,34 +23,31 @@ enum IndexCommand: ToolCommand {
             stale. The hashes of an index find damage, not intent: --prove also \
             replays the log and holds every checkpoint to it, for an index that came \
             from elsewhere (exit 1 when one is not the replay's).
-            """,
-        arguments: [
-            ArgumentDescription(
-                name: "log", help: "The log to index: a file, or a folder of segments.", completion: .file)
-        ],
-        options: [
-            OptionDescription(
-                name: "every", valueName: "events",
-                help: "Keep a checkpoint every this many events (default \(LogIndex<ModalState>.defaultInterval))."),
-            OptionDescription(name: "check", help: "Only say whether the index matches the log; write nothing."),
-            OptionDescription(
-                name: "prove",
-                help: "With --check: replay the log and hold every checkpoint's state to it (an index from elsewhere)."),
-            CommonArguments.color,
-        ])
+            """)
+
+    @OptionGroup var log = LogArgument(help: "The log to index: a file, or a folder of segments.")
+    @Option(
+        .count, valueName: "events",
+        help: "Keep a checkpoint every this many events (default \(LogIndex<ModalState>.defaultInterval)).")
+    var every: Int?
+    @Flag(help: "Only say whether the index matches the log; write nothing.")
+    var check: Bool
+    @Flag(help: "With --check: replay the log and hold every checkpoint's state to it (an index from elsewhere).")
+    var prove: Bool
+    @OptionGroup var color = ColorOption()
 
     static let changesFiles = true
 
-    static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
-        let path = try CommonArguments.logOnDisk(
-            arguments, io: io, instead: "An index is kept beside a log on disk: standard input cannot have one")
-        let interval = try arguments.count("every", valueName: "events")
+    func run(io: ToolIO) throws -> Int32 {
+        let path = try log.onDisk(
+            io: io, instead: "An index is kept beside a log on disk: standard input cannot have one")
+        let interval = every
         try FileSystem.system.requireLog(at: path)
-        if arguments.has("prove") && !arguments.has("check") {
+        if prove && !check {
             throw UsageError(message: "--prove needs --check: it proves an index, and writes nothing")
         }
-        if arguments.has("check") {
-            return try check(path, interval: interval, proving: arguments.has("prove"), io: io)
+        if check {
+            return try Self.check(path, interval: interval, proving: prove, io: io)
         }
         let clock = ContinuousClock()
         let start = clock.now
@@ -68,7 +65,7 @@ enum IndexCommand: ToolCommand {
             }
         let (seconds, attoseconds) = start.duration(to: clock.now).components
         let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
-        io.print("\(index.path): \(what) in \(milliseconds) ms: \(summary(of: index))")
+        io.print("\(index.path): \(what) in \(milliseconds) ms: \(Self.summary(of: index))")
         return ExitCode.success
     }
 

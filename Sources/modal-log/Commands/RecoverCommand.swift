@@ -2,8 +2,8 @@ import ModalEvents
 import ModalProjection
 
 /// `modal-log recover LOG`: repairs a torn tail in place.
-enum RecoverCommand: ToolCommand {
-    static let description = CommandDescription(
+struct RecoverCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
         name: "recover",
         abstract: "Repair a log in place after a crash, and report what was dropped.",
         discussion: """
@@ -13,18 +13,16 @@ enum RecoverCommand: ToolCommand {
             a new header; everything fully written stays, and the file is synced. A malformed line anywhere else is \
             not a crash's doing and is not repaired: the error names it (exit 65), and \
             'validate --lenient' lists every such line.
-            """,
-        arguments: [
-            ArgumentDescription(
-                name: "log", help: "The log to repair: a file, or a folder of segments.", completion: .file)
-        ],
-        options: [CommonArguments.color])
+            """)
+
+    @OptionGroup var log = LogArgument(help: "The log to repair: a file, or a folder of segments.")
+    @OptionGroup var color = ColorOption()
 
     static let changesFiles = true
 
-    static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
-        let path = try CommonArguments.logOnDisk(
-            arguments, io: io,
+    func run(io: ToolIO) throws -> Int32 {
+        let path = try log.onDisk(
+            io: io,
             instead: "recover repairs a log on disk in place: standard input cannot be repaired; save it to a file "
                 + "and recover that")
         // Opening to append is what repairs (a torn last line, an empty file or a torn header that a

@@ -2,8 +2,8 @@ import ModalEvents
 import ModalProjection
 
 /// `modal-log redact LOG [--names] [--salt TEXT]`: a shareable copy of a log.
-enum RedactCommand: ToolCommand {
-    static let description = CommandDescription(
+struct RedactCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
         name: "redact",
         abstract: "Print a copy of a log with its personal data replaced by stable hashes.",
         discussion: """
@@ -15,17 +15,17 @@ enum RedactCommand: ToolCommand {
             stay; a session's info is hashed. A folder of segments is printed as one \
             log, of its last segment's format version. Hashes of short names can be guessed by hashing \
             candidates; a secret --salt prevents that.
-            """,
-        arguments: [CommonArguments.log],
-        options: [
-            OptionDescription(name: "names", help: "Also hash card contents, sticky names and link names."),
-            OptionDescription(name: "salt", valueName: "text", help: "Text mixed into every hash."),
-        ])
+            """)
 
-    static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
-        let path = arguments.positionals["log"]!
-        let redaction = LogRedaction(names: arguments.has("names"), salt: arguments.options["salt"] ?? "")
-        let cursor = try LogCursor<ModalState>(io.source(path))
+    @OptionGroup var log = LogArgument()
+    @Flag(help: "Also hash card contents, sticky names and link names.")
+    var names: Bool
+    @Option(.text, help: "Text mixed into every hash.")
+    var salt: String = ""
+
+    func run(io: ToolIO) throws -> Int32 {
+        let redaction = LogRedaction(names: names, salt: salt)
+        let cursor = try LogCursor<ModalState>(io.source(log.log))
         let reader = cursor.reader
         var header = reader.header
         if header.snapshot != nil {

@@ -2,8 +2,8 @@ import ModalEvents
 import ModalProjection
 
 /// `modal-log replay LOG [--json]`: the final state.
-enum ReplayCommand: ToolCommand {
-    static let description = CommandDescription(
+struct ReplayCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
         name: "replay",
         abstract: "Replay a log and print its final state.",
         discussion: """
@@ -19,44 +19,27 @@ enum ReplayCommand: ToolCommand {
             out all its events.
             """ + "\n\n"
                 + ManyLogs.discussion(
-                    json: true, status: "The exit status is the worst of the logs'."),
-        arguments: [ManyLogs.logsArgument],
-        options: [
-            CommonArguments.json, CommonArguments.color, CommonArguments.lenient, CommonArguments.noIndex,
-            OptionDescription(
-                name: "skip", valueName: "seqs", help: "Leave out the events with these seqs (comma-separated)."),
-            ManyLogs.recursiveOption,
-        ])
+                    json: true, status: "The exit status is the worst of the logs'."))
 
-    static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
-        let skipped = try arguments.options["skip"].map(seqs)
-        return try ManyLogs.each(arguments, io: io) { path, io, isOneOfMany in
-            if let skipped {
-                return try replay(
-                    path, skipping: skipped, arguments: arguments, io: io, naming: isOneOfMany ? path : nil)
+    @OptionGroup var logs = LogsArguments()
+    @Flag(help: LogArgument.stateJSONHelp)
+    var json: Bool
+    @OptionGroup var color = ColorOption()
+    @OptionGroup var reading = IndexedReading()
+    @Option(.seqs, help: "Leave out the events with these seqs (comma-separated).")
+    var skip: Set<Int>?
+
+    func run(io: ToolIO) throws -> Int32 {
+        try ManyLogs.each(logs, io: io, json: json, lenient: reading.lenient) { path, io, isOneOfMany in
+            if let skip {
+                return try replay(path, skipping: skip, io: io, naming: isOneOfMany ? path : nil)
             }
-            var replay = try Replay.open(
-                path, io: io, lenient: arguments.has("lenient"), indexed: !arguments.has("no-index"))
+            var replay = try Replay.open(path, io: io, lenient: reading.lenient, indexed: !reading.noIndex)
             try replay.run()
             replay.printWarnings(io: io)
-            io.printState(replay.state, json: arguments.has("json"), log: isOneOfMany ? path : nil)
+            io.printState(replay.state, json: json, log: isOneOfMany ? path : nil)
             return ExitCode.success
         }
-    }
-
-    /// The seqs of `--skip`: `4`, `4,9,12`.
-    static func seqs(_ text: String) throws(UsageError) -> Set<Int> {
-        var seqs: Set<Int> = []
-        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-            guard let seq = Int(part.trimmingPrefix(" ")), seq >= 1 else {
-                throw UsageError(
-                    message:
-                        "The value '\(text)' is invalid for '--skip <seqs>': expected seqs, 1 or more, separated by commas"
-                )
-            }
-            seqs.insert(seq)
-        }
-        return seqs
     }
 
     /// Replays the log twice over in one read, as it is and without the
@@ -65,12 +48,9 @@ enum ReplayCommand: ToolCommand {
     /// it, then how the state differs from the real final state.
     /// - Parameter log: The log's name when it is one of many: its JSON
     ///   line names it, and so does each line of the report on standard error.
-    static func replay(
-        _ path: String, skipping skipped: Set<Int>, arguments: ParsedArguments, io: ToolIO, naming log: String? = nil
-    ) throws -> Int32 {
+    func replay(_ path: String, skipping skipped: Set<Int>, io: ToolIO, naming log: String? = nil) throws -> Int32 {
         let first = skipped.min()!
-        var replay = try Replay.open(
-            path, io: io, lenient: arguments.has("lenient"), at: first - 1, indexed: !arguments.has("no-index"))
+        var replay = try Replay.open(path, io: io, lenient: reading.lenient, at: first - 1, indexed: !reading.noIndex)
         try replay.run(through: first - 1)
         // The what-if state reads on in the cursor; the actual one beside it, from the same entries.
         var actual = replay.state
@@ -122,14 +102,14 @@ enum ReplayCommand: ToolCommand {
         let count = changes.count == 1 ? "1 change" : "\(changes.count) changes"
         report.append("against the real final state: \(changes.isEmpty ? "the same" : count)")
         report += ChangeText.lines(of: changes, style: .plain).map { "  " + $0 }
-        if arguments.has("json") {
+        if json {
             io.printState(whatIf, json: true, log: log)
         } else {
             io.print(StateTree.render(whatIf, rejections: false, style: io.style))
         }
         // With JSON on standard output, what the skip changed goes to standard error.
         for line in report {
-            if arguments.has("json") { io.printError(log.map { "\($0): \(line)" } ?? line) } else { io.print(line) }
+            if json { io.printError(log.map { "\($0): \(line)" } ?? line) } else { io.print(line) }
         }
         return ExitCode.success
     }

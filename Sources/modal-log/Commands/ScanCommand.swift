@@ -2,8 +2,8 @@ import ModalEvents
 import ModalProjection
 
 /// `modal-log scan LOG... --where EXPR`: for each of many logs, where a condition holds.
-enum ScanCommand: ToolCommand {
-    static let description = CommandDescription(
+struct ScanCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
         name: "scan",
         abstract: "For each of many logs, the first seq (or every seq) where a condition holds.",
         discussion: """
@@ -16,31 +16,25 @@ enum ScanCommand: ToolCommand {
             "seqs", "read"} (read: the events read, every one with --all). A log that cannot be read is an error naming its \
             file and line, and the others are still read. Exit 0 when the condition \
             holds in a log at least, 1 when in none, 65 when a log is malformed.
-            """,
-        arguments: [
-            ArgumentDescription(
-                name: "log", help: "The logs: files, folders of segments, or folders of logs with --recursive.",
-                completion: .file, isVariadic: true)
-        ],
-        options: [
-            OptionDescription(
-                name: "where", valueName: "condition", isRequired: true, help: "The condition to look for."),
-            OptionDescription(name: "all", help: "Every seq where the condition becomes true, not only the first."),
-            ManyLogs.recursiveOption,
-            OptionDescription(name: "json", help: "A JSON line per log."),
-            CommonArguments.color,
-            CommonArguments.lenient,
-        ])
+            """)
 
-    static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
-        let condition = try Condition.parsed(arguments.options["where"]!)  // required: the parser checked it
-        let logs = try ManyLogs.logs(arguments.lists["log"] ?? [], recursive: arguments.has("recursive"))
+    @OptionGroup var logs = LogsArguments(
+        help: "The logs: files, folders of segments, or folders of logs with --recursive.")
+    @Option(.condition, name: "where", help: "The condition to look for.")
+    var condition: Condition
+    @Flag(help: "Every seq where the condition becomes true, not only the first.")
+    var all: Bool
+    @Flag(help: "A JSON line per log.")
+    var json: Bool
+    @OptionGroup var color = ColorOption()
+    @OptionGroup var reading = LenientOption()
+
+    func run(io: ToolIO) throws -> Int32 {
+        let logs = try self.logs.logs()
         if logs.contains("-") { throw UsageError(message: "scan reads logs on disk, not standard input") }
-        let all = arguments.has("all")
-        let json = arguments.has("json")
-        let lenient = arguments.has("lenient")
+        let (condition, all, json, lenient) = (condition, all, json, reading.lenient)
         let statuses = ManyLogs.run(logs, io: io, lenient: lenient) { log, _, io in
-            let (seqs, events) = try scan(log, for: condition, all: all, lenient: lenient, io: io)
+            let (seqs, events) = try Self.scan(log, for: condition, all: all, lenient: lenient, io: io)
             if json {
                 let line: JSONValue = [
                     "log": .string(log), "seqs": .array(seqs.map { .number(JSONNumber($0)) }),

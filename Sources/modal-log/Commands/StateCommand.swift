@@ -2,8 +2,8 @@ import ModalEvents
 import ModalProjection
 
 /// `modal-log state LOG --at SEQ [--json]`: the state right after one event.
-enum StateCommand: ToolCommand {
-    static let description = CommandDescription(
+struct StateCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
         name: "state",
         abstract: "Print the state right after one event.",
         discussion: """
@@ -13,27 +13,23 @@ enum StateCommand: ToolCommand {
             checkpoint nearest before SEQ.
             """ + "\n\n"
                 + ManyLogs.discussion(
-                    json: true, status: "The exit status is the worst of the logs'."),
-        arguments: [ManyLogs.logsArgument],
-        options: [
-            OptionDescription(
-                name: "at", valueName: "seq", isRequired: true, help: "The seq of the event to stop after."),
-            CommonArguments.json,
-            CommonArguments.color,
-            CommonArguments.lenient,
-            CommonArguments.noIndex,
-            ManyLogs.recursiveOption,
-        ])
+                    json: true, status: "The exit status is the worst of the logs'."))
 
-    static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
-        let seq = try arguments.seq("at")!  // required: the parser checked it
-        return try ManyLogs.each(arguments, io: io) { path, io, isOneOfMany in
-            var replay = try Replay.open(
-                path, io: io, lenient: arguments.has("lenient"), at: seq, indexed: !arguments.has("no-index"))
-            let reached = try replay.run(through: seq)
+    @OptionGroup var logs = LogsArguments()
+    @Option(.seq, help: "The seq of the event to stop after.")
+    var at: Int
+    @Flag(help: LogArgument.stateJSONHelp)
+    var json: Bool
+    @OptionGroup var color = ColorOption()
+    @OptionGroup var reading = IndexedReading()
+
+    func run(io: ToolIO) throws -> Int32 {
+        try ManyLogs.each(logs, io: io, json: json, lenient: reading.lenient) { path, io, isOneOfMany in
+            var replay = try Replay.open(path, io: io, lenient: reading.lenient, at: at, indexed: !reading.noIndex)
+            let reached = try replay.run(through: at)
             replay.printWarnings(io: io)
-            try replay.check(seq, reached: reached, in: path)
-            io.printState(replay.state, json: arguments.has("json"), log: isOneOfMany ? path : nil)
+            try replay.check(at, reached: reached, in: path)
+            io.printState(replay.state, json: json, log: isOneOfMany ? path : nil)
             return ExitCode.success
         }
     }

@@ -2,8 +2,8 @@ import ModalEvents
 import ModalProjection
 
 /// `modal-log stats LOG`: what a log holds, in numbers.
-enum StatsCommand: ToolCommand {
-    static let description = CommandDescription(
+struct StatsCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
         name: "stats",
         abstract: "Count a log's events by type and root, and find its extremes.",
         discussion: """
@@ -22,28 +22,22 @@ enum StatsCommand: ToolCommand {
             rejected), and the modals that waited in a queue. A batch is one event \
             of type batch, counted under the root its events name (several roots: \
             '(several roots)').
-            """,
-        arguments: [
-            ArgumentDescription(
-                name: "log",
-                help: "The logs: a file, a folder of segments, - for standard input, or many (their figures add up).",
-                completion: .file, isVariadic: true)
-        ],
-        options: [
-            OptionDescription(name: "json", help: "Print the figures as JSON."),
-            OptionDescription(name: "per-log", help: "With many logs, each log's figures instead of their sum."),
-            ManyLogs.recursiveOption,
-            CommonArguments.color,
-            CommonArguments.lenient,
-        ])
+            """)
 
-    static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
-        let recursive = arguments.has("recursive")
-        let logs = try ManyLogs.logs(arguments.lists["log"] ?? [], recursive: recursive)
-        let lenient = arguments.has("lenient")
-        let json = arguments.has("json")
-        guard logs.count > 1 || recursive || arguments.has("per-log") else {
-            let stats = try figures(of: logs[0], lenient: lenient, io: io)
+    @OptionGroup var logs = LogsArguments(
+        help: "The logs: a file, a folder of segments, - for standard input, or many (their figures add up).")
+    @Flag(help: "Print the figures as JSON.")
+    var json: Bool
+    @Flag(help: "With many logs, each log's figures instead of their sum.")
+    var perLog: Bool
+    @OptionGroup var color = ColorOption()
+    @OptionGroup var reading = LenientOption()
+
+    func run(io: ToolIO) throws -> Int32 {
+        let logs = try self.logs.logs()
+        let (lenient, json, perLog) = (reading.lenient, json, perLog)
+        guard logs.count > 1 || self.logs.recursive || perLog else {
+            let stats = try Self.figures(of: logs[0], lenient: lenient, io: io)
             if json {
                 io.write(exactly: stats.json.serialized(style: .pretty) + "\n")
             } else {
@@ -51,10 +45,9 @@ enum StatsCommand: ToolCommand {
             }
             return ExitCode.success
         }
-        let perLog = arguments.has("per-log")
         let gathered = Lock([LogStats?](repeating: nil, count: logs.count))
         let statuses = ManyLogs.run(logs, io: io, lenient: lenient) { log, index, io in
-            let stats = try figures(of: log, lenient: lenient, io: io)
+            let stats = try Self.figures(of: log, lenient: lenient, io: io)
             gathered.withLock { $0[index] = stats }
             if perLog, json {
                 io.write(exactly: stats.json(log: log).serialized() + "\n")

@@ -2,8 +2,8 @@ import ModalEvents
 import ModalProjection
 
 /// `modal-log timeline LOG`: one line per event, and what it did.
-enum TimelineCommand: ToolCommand {
-    static let description = CommandDescription(
+struct TimelineCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
         name: "timeline",
         abstract: "List the events, one a line, with what each did.",
         discussion: """
@@ -37,52 +37,43 @@ enum TimelineCommand: ToolCommand {
             that have none; several separated by commas); a batch's events have \
             its source. --json lines also carry source, caller, session and, for a \
             batch, its events.
-            """,
-        arguments: [
-            ArgumentDescription(
-                name: "log",
-                help: "The logs: a file, a folder of segments, - for standard input, or many (each after its name).",
-                completion: .file, isVariadic: true)
-        ],
-        options: [
-            OptionDescription(name: "root", valueName: "root", help: "Only events that name or change this root."),
-            OptionDescription(name: "link", valueName: "link", help: "Only events that name or change this modal."),
-            StepFilter.sourceOption,
-            OptionDescription(name: "from", valueName: "seq", help: "Start at this seq."),
-            OptionDescription(name: "to", valueName: "seq", help: "Stop after this seq."),
-            StepFilter.typeOption,
-            StepFilter.changesOnlyOption,
-            StepFilter.whereOption,
-            OptionDescription(name: "json", help: "Print each event as a JSON line, with its changes."),
-            OptionDescription(name: "wide", help: "Print whole lines, however wide the terminal."),
-            OptionDescription(name: "follow", shortName: "f", help: "Keep reading the events appended to the log."),
-            ManyLogs.recursiveOption,
-            CommonArguments.color,
-            CommonArguments.lenient,
-        ])
+            """)
 
-    static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
-        let width = arguments.has("wide") ? nil : io.outputWidth
-        _ = try StepFilter(arguments)  // a bad filter is one usage error, not one a log
-        let json = arguments.has("json")
+    @OptionGroup var logs = LogsArguments(
+        help: "The logs: a file, a folder of segments, - for standard input, or many (each after its name).")
+    @OptionGroup var place = PlaceFilterOptions()
+    @OptionGroup var range = SeqRangeOptions()
+    @OptionGroup var kind = StepKindOptions()
+    @Flag(help: "Print each event as a JSON line, with its changes.")
+    var json: Bool
+    @Flag(help: "Print whole lines, however wide the terminal.")
+    var wide: Bool
+    @Flag(short: "f", help: "Keep reading the events appended to the log.")
+    var follow: Bool
+    @OptionGroup var color = ColorOption()
+    @OptionGroup var reading = LenientOption()
+
+    func run(io: ToolIO) throws -> Int32 {
+        let width = wide ? nil : io.outputWidth
+        let filter = try StepFilter(place: place, range: range, kind: kind)
         // Many logs in JSON: one table, each row naming its log.
-        return try ManyLogs.each(arguments, io: io, width: width, combined: ManyLogs.status(of:)) {
-            log, io, isOneOfMany in
+        return try ManyLogs.each(
+            logs, io: io, json: json, lenient: reading.lenient, following: follow, width: width,
+            combined: ManyLogs.status(of:)
+        ) { log, io, isOneOfMany in
             try timeline(
-                of: log, arguments: arguments, width: width, io: io, naming: json && isOneOfMany ? log : nil,
+                of: log, filter: filter, width: width, io: io, naming: json && isOneOfMany ? log : nil,
                 isOneOfMany: isOneOfMany)
         }
     }
 
     /// The timeline of the log at `path`, its JSON rows naming the log as `naming` when given.
-    static func timeline(
-        of path: String, arguments: ParsedArguments, width: Int?, io: ToolIO, naming log: String? = nil,
+    func timeline(
+        of path: String, filter: StepFilter, width: Int?, io: ToolIO, naming log: String? = nil,
         isOneOfMany: Bool = false
     ) throws -> Int32 {
-        let filter = try StepFilter(arguments)
         let style = io.style
-        let json = arguments.has("json")
-        let follows = arguments.has("follow")
+        let follows = follow
         if follows, !io.isOnDisk(path) {
             throw UsageError(message: "--follow reads a log on disk, not standard input")
         }
@@ -99,7 +90,7 @@ enum TimelineCommand: ToolCommand {
         }
         var readsOn = true
         let read = try Replay.stepping(
-            path, io: io, from: filter.from, lenient: arguments.has("lenient"), following: follows
+            path, io: io, from: filter.from, lenient: reading.lenient, following: follows
         ) { step, state in
             readsOn = show(step, after: state)
             return readsOn

@@ -2,8 +2,8 @@ import ModalEvents
 import ModalProjection
 
 /// `modal-log upgrade LOG`: moves a log to format version 2.
-enum UpgradeCommand: ToolCommand {
-    static let description = CommandDescription(
+struct UpgradeCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
         name: "upgrade",
         abstract: "Move a log (a file or a folder of segments) to format version 2, and say what was done.",
         discussion: """
@@ -18,18 +18,16 @@ enum UpgradeCommand: ToolCommand {
             would replay differently (a root registered with policy "queue", which \
             version 1 rejects) is left as it is (exit 65); so is one ending in a torn \
             line: run 'modal-log recover' first. Its index, if it has one, is built again.
-            """,
-        arguments: [
-            ArgumentDescription(
-                name: "log", help: "The log to upgrade: a file, or a folder of segments.", completion: .file)
-        ],
-        options: [CommonArguments.color])
+            """)
+
+    @OptionGroup var log = LogArgument(help: "The log to upgrade: a file, or a folder of segments.")
+    @OptionGroup var color = ColorOption()
 
     static let changesFiles = true
 
-    static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
-        let path = try CommonArguments.logOnDisk(
-            arguments, io: io,
+    func run(io: ToolIO) throws -> Int32 {
+        let path = try log.onDisk(
+            io: io,
             instead: "upgrade rewrites a log on disk in place: standard input cannot be rewritten; save it to a file "
                 + "and upgrade that")
         let upgrade = try EventLogWriter.upgrade(path, as: ModalState.self)

@@ -2,8 +2,8 @@ import ModalEvents
 import ModalProjection
 
 /// `modal-log validate LOG`: is the log well-formed, and does every event apply?
-enum ValidateCommand: ToolCommand {
-    static let description = CommandDescription(
+struct ValidateCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
         name: "validate",
         abstract: "Check a log: its format, then every event against the rules.",
         discussion: """
@@ -17,13 +17,15 @@ enum ValidateCommand: ToolCommand {
                     json: false,
                     status:
                         "Then a line for them all ('6 logs: 4 ok, 1 with rejections, 1 malformed'); the exit status is "
-                        + "the worst of the logs'."),
-        arguments: [ManyLogs.logsArgument],
-        options: [CommonArguments.color, CommonArguments.lenient, ManyLogs.recursiveOption])
+                        + "the worst of the logs'."))
 
-    static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
-        try ManyLogs.each(arguments, io: io, combined: { summarize($0, io: io) }) { path, io, _ in
-            try validate(path, lenient: arguments.has("lenient"), io: io)
+    @OptionGroup var logs = LogsArguments()
+    @OptionGroup var color = ColorOption()
+    @OptionGroup var reading = LenientOption()
+
+    func run(io: ToolIO) throws -> Int32 {
+        try ManyLogs.each(logs, io: io, lenient: reading.lenient, combined: { Self.summarize($0, io: io) }) {
+            path, io, _ in try Self.validate(path, lenient: reading.lenient, io: io)
         }
     }
 

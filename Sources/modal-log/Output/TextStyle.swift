@@ -41,24 +41,26 @@ struct TextStyle {
     }
 }
 
-extension CommonArguments {
-    static let color = OptionDescription(
-        name: "color", valueName: "when",
-        help: "Colour the output: auto (on a terminal, unless NO_COLOR is set), always or never. Default: auto.",
-        completion: .words(["auto", "always", "never"]))
+/// `--color <when>`: whether the output is coloured.
+struct ColorOption: ParsableArguments {
+    @Option(
+        .choice,
+        help: "Colour the output: auto (on a terminal, unless NO_COLOR is set), always or never. Default: auto.")
+    var color: ColorChoice = .auto
+
+    /// What `--color` takes.
+    enum ColorChoice: String, ArgumentChoice {
+        case auto, always, never
+        static let valueName = "when"
+    }
 
     /// The style `--color` asks for, for standard output (or for standard
     /// error, `forErrors`: on a terminal, unless `NO_COLOR` is set).
-    static func style(
-        _ arguments: ParsedArguments, io: ToolIO, forErrors: Bool = false
-    ) throws(UsageError) -> TextStyle {
-        switch arguments.options["color"] ?? "auto" {
-        case "auto": TextStyle(isEnabled: forErrors ? io.errorIsTerminal && io.allowsColor : io.prefersColor)
-        case "always": TextStyle(isEnabled: true)
-        case "never": .plain
-        case let other:
-            throw UsageError(
-                message: "The value '\(other)' is invalid for '--color <when>': expected auto, always or never")
+    func style(for io: ToolIO, forErrors: Bool = false) -> TextStyle {
+        switch color {
+        case .auto: TextStyle(isEnabled: forErrors ? io.errorIsTerminal && io.allowsColor : io.prefersColor)
+        case .always: TextStyle(isEnabled: true)
+        case .never: .plain
         }
     }
 }

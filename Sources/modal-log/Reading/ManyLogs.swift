@@ -7,17 +7,6 @@ import ModalEvents
 /// every log in a tree of folders, read in parallel over the machine's cores,
 /// each one's output printed whole and in order.
 enum ManyLogs {
-    static let recursiveOption = OptionDescription(
-        name: "recursive", shortName: "r",
-        help: "Read every log under each folder given (*.jsonl files; a folder of segments is one log).")
-
-    /// The argument of a command that reads one log or many.
-    static let logsArgument = ArgumentDescription(
-        name: "log",
-        help:
-            "The logs to read: files, folders of segments, folders of logs with --recursive, or - (standard input, alone).",
-        completion: .file, isVariadic: true)
-
     /// What a command that reads one log or many says of many, in its help;
     /// `json` when it takes `--json` (a line per log, naming it).
     static func discussion(json: Bool, status: String) -> String {
@@ -28,29 +17,28 @@ enum ManyLogs {
             + "read. \(status)"
     }
 
-    /// Runs a command that reads one log over each log `arguments` names
-    /// (``logsArgument``, and ``recursiveOption``): one log as it always ran;
-    /// many, in parallel (``run(_:io:lenient:_:)``), each one's text under a line
-    /// `== LOG`. With `--json`, no such line: `body` names the log in its JSON
-    /// (its third argument is true when it is one of many).
+    /// Runs a command that reads one log over each log `logs` names: one
+    /// log as it always ran; many, in parallel (``run(_:io:lenient:_:)``),
+    /// each one's text under a line `== LOG`. With `json`, no such line:
+    /// `body` names the log in its JSON (its third argument is true when it
+    /// is one of many).
     ///
     /// - Parameters:
+    ///   - following: Whether the command was asked to follow its log, which one log only can.
     ///   - width: The width the `== LOG` lines are cut to, as the
     ///     command's own lines are (the timeline's); `nil`: whole.
     ///   - combined: Makes the logs' statuses one: the worst by default, or
     ///     ``status(of:)`` for a search.
     static func each(
-        _ arguments: ParsedArguments, io: ToolIO, width: Int? = nil,
-        combined: ([Int32]) -> Int32 = { $0.max() ?? ExitCode.success },
+        _ logs: LogsArguments, io: ToolIO, json: Bool = false, lenient: Bool, following: Bool = false,
+        width: Int? = nil, combined: ([Int32]) -> Int32 = { $0.max() ?? ExitCode.success },
         _ body: @escaping @Sendable (_ log: String, _ io: ToolIO, _ isOneOfMany: Bool) throws -> Int32
     ) throws -> Int32 {
-        let recursive = arguments.has("recursive")
-        let logs = try logs(arguments.lists["log"] ?? [], recursive: recursive)
-        guard logs.count > 1 || recursive else { return try body(logs[0], io, false) }
-        if arguments.has("follow") { throw UsageError(message: "--follow follows one log, not many") }
-        let json = arguments.has("json")
+        let paths = try logs.logs()
+        guard paths.count > 1 || logs.recursive else { return try body(paths[0], io, false) }
+        if following { throw UsageError(message: "--follow follows one log, not many") }
         return combined(
-            run(logs, io: io, lenient: arguments.has("lenient")) { log, _, io in
+            run(paths, io: io, lenient: lenient) { log, _, io in
                 if !json {
                     io.print(io.style.apply(width.map { TimelineLine.cut("== \(log)", to: $0) } ?? "== \(log)", .bold))
                 }
@@ -206,4 +194,25 @@ enum ManyLogs {
         if let fault = faults.max() { return fault }
         return statuses.contains(ExitCode.success) ? ExitCode.success : ExitCode.checkFailed
     }
+}
+
+/// `<log>... [--recursive]`: the logs a command reads.
+struct LogsArguments: ParsableArguments {
+    @Argument(name: "log", help: Self.standardHelp, completion: .file)
+    var paths: [String]
+    @Flag(short: "r", help: "Read every log under each folder given (*.jsonl files; a folder of segments is one log).")
+    var recursive: Bool
+
+    static let standardHelp =
+        "The logs to read: files, folders of segments, folders of logs with --recursive, or - (standard input, alone)."
+
+    init() {}
+
+    /// The logs, with `help` for their argument.
+    init(help: String) {
+        _paths = Argument(name: "log", help: help, completion: .file)
+    }
+
+    /// The logs named, each once; with `--recursive`, every log in the folders' trees.
+    func logs() throws -> [String] { try ManyLogs.logs(paths, recursive: recursive) }
 }

@@ -84,27 +84,46 @@ struct Replay {
     }
 }
 
-/// The options every command that reads one log shares.
-enum CommonArguments {
-    static let log = ArgumentDescription(
-        name: "log", help: "The log to read: a file, a folder of segments, or - for standard input.", completion: .file)
-    static let json = OptionDescription(name: "json", help: "Print the state as the spec's JSON instead of a tree.")
-    static let noIndex = OptionDescription(
-        name: "no-index", help: "Read the whole log, even when it has an index (see 'modal-log index').")
-    static let lenient = OptionDescription(
-        name: "lenient",
+/// `<log>`: the one log a command reads (or changes).
+struct LogArgument: ParsableArguments {
+    @Argument(help: "The log to read: a file, a folder of segments, or - for standard input.", completion: .file)
+    var log: String
+
+    init() {}
+
+    /// The log, with `help` for its argument.
+    init(help: String) {
+        _log = Argument(help: help, completion: .file)
+    }
+
+    /// The log of a command that changes it, which must be on disk: `-`
+    /// (standard input) is a usage error saying `instead`, what to do. A
+    /// link is followed, and the command says so: it changes the log the
+    /// link names, and leaves the link as it is.
+    func onDisk(io: ToolIO, instead: String) throws -> String {
+        guard log != "-" else { throw UsageError(message: instead) }
+        let target = try FileSystem.system.followingLinks(log)
+        if target != log { io.printError("note: \(log) is a link to \(target), the log this acts on") }
+        return log
+    }
+
+    /// The help of `--json` for the commands that print a state.
+    static let stateJSONHelp = "Print the state as the spec's JSON instead of a tree."
+}
+
+/// `--lenient` and `--no-index`: how a command that reads from an index reads.
+struct IndexedReading: ParsableArguments {
+    @OptionGroup var leniency = LenientOption()
+    @Flag(help: "Read the whole log, even when it has an index (see 'modal-log index').")
+    var noIndex: Bool
+
+    var lenient: Bool { leniency.lenient }
+}
+
+/// `--lenient`: read on past malformed lines.
+struct LenientOption: ParsableArguments {
+    @Flag(
         help: "Skip malformed event lines instead of stopping at the first, and count them "
             + "(the first 100 each a warning; validate names every one).")
-
-    /// The log a command that changes it names, which must be on disk:
-    /// `-` (standard input) is a usage error saying `instead`, what to do.
-    /// A link is followed, and the command says so: it changes the log
-    /// the link names, and leaves the link as it is.
-    static func logOnDisk(_ arguments: ParsedArguments, io: ToolIO, instead: String) throws -> String {
-        let path = arguments.positionals["log"]!
-        guard path != "-" else { throw UsageError(message: instead) }
-        let target = try FileSystem.system.followingLinks(path)
-        if target != path { io.printError("note: \(path) is a link to \(target), the log this acts on") }
-        return path
-    }
+    var lenient: Bool
 }

@@ -17,67 +17,28 @@ struct StepFilter {
     var from = 1
     var to: Int?
 
-    static let typeOption = OptionDescription(
-        name: "type", valueName: "types",
-        help: "Only events of these types (modal.present, or several: card.push,card.pop).",
-        completion: .words(EventType.allCases.map(\.rawValue)))
-    static let changesOnlyOption = OptionDescription(
-        name: "changes-only", help: "Leave out the events that changed nothing (rejections stay).")
-    static let whereOption = OptionDescription(
-        name: "where", valueName: "condition", help: "Only events after which the condition holds (as bisect's).")
-
     /// How `--source` names the events that have no source.
     static let noSource = "none"
 
     /// The words `--source` takes.
     static var sourceWords: [String] { EventSource.knownValues.map(\.rawValue) + [noSource] }
 
-    static let sourceOption = OptionDescription(
-        name: "source", valueName: "source",
-        help: "Only events of this source: user, system, app, test, or none (several: user,app).",
-        completion: .words(sourceWords))
-
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        root = arguments.options["root"]
-        link = arguments.options["link"]
-        sources = try arguments.options["source"].map { text throws(UsageError) in try Self.sources(text) }
-        types = try arguments.options["type"].map { text throws(UsageError) in try Self.types(text) }
-        changesOnly = arguments.has("changes-only")
-        condition = try arguments.options["where"].map { text throws(UsageError) in try Condition.parsed(text) }
-        from = try arguments.seq("from") ?? 1
-        to = try arguments.seq("to")
+    /// The filter the options give; the steps between `--from` and `--to` (from 1 when `from` is `nil`).
+    init(
+        place: PlaceFilterOptions = PlaceFilterOptions(), range: SeqRangeOptions = SeqRangeOptions(),
+        kind: StepKindOptions
+    ) throws(UsageError) {
+        root = place.root
+        link = place.link
+        sources = place.source
+        types = kind.type
+        changesOnly = kind.changesOnly
+        condition = kind.condition
+        from = range.from ?? 1
+        to = range.to
         if let to, to < from {
             throw UsageError(message: "--to \(to) is before --from \(from)")
         }
-    }
-
-    /// The words of `--source`: `user`, `user,app`, `none`.
-    static func sources(_ text: String) throws(UsageError) -> Set<String> {
-        let words = text.split(separator: ",", omittingEmptySubsequences: false).map {
-            String($0.trimmingPrefix(" "))
-        }
-        guard words.allSatisfy(sourceWords.contains) else {
-            throw UsageError(
-                message: "The value '\(text)' is invalid for '--source <source>': expected "
-                    + sourceWords.dropLast().joined(separator: ", ") + " or \(noSource), or several separated by commas"
-            )
-        }
-        return Set(words)
-    }
-
-    /// The event types of `--type`: `modal.present`, `card.push,card.pop`.
-    static func types(_ text: String) throws(UsageError) -> Set<EventType> {
-        var types: Set<EventType> = []
-        for word in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let word = String(word.trimmingPrefix(" "))
-            guard let type = EventType(rawValue: word) else {
-                throw UsageError(
-                    message: "The value '\(text)' is invalid for '--type <types>': '\(word)' is not an event type"
-                        + Suggestion.didYouMean(word, in: EventType.allCases.map(\.rawValue)))
-            }
-            types.insert(type)
-        }
-        return types
     }
 
     /// Whether the filter keeps `step`, `state` being the state right after it.
@@ -113,5 +74,71 @@ struct StepFilter {
         if step.touches(link: name, in: nil) { return true }
         guard let slash = name.firstIndex(of: "/") else { return false }
         return step.touches(link: String(name[name.index(after: slash)...]), in: String(name[..<slash]))
+    }
+}
+
+/// `--root`, `--link`, `--source`: the steps that name or change a place, or come from a source.
+struct PlaceFilterOptions: ParsableArguments {
+    @Option(.text, valueName: "root", help: "Only events that name or change this root.")
+    var root: String?
+    @Option(.text, valueName: "link", help: "Only events that name or change this modal.")
+    var link: String?
+    @Option(.eventSources, help: "Only events of this source: user, system, app, test, or none (several: user,app).")
+    var source: Set<String>?
+}
+
+/// `--from`, `--to`: the steps between two seqs.
+struct SeqRangeOptions: ParsableArguments {
+    @Option(.seq, help: "Start at this seq.")
+    var from: Int?
+    @Option(.seq, help: "Stop after this seq.")
+    var to: Int?
+}
+
+/// `--type`, `--changes-only`, `--where`: the steps of some types, that changed something, or after which a condition holds.
+struct StepKindOptions: ParsableArguments {
+    @Option(.eventTypes, help: "Only events of these types (modal.present, or several: card.push,card.pop).")
+    var type: Set<EventType>?
+    @Flag(help: "Leave out the events that changed nothing (rejections stay).")
+    var changesOnly: Bool
+    @Option(.condition, name: "where", help: "Only events after which the condition holds (as bisect's).")
+    var condition: Condition?
+}
+
+extension ValueReader where Value == Set<String> {
+    /// The words of `--source`: `user`, `user,app`, `none`.
+    static var eventSources: Self {
+        ValueReader(valueName: "source", completion: .words(StepFilter.sourceWords)) { text, label throws(UsageError) in
+            let words = text.split(separator: ",", omittingEmptySubsequences: false).map {
+                String($0.trimmingPrefix(" "))
+            }
+            guard words.allSatisfy(StepFilter.sourceWords.contains) else {
+                throw UsageError(
+                    message: "The value '\(text)' is invalid for '\(label)': expected "
+                        + StepFilter.sourceWords.dropLast().joined(separator: ", ")
+                        + " or \(StepFilter.noSource), or several separated by commas")
+            }
+            return Set(words)
+        }
+    }
+}
+
+extension ValueReader where Value == Set<EventType> {
+    /// The event types of `--type`: `modal.present`, `card.push,card.pop`.
+    static var eventTypes: Self {
+        let names = EventType.allCases.map(\.rawValue)
+        return ValueReader(valueName: "types", completion: .words(names)) { text, label throws(UsageError) in
+            var types: Set<EventType> = []
+            for word in text.split(separator: ",", omittingEmptySubsequences: false) {
+                let word = String(word.trimmingPrefix(" "))
+                guard let type = EventType(rawValue: word) else {
+                    throw UsageError(
+                        message: "The value '\(text)' is invalid for '\(label)': '\(word)' is not an event type"
+                            + Suggestion.didYouMean(word, in: names))
+                }
+                types.insert(type)
+            }
+            return types
+        }
     }
 }

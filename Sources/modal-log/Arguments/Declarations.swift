@@ -42,7 +42,15 @@ extension ParsableArguments {
     static func parse(_ words: [String], as description: CommandDescription) throws(UsageError) -> Self {
         let arguments = Self()
         let parsed = try description.parse(words)
-        for declaration in arguments.declarations { try declaration.bind(parsed) }
+        for declaration in arguments.declarations {
+            do {
+                try declaration.bind(parsed)
+            } catch let error as UsageError {
+                throw error
+            } catch {
+                throw UsageError(message: "\(error)")
+            }
+        }
         return arguments
     }
 }
@@ -56,7 +64,7 @@ struct Declaration: Sendable {
 
     var kind: Kind
     /// Stores the value the command line gave (or checks that it gave none).
-    var bind: @Sendable (ParsedArguments) throws(UsageError) -> Void
+    var bind: @Sendable (ParsedArguments) throws -> Void
 }
 
 /// A property wrapper that declares options or arguments.
@@ -106,7 +114,7 @@ struct Option<Value: Sendable>: Declared, Sendable {
     private let help: String
     private let isRequired: Bool
     private let defaultValue: Value?
-    private let read: @Sendable (String, String) throws(UsageError) -> Value
+    private let read: @Sendable (String, String) throws -> Value
     private let completion: ArgumentDescription.Completion
     private let parsed = ParsedValue<Value>()
 
@@ -132,7 +140,7 @@ struct Option<Value: Sendable>: Declared, Sendable {
         valueName: String? = nil, help: String
     ) where Value == Wrapped? {
         let optional = ValueReader<Wrapped?>(valueName: reader.valueName, completion: reader.completion) {
-            text, label throws(UsageError) in try reader.read(text, label)
+            text, label in try reader.read(text, label)
         }
         self.init(optional, name, shortName, valueName, help, isRequired: false, defaultValue: .some(nil))
     }
@@ -164,8 +172,8 @@ struct Option<Value: Sendable>: Declared, Sendable {
             help: help, completion: completion)
         let label = "--\(option.name) <\(valueName ?? "value")>"
         return [
-            Declaration(kind: .option(option)) { [parsed, read] arguments throws(UsageError) in
-                parsed.value = try arguments.options[option.name].map { text throws(UsageError) in try read(text, label)
+            Declaration(kind: .option(option)) { [parsed, read] arguments in
+                parsed.value = try arguments.options[option.name].map { text in try read(text, label)
                 }
             }
         ]
@@ -179,7 +187,7 @@ struct Argument<Value: Sendable>: Declared, Sendable {
     private let help: String
     private let completion: ArgumentDescription.Completion?
     private let shape: Shape
-    private let read: @Sendable ([String], String) throws(UsageError) -> Value
+    private let read: @Sendable ([String], String) throws -> Value
     private let parsed = ParsedValue<Value>()
 
     private enum Shape: Sendable { case one, optional, variadic }
@@ -189,7 +197,7 @@ struct Argument<Value: Sendable>: Declared, Sendable {
         _ reader: ValueReader<Value>, name: String? = nil, help: String,
         completion: ArgumentDescription.Completion? = nil
     ) {
-        self.init(name, help, completion ?? reader.completion, .one) { texts, label throws(UsageError) in
+        self.init(name, help, completion ?? reader.completion, .one) { texts, label in
             try reader.read(texts[0], label)
         }
     }
@@ -211,8 +219,8 @@ struct Argument<Value: Sendable>: Declared, Sendable {
         _ reader: ValueReader<Wrapped>, name: String? = nil, help: String,
         completion: ArgumentDescription.Completion? = nil
     ) where Value == Wrapped? {
-        self.init(name, help, completion ?? reader.completion, .optional) { texts, label throws(UsageError) in
-            try texts.first.map { text throws(UsageError) in try reader.read(text, label) }
+        self.init(name, help, completion ?? reader.completion, .optional) { texts, label in
+            try texts.first.map { text in try reader.read(text, label) }
         }
     }
 
@@ -221,14 +229,14 @@ struct Argument<Value: Sendable>: Declared, Sendable {
         _ reader: ValueReader<Element>, name: String? = nil, help: String,
         completion: ArgumentDescription.Completion? = nil
     ) where Value == [Element] {
-        self.init(name, help, completion ?? reader.completion, .variadic) { texts, label throws(UsageError) in
-            try texts.map { text throws(UsageError) in try reader.read(text, label) }
+        self.init(name, help, completion ?? reader.completion, .variadic) { texts, label in
+            try texts.map { text in try reader.read(text, label) }
         }
     }
 
     private init(
         _ name: String?, _ help: String, _ completion: ArgumentDescription.Completion, _ shape: Shape,
-        read: @escaping @Sendable ([String], String) throws(UsageError) -> Value
+        read: @escaping @Sendable ([String], String) throws -> Value
     ) {
         self.name = name
         self.help = help
@@ -249,7 +257,7 @@ struct Argument<Value: Sendable>: Declared, Sendable {
             name: name ?? optionName(property), help: help, completion: completion ?? .none,
             isOptional: shape == .optional, isVariadic: shape == .variadic)
         return [
-            Declaration(kind: .argument(argument)) { [parsed, read, shape] arguments throws(UsageError) in
+            Declaration(kind: .argument(argument)) { [parsed, read, shape] arguments in
                 let texts =
                     shape == .variadic
                     ? arguments.lists[argument.name] ?? [] : arguments.positionals[argument.name].map { [$0] } ?? []

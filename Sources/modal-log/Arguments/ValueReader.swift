@@ -3,15 +3,17 @@ import ModalEvents
 /// How an option's or an argument's text becomes its value: `--at <seq>`
 /// is a seq, `--color <when>` one of three words.
 ///
-/// Its error names the value and where it was given:
+/// Its error (a ``UsageError``) names the value and where it was given:
 /// `The value 'x' is invalid for '--at <seq>': expected a seq, 0 or more`.
+/// Its closure throws untyped: a typed-throws function type held as a
+/// value needs the Swift 6 runtime on Apple's systems (PlatformFloorTests).
 struct ValueReader<Value: Sendable>: Sendable {
     /// The value's name in help: `seq`.
     var valueName: String
     /// What a shell completes it with.
     var completion: ArgumentDescription.Completion = .none
     /// Reads `text`; `label` names the option or argument (`--at <seq>`).
-    var read: @Sendable (_ text: String, _ label: String) throws(UsageError) -> Value
+    var read: @Sendable (_ text: String, _ label: String) throws -> Value
 }
 
 extension ValueReader where Value == String {
@@ -22,7 +24,7 @@ extension ValueReader where Value == String {
 extension ValueReader where Value == Int {
     /// A seq, 0 or more.
     static var seq: Self {
-        ValueReader(valueName: "seq") { text, label throws(UsageError) in
+        ValueReader(valueName: "seq") { text, label in
             guard let value = Int(text), value >= 0 else {
                 throw UsageError(message: "The value '\(text)' is invalid for '\(label)': expected a seq, 0 or more")
             }
@@ -32,7 +34,7 @@ extension ValueReader where Value == Int {
 
     /// A count, 1 or more.
     static var count: Self {
-        ValueReader(valueName: "count") { text, label throws(UsageError) in
+        ValueReader(valueName: "count") { text, label in
             guard let value = Int(text), value >= 1 else {
                 throw UsageError(message: "The value '\(text)' is invalid for '\(label)': expected a number, 1 or more")
             }
@@ -44,7 +46,7 @@ extension ValueReader where Value == Int {
 extension ValueReader where Value == Set<Int> {
     /// Seqs, 1 or more, separated by commas: `4`, `4,9,12`.
     static var seqs: Self {
-        ValueReader(valueName: "seqs") { text, label throws(UsageError) in
+        ValueReader(valueName: "seqs") { text, label in
             var seqs: Set<Int> = []
             for part in text.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let seq = Int(part.trimmingPrefix(" ")), seq >= 1 else {
@@ -64,7 +66,7 @@ extension ValueReader where Value: ArgumentChoice {
     /// One of the type's words, with "did you mean" for a near miss.
     static var choice: Self {
         let words = Value.allCases.map(\.rawValue)
-        return ValueReader(valueName: Value.valueName, completion: .words(words)) { text, label throws(UsageError) in
+        return ValueReader(valueName: Value.valueName, completion: .words(words)) { text, label in
             guard let value = Value(rawValue: text) else {
                 throw UsageError(
                     message: "The value '\(text)' is invalid for '\(label)': expected "

@@ -14,6 +14,6 @@ extension Condition {
 extension ValueReader where Value == Condition {
     /// A condition of the query language: `--where 'modals >= 3'`.
     static var condition: Self {
-        ValueReader(valueName: "condition") { text, _ throws(UsageError) in try Condition.parsed(text) }
+        ValueReader(valueName: "condition") { text, _ in try Condition.parsed(text) }
     }
 }

@@ -108,7 +108,7 @@ struct StepKindOptions: ParsableArguments {
 extension ValueReader where Value == Set<String> {
     /// The words of `--source`: `user`, `user,app`, `none`.
     static var eventSources: Self {
-        ValueReader(valueName: "source", completion: .words(StepFilter.sourceWords)) { text, label throws(UsageError) in
+        ValueReader(valueName: "source", completion: .words(StepFilter.sourceWords)) { text, label in
             let words = text.split(separator: ",", omittingEmptySubsequences: false).map {
                 String($0.trimmingPrefix(" "))
             }
@@ -127,7 +127,7 @@ extension ValueReader where Value == Set<EventType> {
     /// The event types of `--type`: `modal.present`, `card.push,card.pop`.
     static var eventTypes: Self {
         let names = EventType.allCases.map(\.rawValue)
-        return ValueReader(valueName: "types", completion: .words(names)) { text, label throws(UsageError) in
+        return ValueReader(valueName: "types", completion: .words(names)) { text, label in
             var types: Set<EventType> = []
             for word in text.split(separator: ",", omittingEmptySubsequences: false) {
                 let word = String(word.trimmingPrefix(" "))

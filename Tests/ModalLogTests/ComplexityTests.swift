@@ -130,7 +130,7 @@ import Testing
             }
             return path
         } _: { path in
-            _ = try ModalState.replaying(EventLogReader(path: path))
+            _ = try replayed(.path(path))
         }
     }
 

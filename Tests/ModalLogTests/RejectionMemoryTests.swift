@@ -32,7 +32,7 @@ import Testing
         let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
         let run = Run(["replay", "-", "--json"], standardInput: String(decoding: bytes, as: UTF8.self))
         let reader = try EventLogReader(bytes: bytes)
-        let state = try ModalState.replaying(reader)
+        let state = try replayed(reader: reader)
         #expect(state.rejected.count == 3_000)
         #expect(run.output == state.jsonText() + "\n")
     }

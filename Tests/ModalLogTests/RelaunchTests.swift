@@ -17,7 +17,7 @@ import Testing
         let crashed = try runProgram(demo, [log, "--crash"])
         #expect(crashed.status != 0, "the first launch was killed")
         #expect(crashed.output.hasPrefix("crashing in the middle of the checkout at seq 8"))
-        var state = try ModalState.replaying(EventLogReader(path: log))
+        var state = try replayed(.path(log))
         // What the crash left: the checkout on screen, its payment card that cannot be swiped away.
         #expect(state.session == 0 && state.seq == 8)
         #expect(state.modal(link: "checkout", in: "sheets")?.cards.last?.canDismiss == false)
@@ -28,7 +28,7 @@ import Testing
         // The second launch appended session.start first, so its roots registered again without a rejection.
         #expect(entries[8].event == .sessionStart(info: ["app": "Shop", "build": "4.2"]))
         #expect(entries[8].source == .system && entries[8].caller?.hasPrefix("modal_demo/main.swift:") == true)
-        state = try ModalState.replaying(EventLogReader(path: log))
+        state = try replayed(.path(log))
         #expect(state.session == 1 && state.rejected.isEmpty)
         #expect(state.roots.map(\.id) == ["sheets", "toasts"])
         #expect(state.modal(link: "checkout", in: "sheets")?.dismissReason == "paid")

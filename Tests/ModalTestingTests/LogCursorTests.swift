@@ -28,7 +28,7 @@ import Testing
         let states = Self.states(entries)
         var random = PropertyRandom(seed: 0xC0_2026)
         let cursor = try Cursor(.path(log), at: 100, options: .init(index: policy))
-        #expect(cursor.indexReport?.update == (policy.isUsed ? .unchanged : nil))
+        #expect(cursor.indexReport?.change == (policy.isUsed ? .unchanged : nil))
         for _ in 0..<100 {
             let seq = Int(random.next() % 200) + 1
             #expect(try cursor.seek(to: seq))

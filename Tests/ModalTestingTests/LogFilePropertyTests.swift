@@ -26,7 +26,7 @@ import Testing
         for _ in 0..<50 {
             let entries = generator.sequence(length: random.int(in: 1...300), random: &random)
             let states = Self.states(entries)
-            let oneFile = try ModalState.replaying(EventLogReader(bytes: EventLogEncoder.encode(events: entries)))
+            let oneFile = try replayed(.bytes(EventLogEncoder.encode(events: entries), name: "log"))
             #expect(oneFile == states.last)
 
             let folder = try TemporaryFolder()
@@ -37,13 +37,13 @@ import Testing
             for entry in entries { try writer.append(entry) { states[entry.seq - 1].json } }
             try writer.close()
 
-            #expect(try ModalState.replaying(EventLogReader(path: folder.file("log"))) == oneFile)
+            #expect(try replayed(.path(folder.file("log"))) == oneFile)
             let files = try EventLogReader.segments(in: folder.file("log"))
             rotations += files.count - 1
             for file in files {
                 // Each segment replays alone, from its snapshot, to the state there.
                 let reader = try EventLogReader(path: file)
-                #expect(try ModalState.replaying(reader) == states[reader.lastSeq], "\(file)")
+                #expect(try replayed(reader: reader) == states[reader.lastSeq], "\(file)")
             }
         }
         #expect(rotations > 100, "the sizes are small enough that logs rotate")

@@ -5,11 +5,49 @@ import ModalTesting
 import TestSupport
 import Testing
 
-/// A log index: a checkpoint and the rest of the log give what a full
-/// replay gives, at every seq; an index that no longer matches its log is
-/// found out and built again; one behind its log is extended.
+/// A log's index, as a cursor reads from it: a checkpoint and the rest of
+/// the log give what a full replay gives, at every seq; an index that no
+/// longer matches its log is found out and built again; one behind its log
+/// is extended. The index's insides are the cursor's: these tests open
+/// cursors, and look at the sidecar only to see what was written.
 @Suite struct LogIndexTests {
     typealias Index = LogIndex<ModalState>
+
+    /// A cursor on `log` with the index `policy`, right after `seq` (or at the index's last checkpoint).
+    static func cursor(_ log: String, at seq: Int? = nil, _ policy: IndexPolicy = .used) throws -> LogCursor<ModalState>
+    {
+        let cursor = try LogCursor<ModalState>(.path(log), at: seq, options: .init(index: policy))
+        if let seq { try cursor.advance(through: seq) }
+        return cursor
+    }
+
+    /// The state right after `seq`, read by a cursor from the index; throws past the log's end.
+    static func state(_ log: String, at seq: Int) throws -> ModalState {
+        let cursor = try cursor(log, at: seq)
+        guard cursor.state.seq == seq else { throw EventLogError(.readFailed, message: "seq \(seq) is past the end") }
+        return cursor.state
+    }
+
+    /// What opening a cursor with `policy` did to the sidecar of `log`.
+    static func change(_ log: String, _ policy: IndexPolicy = .used) throws -> IndexReport.Change? {
+        try cursor(log, policy).indexReport?.change
+    }
+
+    /// Builds and writes the index of `log`, a checkpoint every `interval` events, as `modal-log index` does.
+    @discardableResult
+    static func index(_ log: String, every interval: Int = Index.defaultInterval) throws -> Index {
+        try #require(try cursor(log, .maintained(every: interval)).index)
+    }
+
+    /// What the sidecar of `log` is to the log: `current`, `behind`, `missing` or `stale: REASON`.
+    static func verdict(_ log: String) -> String {
+        switch Index.verdict(forLogAt: log, interval: nil, checkingEveryLine: false) {
+        case .missing: "missing"
+        case .current: "current"
+        case .behind: "behind"
+        case .stale(let reason, _): "stale: \(reason)"
+        }
+    }
 
     static let flow = ModalFlow(roots: [], invalidShare: 0.1, length: 1...300)
 
@@ -36,17 +74,20 @@ import Testing
             let log = folder.file(segmented ? "log" : "log.jsonl")
             try Self.write(entries, to: log, segmentBytes: segmented ? random.int(in: 500...4000) : nil)
             let interval = random.int(in: 1...60)
-            let built = try Index.build(forLogAt: log, interval: interval)
+            let built = try Self.index(log, every: interval)
             #expect(built.checkpoints.map(\.seq) == Array(stride(from: interval, through: entries.count, by: interval)))
             #expect(built.lastSeq == entries.count)
-            try built.write()
             // The same from the sidecar as from memory.
             let index = try #require(try Index.read(forLogAt: log))
             #expect(index.checkpoints == built.checkpoints && index.files == built.files)
-            #expect(index.status() == .current)
+            #expect(Self.verdict(log) == "current")
+            // One cursor, seeking back and forth from the checkpoints.
+            let cursor = try Self.cursor(log, at: 0)
             for _ in 0..<15 {
                 let seq = random.int(in: 0...entries.count)
-                #expect(try index.state(at: seq) == states[seq], "trial \(trial): seq \(seq), every \(interval)")
+                #expect(try cursor.seek(to: seq), "trial \(trial): seq \(seq)")
+                #expect(cursor.state == states[seq], "trial \(trial): seq \(seq), every \(interval)")
+                #expect(cursor.indexReport?.change == .unchanged)
                 seeks += 1
                 if index.checkpoint(atOrBefore: seq) != nil { fromCheckpoints += 1 }
             }
@@ -63,11 +104,10 @@ import Testing
         let folder = try TemporaryFolder()
         let log = folder.file("log.jsonl")
         try Self.write(entries, to: log)
-        let index = try Index.build(forLogAt: log, interval: 10)
-        try index.write()
+        try Self.index(log, every: 10)
         let states = LogFilePropertyTests.states(entries)
-        #expect(try index.state(at: 399).rejected == states[399].rejected)
-        #expect(try index.state(at: 400).rejected.count == 200)
+        #expect(try Self.state(log, at: 399).rejected == states[399].rejected)
+        #expect(try Self.state(log, at: 400).rejected.count == 200)
         let sidecar = try folder.text("log.jsonl.index")
         #expect(sidecar.components(separatedBy: #""code":"unknownRoot""#).count - 1 == 200, "each rejection once")
     }
@@ -76,9 +116,9 @@ import Testing
         let folder = try TemporaryFolder()
         let log = folder.file("log.jsonl")
         try Self.write([LoggedEvent(seq: 1, event: .rootRegister(RootRegistration()))], to: log)
-        let index = try Index.build(forLogAt: log)
-        #expect(throws: EventLogError.self) { try index.state(at: 2) }
-        #expect(try index.state(at: 0) == ModalState())
+        try Self.index(log)
+        #expect(try !Self.cursor(log, at: 2).seek(to: 2), "the log ends at seq 1")
+        #expect(try Self.state(log, at: 0) == ModalState())
     }
 
     // MARK: An index and a log that changed
@@ -86,19 +126,22 @@ import Testing
     /// Why the sidecar of `log` is stale; an issue when it is not.
     @discardableResult
     static func expectStale(_ log: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String? {
-        let status = try #require(try Index.read(forLogAt: log), sourceLocation: sourceLocation).status()
-        guard case .stale(let reason) = status else {
-            Issue.record("expected a stale index, found \(status)", sourceLocation: sourceLocation)
+        let verdict = Self.verdict(log)
+        guard verdict.hasPrefix("stale: ") else {
+            Issue.record("expected a stale index, found \(verdict)", sourceLocation: sourceLocation)
             return nil
         }
-        return reason
+        return String(verdict.dropFirst("stale: ".count))
     }
 
-    /// Why `update` built the index again; an issue when it did not.
+    /// Why `change` built the index again; an issue when it did not.
     @discardableResult
-    static func expectRebuilt(_ update: Index.Update, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
-        guard case .rebuilt(let reason) = update else {
-            Issue.record("expected a rebuild, found \(update)", sourceLocation: sourceLocation)
+    static func expectRebuilt(_ change: IndexReport.Change?, sourceLocation: SourceLocation = #_sourceLocation)
+        -> String?
+    {
+        guard case .rebuilt(let reason)? = change else {
+            Issue.record(
+                "expected a rebuild, found \(change.map { "\($0)" } ?? "no index")", sourceLocation: sourceLocation)
             return nil
         }
         return reason
@@ -113,7 +156,7 @@ import Testing
             + [LoggedEvent(seq: count, event: .dimmingTap(root: "edit-me"))]
         let log = folder.file("log.jsonl")
         try write(entries, to: log)
-        try Index.build(forLogAt: log, interval: 10).write()
+        try index(log, every: 10)
         return (log, entries)
     }
 
@@ -128,10 +171,9 @@ import Testing
         let (log, entries) = try Self.indexedLog(200, in: folder)
         try Self.renameTheLastRoot(in: log, to: "edit-mf")
         try Self.expectStale(log)
-        let (index, update) = try Index.updated(forLogAt: log, creating: false, extending: false)
-        Self.expectRebuilt(update)
-        let replayed = try ModalState.replaying(EventLogReader(path: log))
-        #expect(try index?.state(at: entries.count) == replayed)
+        let cursor = try Self.cursor(log, at: entries.count)
+        Self.expectRebuilt(cursor.indexReport?.change)
+        #expect(cursor.state == (try replayed(.path(log))))
     }
 
     @Test func aShorterLogMakesItStale() throws {
@@ -153,16 +195,19 @@ import Testing
         let (writer, _, _) = try EventLogWriter.open(log, as: ModalState.self, options: .init(durability: .none))
         for entry in more { try writer.append(entry) { ModalState().json } }
         try writer.close()
-        #expect(try #require(try Index.read(forLogAt: log)).status() == .behind)
-        let (index, update) = try Index.updated(forLogAt: log, creating: false, extending: true)
-        #expect(update == .extended)
-        let extended = try #require(index)
+        #expect(Self.verdict(log) == "behind")
+        #expect(try Self.change(log) == .unchanged, "used as it is")
+        let cursor = try Self.cursor(log, .extended)
+        #expect(cursor.indexReport?.change == .extended)
+        let extended = try #require(cursor.index)
         // Extending gives what building from scratch gives.
         let fresh = try Index.build(forLogAt: log, interval: 10)
         #expect(extended.checkpoints == fresh.checkpoints && extended.lastSeq == 155)
         #expect(extended.files.map(\.hash) == fresh.files.map(\.hash))
         let states = LogFilePropertyTests.states(entries + more)
-        for seq in [0, 94, 95, 100, 101, 150, 155] { #expect(try extended.state(at: seq) == states[seq]) }
+        for seq in [0, 94, 95, 100, 101, 150, 155] {
+            #expect(try cursor.seek(to: seq) && cursor.state == states[seq], "seq \(seq)")
+        }
     }
 
     /// `roots` roots registered (named from `firstRoot` on), then `count`
@@ -184,8 +229,7 @@ import Testing
         _ entries: [LoggedEvent], at log: String, sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Index {
         try Data(EventLogEncoder.encode(events: entries)).write(to: URL(fileURLWithPath: log))
-        let index = try Index.build(forLogAt: log)
-        try index.write()
+        let index = try Self.index(log)
         let logBytes = try FileManager.default.attributesOfItem(atPath: log)[.size] as! Int
         let sidecarBytes = try FileManager.default.attributesOfItem(atPath: index.path)[.size] as! Int
         #expect(
@@ -210,14 +254,14 @@ import Testing
         let wanted: Set<Int> = [1_000, 4_321, entries.count]
         for entry in entries {
             state.replay(entry)
-            if wanted.contains(entry.seq) { #expect(try index.state(at: entry.seq) == state, "seq \(entry.seq)") }
+            if wanted.contains(entry.seq) { #expect(try Self.state(log, at: entry.seq) == state, "seq \(entry.seq)") }
         }
         // Extending keeps the spacing a build from scratch has.
         let (writer, _, _) = try EventLogWriter.open(log, as: ModalState.self, options: .init(durability: .none))
         let more = Self.presents(2_000, roots: 2, firstRoot: 6, from: entries.count + 1)
         for entry in more { try writer.append(entry) { state.json } }
         try writer.close()
-        let extended = try #require(try Index.updated(forLogAt: log, creating: false, extending: true).index)
+        let extended = try #require(try Self.cursor(log, .extended).index)
         let fresh = try Index.build(forLogAt: log)
         #expect(extended.checkpoints == fresh.checkpoints && extended.lastSeq == entries.count + more.count)
     }
@@ -230,20 +274,20 @@ import Testing
         let folder = try TemporaryFolder()
         let log = folder.file("rejected.jsonl")
         let entries = (1...60_000).map { LoggedEvent(seq: $0, event: .dimmingTap(root: "r\($0 % 7)")) }
-        let index = try Self.indexWithinItsBound(entries, at: log)
+        _ = try Self.indexWithinItsBound(entries, at: log)
         var state = ModalState()
         for entry in entries {
             state.replay(entry)
-            if entry.seq % 20_000 == 0 { #expect(try index.state(at: entry.seq) == state, "seq \(entry.seq)") }
+            if entry.seq % 20_000 == 0 { #expect(try Self.state(log, at: entry.seq) == state, "seq \(entry.seq)") }
         }
     }
 
     @Test func anotherIntervalBuildsItAgain() throws {
         let folder = try TemporaryFolder()
         let (log, _) = try Self.indexedLog(100, in: folder)
-        let (index, update) = try Index.updated(forLogAt: log, interval: 25, creating: false, extending: false)
-        #expect(Self.expectRebuilt(update)?.contains("every 10") == true)
-        #expect(index?.checkpoints.map(\.seq) == [25, 50, 75, 100])
+        let cursor = try Self.cursor(log, IndexPolicy(isUsed: true, extends: false, creates: false, interval: 25))
+        #expect(Self.expectRebuilt(cursor.indexReport?.change)?.contains("every 10") == true)
+        #expect(cursor.index?.checkpoints.map(\.seq) == [25, 50, 75, 100])
     }
 
     @Test(arguments: ["", "not json\n", #"{"format":"modal-events-index","version":2}"# + "\n", "{\"format\":"])
@@ -251,9 +295,9 @@ import Testing
         let folder = try TemporaryFolder()
         let (log, entries) = try Self.indexedLog(50, in: folder)
         try sidecar.write(toFile: Index.path(forLog: log), atomically: true, encoding: .utf8)
-        let (index, update) = try Index.updated(forLogAt: log, creating: false, extending: false)
-        #expect(Self.expectRebuilt(update)?.hasPrefix("it cannot be read") == true)
-        #expect(try index?.state(at: entries.count) == ModalState.replaying(EventLogReader(path: log)))
+        let cursor = try Self.cursor(log, at: entries.count)
+        #expect(Self.expectRebuilt(cursor.indexReport?.change)?.hasPrefix("it cannot be read") == true)
+        #expect(cursor.state == (try replayed(.path(log))))
     }
 
     /// Replaces `original` with `tampered` in the sidecar of `log`; with
@@ -282,26 +326,28 @@ import Testing
         let folder = try TemporaryFolder()
         let (log, entries) = try Self.indexedLog(100, in: folder)
         try Self.tamper(log, original, with: damaged)
-        let full = try ModalState.replaying(EventLogReader(path: log))
+        let full = try replayed(.path(log))
+        let sidecar = try Data(contentsOf: URL(fileURLWithPath: Index.path(forLog: log)))
         if inHeader {
             #expect(
-                Self.expectRebuilt(try Index.updated(forLogAt: log, creating: false, extending: false).update)?
+                Self.expectRebuilt(try Self.change(log))?
                     .hasPrefix("it cannot be read: its header does not have the hash") == true)
         } else {
-            // The header holds: only a seek that reads the line, or a check of every line, finds it.
-            let opened = try #require(try Index.read(forLogAt: log))
-            #expect(throws: EventLogError.self) { try opened.state(at: entries.count) }
-            #expect(throws: EventLogError.self) { try opened.checkLines() }
-            let checked = try Index.updated(forLogAt: log, creating: false, extending: false, checkingEveryLine: true)
-            #expect(Self.expectRebuilt(checked.update)?.contains("does not have the hash the header keeps") == true)
+            // The header holds: only a check of every line, or a seek that reads the line, finds it.
+            #expect(Self.verdict(log) == "current")
+            let checking = IndexPolicy(isUsed: true, extends: false, creates: false, checksEveryLine: true)
+            #expect(
+                Self.expectRebuilt(try Self.change(log, checking))?.contains("does not have the hash the header keeps")
+                    == true)
         }
-        // What the tool and a store use builds it again, and writes it back.
+        // The damaged sidecar again: a seek from it builds it again, and writes it back.
+        try sidecar.write(to: URL(fileURLWithPath: Index.path(forLog: log)))
         let resumed = try LogCursor<ModalState>(.path(log), at: entries.count, options: .init(index: .used))
-        Self.expectRebuilt(try #require(resumed.indexReport).update)
+        Self.expectRebuilt(try #require(resumed.indexReport).change)
         #expect(try Self.finish(resumed) == full)
         #expect(resumed.indexReport?.writeError == nil)
         try Index.read(forLogAt: log)?.checkLines()
-        #expect(try Index.updated(forLogAt: log, creating: false, extending: false).update == .unchanged)
+        #expect(try Self.change(log) == .unchanged)
     }
 
     /// A table rewritten with its check made to match (so only what it says
@@ -318,10 +364,10 @@ import Testing
         let folder = try TemporaryFolder()
         let (log, entries) = try Self.indexedLog(100, in: folder)
         try Self.tamper(log, original, with: tampered, resigned: true)
-        let (index, update) = try Index.updated(forLogAt: log, creating: false, extending: false)
-        let reason = try #require(Self.expectRebuilt(update))
+        let cursor = try Self.cursor(log, at: entries.count)
+        let reason = try #require(Self.expectRebuilt(cursor.indexReport?.change))
         #expect(reason.contains("impossible") || reason.contains("out of the log") || reason.contains("out of order"))
-        #expect(try index?.state(at: entries.count) == ModalState.replaying(EventLogReader(path: log)))
+        #expect(cursor.state == (try replayed(.path(log))))
     }
 
     @Test func aNegativeHistoryCountIsRefused() throws {
@@ -348,18 +394,17 @@ import Testing
         let (log, _) = try Self.indexedLog(100, in: folder)
         let sidecar = Index.path(forLog: log)
         try Self.renameTheLastRoot(in: log, to: "edit-it")
-        let (index, update) = try Index.updated(forLogAt: log, creating: false, extending: false)
-        Self.expectRebuilt(update)
-        #expect(index?.interval == 10)
-        try index?.write()
+        let rebuilt = try Self.cursor(log)
+        Self.expectRebuilt(rebuilt.indexReport?.change)
+        #expect(rebuilt.index?.interval == 10)
         let whole = try Data(contentsOf: URL(fileURLWithPath: sidecar))
         try whole.dropLast(1).write(to: URL(fileURLWithPath: sidecar))
-        let cut = try Index.updated(forLogAt: log, creating: false, extending: false)
-        #expect(Self.expectRebuilt(cut.update)?.contains("and bytes after the last") == true)
+        let cut = try Self.cursor(log)
+        #expect(Self.expectRebuilt(cut.indexReport?.change)?.contains("and bytes after the last") == true)
         #expect(cut.index?.interval == 10)
         try whole.write(to: URL(fileURLWithPath: sidecar))
         try Self.tamper(log, #""lastSeq":100"#, with: #""lastSeq":99"#)
-        #expect(try Index.updated(forLogAt: log, creating: false, extending: false).index?.interval == 1000)
+        #expect(try Self.cursor(log).index?.interval == 1000)
     }
 
     /// A sidecar far longer than any index of its log could be (a runaway or
@@ -372,7 +417,7 @@ import Testing
         try sidecar.close()
         #expect(throws: EventLogError.self) { try Index.read(forLogAt: log) }
         let resumed = try LogCursor<ModalState>(.path(log), options: .init(index: .used))
-        #expect(Self.expectRebuilt(try #require(resumed.indexReport).update)?.contains("is longer than") == true)
+        #expect(Self.expectRebuilt(try #require(resumed.indexReport).change)?.contains("is longer than") == true)
         #expect(try Self.finish(resumed).seq == entries.count)
     }
 
@@ -384,9 +429,10 @@ import Testing
         // Written under the log's lock, a temporary sidecar is a dead writer's.
         let leftover = Index.path(forLog: log) + ".partial"
         try Data("half an index".utf8).write(to: URL(fileURLWithPath: leftover))
-        try Index.build(forLogAt: log, interval: 10).write()
+        try Self.renameTheLastRoot(in: log, to: "edit-it")
+        Self.expectRebuilt(try Self.change(log))
         #expect(!FileManager.default.fileExists(atPath: leftover))
-        #expect(try Index.read(forLogAt: log)?.status() == .current)
+        #expect(Self.verdict(log) == "current")
     }
 
     #if canImport(Glibc) || canImport(Darwin)
@@ -401,9 +447,9 @@ import Testing
             #expect(throws: EventLogError.self) { try Index.read(forLogAt: log) }
             let resumed = try LogCursor<ModalState>(.path(log), options: .init(index: .used))
             #expect(
-                Self.expectRebuilt(try #require(resumed.indexReport).update)?.contains("not a regular file") == true)
+                Self.expectRebuilt(try #require(resumed.indexReport).change)?.contains("not a regular file") == true)
             #expect(try Self.finish(resumed).seq == entries.count)
-            #expect(try Index.read(forLogAt: log)?.status() == .current)
+            #expect(Self.verdict(log) == "current")
         }
     #endif
 
@@ -413,15 +459,16 @@ import Testing
         let sidecar = Index.path(forLog: log)
         let text = try String(contentsOfFile: sidecar, encoding: .utf8)
         try String(text.dropLast(40)).write(toFile: sidecar, atomically: true, encoding: .utf8)
-        Self.expectRebuilt(try Index.updated(forLogAt: log, creating: false, extending: false).update)
+        Self.expectRebuilt(try Self.change(log))
     }
 
     @Test func noSidecarIsNoIndexUnlessAskedFor() throws {
         let folder = try TemporaryFolder()
         let log = folder.file("log.jsonl")
         try Self.write([LoggedEvent(seq: 1, event: .rootRegister(RootRegistration()))], to: log)
-        #expect(try Index.updated(forLogAt: log, creating: false, extending: true).index == nil)
-        #expect(try Index.updated(forLogAt: log, creating: true, extending: true).update == .created)
+        #expect(try Self.cursor(log, .extended).indexReport == nil)
+        #expect(try Self.change(log, .maintained()) == .created)
+        #expect(Self.verdict(log) == "current", "and written")
     }
 
     @Test func aRemovedSegmentMakesItStale() throws {
@@ -430,7 +477,7 @@ import Testing
         let folder = try TemporaryFolder()
         let log = folder.file("log")
         try Self.write(entries, to: log, segmentBytes: 1_000)
-        try Index.build(forLogAt: log, interval: 20).write()
+        try Self.index(log, every: 20)
         #expect(FileManager.default.fileExists(atPath: folder.file("log.index")))
         let segments = try EventLogReader.segments(in: log)
         try FileManager.default.removeItem(atPath: segments[0])
@@ -444,14 +491,13 @@ import Testing
         #expect(try #require(try Index.read(forLogAt: log)).files[0].modified == nil)
         let past = Date(timeIntervalSinceNow: -3_600)
         try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: log)
-        let (index, update) = try Index.updated(forLogAt: log, creating: false, extending: false)
-        #expect(update == .refreshed)
-        #expect(index?.files[0].modified != nil)
-        try index?.write()
-        #expect(try Index.updated(forLogAt: log, creating: false, extending: false).update == .unchanged)
+        let cursor = try Self.cursor(log)
+        #expect(cursor.indexReport?.change == .refreshed)
+        #expect(try Index.read(forLogAt: log)?.files[0].modified != nil, "written")
+        #expect(try Self.change(log) == .unchanged)
         // Touched again (copied, say): its bytes are checked, and its new time kept.
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: log)
-        #expect(try Index.updated(forLogAt: log, creating: false, extending: false).update == .refreshed)
+        #expect(try Self.change(log) == .refreshed)
     }
 
     @Test func aStoreResumesFromTheIndexAndKeepsItUpToDate() throws {

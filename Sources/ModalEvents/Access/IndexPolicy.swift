@@ -1,9 +1,9 @@
-/// What a ``LogCursor`` does with the index beside its log (``LogIndex``):
+/// What a ``LogCursor`` does with the index beside its log (its sidecar, `LOG.index`):
 /// whether it seeks from it, and whether it extends, creates or rebuilds it.
 ///
 /// Whatever the policy, an index never changes what a read gives: a
 /// sidecar that no longer matches its log, or that cannot be read, is built
-/// again (and said so, once, in ``LogIndex/Report``), and a fault found
+/// again (and said so, once, in ``IndexReport``), and a fault found
 /// after a checkpoint is blamed on the log only when a read from the top
 /// finds it too.
 public struct IndexPolicy: Sendable, Hashable {
@@ -15,10 +15,10 @@ public struct IndexPolicy: Sendable, Hashable {
     /// Whether a log without an index gets one.
     public var creates: Bool
     /// The checkpoints' interval wanted; `nil` keeps the sidecar's (or
-    /// ``LogIndex/defaultInterval`` for a new one).
+    /// 1,000 events for a new one).
     public var interval: Int?
     /// Whether all of the sidecar's lines are checked against their hashes
-    /// on opening, not only its header (``LogIndex/checkLines()``).
+    /// on opening, not only its header.
     public var checksEveryLine: Bool
 
     /// The log is read from the top; its sidecar is neither read nor written.
@@ -47,35 +47,5 @@ public struct IndexPolicy: Sendable, Hashable {
         self.creates = creates
         self.interval = interval
         self.checksEveryLine = checksEveryLine
-    }
-}
-
-extension LogIndex {
-    /// What opening a log did to its sidecar, and the one warning to show
-    /// a person when there is something to say.
-    public struct Report: Sendable, Hashable {
-        /// The sidecar's path.
-        public var sidecar: String
-        /// What was done to it.
-        public var update: Update
-        /// Why it was left behind its log: it could not be written (another
-        /// writer has the log open, or the disk refused).
-        public var writeError: EventLogError?
-        /// Why it could not be built again after it led a read astray: the
-        /// log has a fault further on than the read went.
-        public var buildError: EventLogError?
-
-        /// One line for a person (without a `warning:` prefix), or `nil`
-        /// when the sidecar was fine or only brought up to date.
-        public var warning: String? {
-            if let buildError { return "\(sidecar) cannot be built again: \(buildError)" }
-            switch (update, writeError) {
-            case (.rebuilt(let reason), nil): return "built \(sidecar) again: \(reason)"
-            case (.rebuilt(let reason), let error?):
-                return "\(sidecar) is out of date (\(reason)) and cannot be written: \(error)"
-            case (_, let error?): return "\(sidecar) cannot be brought up to date: \(error)"
-            case (_, nil): return nil
-            }
-        }
     }
 }

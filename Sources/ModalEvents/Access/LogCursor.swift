@@ -43,7 +43,7 @@ public enum LogSource: Sendable, Hashable {
 /// try cursor.advance(through: 5_000)
 /// print(cursor.state.seq)  // 5000
 /// try cursor.seek(to: 120)  // back: from the checkpoint at or before 120
-/// while let step = try cursor.next() { print(step.entry.seq, step.rejection as Any) }
+/// while let read = try cursor.next() { print(read.entry.seq, read.rejection as Any) }
 /// ```
 public final class LogCursor<State: LogProjection> {
     /// How a cursor reads: the reader's limits and leniency, and the index policy.
@@ -59,7 +59,7 @@ public final class LogCursor<State: LogProjection> {
     }
 
     /// One event read, and why it could not apply, if it could not.
-    public struct Step {
+    public struct Read {
         public var entry: LoggedEvent
         public var rejection: State.Rejection?
 
@@ -80,16 +80,19 @@ public final class LogCursor<State: LogProjection> {
     /// The reader, right after the last line read: its header, warnings,
     /// torn tail, file and line.
     public var reader: EventLogReader { position.reader }
+    /// The index the cursor seeks from, when it uses one: it builds,
+    /// checks, extends and writes the sidecar as ``options`` say.
+    private var keeper: IndexKeeper<State>?
     /// The index the cursor seeks from, when it uses one.
-    public private(set) var index: LogIndex<State>?
+    package var index: LogIndex<State>? { keeper?.index }
     /// What opening did to the sidecar; `nil` when no index was used.
-    public private(set) var indexReport: LogIndex<State>.Report?
+    public var indexReport: IndexReport? { keeper?.report }
     /// The events with these seqs are read and left out, as if they had not
     /// happened (a what-if replay).
     public var skipping: Set<Int> = []
     /// Where the cursor reads. The per-event path is `@inlinable`, so a
     /// caller's module specialises it for its state: unspecialised, each
-    /// event asked the runtime for `Step<State>`'s metadata several times
+    /// event asked the runtime for `Read<State>`'s metadata several times
     /// (a sixth of a replay's time).
     @usableFromInline var position: Position
 
@@ -106,8 +109,6 @@ public final class LogCursor<State: LogProjection> {
             self.startedAtCheckpoint = startedAtCheckpoint
         }
     }
-    /// The log's lock, when the caller holds it: the sidecar is written under it.
-    private let lock: LogLock?
 
     /// Opens the log and stands as near before `seq` as its index allows (at
     /// the index's last checkpoint when `seq` is `nil`), or at its start.
@@ -126,16 +127,19 @@ public final class LogCursor<State: LogProjection> {
     package init(_ source: LogSource, at seq: Int?, options: Options, holding lock: LogLock?) throws(EventLogError) {
         self.source = source
         self.options = options
-        self.lock = lock
         let reader = try source.reader(options: options.reading)
         position = Position(reader: reader)
         state = try State(startOf: reader)
         guard options.index.isUsed, !options.reading.lenient, let path = source.pathOnDisk else { return }
-        do {
-            try openIndex(of: path, at: seq)
+        do throws(EventLogError) {
+            keeper = try IndexKeeper.open(logAt: path, policy: options.index, reading: options.reading, holding: lock)
+            if let index { try start(atOrBefore: seq ?? index.lastSeq) }
         } catch {
             // A fault found from the index is the log's only when a read from the top finds it too.
             try startFromTheTop()
+            if keeper == nil {
+                keeper = IndexKeeper(logAt: path, policy: options.index, reading: options.reading, holding: lock)
+            }
             if let fault = rebuildIndex(ledAstrayBy: error), seq == nil { throw fault }
         }
     }
@@ -148,7 +152,7 @@ public final class LogCursor<State: LogProjection> {
     /// - Returns: The event and its rejection; `nil` at the log's end.
     /// - Throws: ``EventLogError`` for a malformed line, a state past its
     ///   limits, or a file that cannot be read.
-    @inlinable public func next() throws(EventLogError) -> Step? {
+    @inlinable public func next() throws(EventLogError) -> Read? {
         guard position.startedAtCheckpoint else { return try read() }
         let before = state.seq
         do {
@@ -157,9 +161,9 @@ public final class LogCursor<State: LogProjection> {
             // Throws the log's own fault, when a read from the top finds it.
             try startFromTheTop()
             while state.seq < before, try read() != nil {}
-            let step = try read()
+            let read = try read()
             rebuildIndex(ledAstrayBy: error)
-            return step
+            return read
         }
     }
 
@@ -171,8 +175,8 @@ public final class LogCursor<State: LogProjection> {
     @inlinable @discardableResult
     public func advance(through seq: Int? = nil) throws(EventLogError) -> Bool {
         if let seq, seq <= state.seq { return seq == state.seq }
-        while let step = try next() {
-            if let seq, step.entry.seq >= seq { return true }
+        while let read = try next() {
+            if let seq, read.entry.seq >= seq { return true }
         }
         return seq == nil
     }
@@ -196,14 +200,14 @@ public final class LogCursor<State: LogProjection> {
         return try advance(through: seq)
     }
 
-    @inlinable func read() throws(EventLogError) -> Step? {
+    @inlinable func read() throws(EventLogError) -> Read? {
         let segments = position.reader.laterSegmentsOpened
         let next = try position.reader.next()
         if position.reader.laterSegmentsOpened != segments { try checkSegmentStart() }
         guard let entry = next else { return nil }
         if let time = entry.time { position.lastTime = time }
-        guard skipping.isEmpty || !skipping.contains(entry.seq) else { return Step(entry: entry, rejection: nil) }
-        return Step(entry: entry, rejection: try state.replay(entry, readBy: reader))
+        guard skipping.isEmpty || !skipping.contains(entry.seq) else { return Read(entry: entry, rejection: nil) }
+        return Read(entry: entry, rejection: try state.replay(entry, readBy: reader))
     }
 
     /// Checks the state the segments before replay to against the header
@@ -240,83 +244,23 @@ public final class LogCursor<State: LogProjection> {
     }
 
     /// Starts at the index's checkpoint at or before `seq`, or at the top
-    /// before the first. A checkpoint whose state cannot be read is the
-    /// sidecar's fault: the index is built again (said in the report).
+    /// before the first.
     ///
     /// - Throws: ``EventLogError`` for a fault in the log, or in a
     ///   checkpoint's place in it (which the caller confirms from the top).
     private func start(atOrBefore seq: Int) throws(EventLogError) {
-        guard var index, var place = index.place(atOrBefore: seq) else { return try startFromTheTop() }
-        let checkpointState: State
-        do throws(IndexFault) {
-            checkpointState = try index.state(atCheckpoint: place)
-        } catch {
-            index = try rebuildIndex(because: "it cannot be read: \(error.message)")
-            guard let rebuiltPlace = index.place(atOrBefore: seq) else { return try startFromTheTop() }
-            place = rebuiltPlace
-            checkpointState = try index.locatedState(atCheckpoint: place)
-        }
-        position = Position(
-            reader: try index.reader(after: place, options: options.reading),
-            lastTime: index.checkpoints[place].time, startedAtCheckpoint: true)
-        state = checkpointState
-    }
-
-    /// Brings the index of the log at `path` up to date as the policy says,
-    /// writes it when that changed it, and starts at its checkpoint at or
-    /// before `seq` (its last when `nil`).
-    private func openIndex(of path: String, at seq: Int?) throws(EventLogError) {
-        let policy = options.index
-        let (found, update) = try LogIndex<State>.updated(
-            forLogAt: path, interval: policy.interval, creating: policy.creates, extending: policy.extends,
-            checkingEveryLine: policy.checksEveryLine, options: options.reading)
-        guard let found else { return }
-        index = found
-        indexReport = LogIndex.Report(sidecar: found.path, update: .unchanged)
-        if update != .unchanged { report(update, writing: found) }
-        try start(atOrBefore: seq ?? found.lastSeq)
+        guard let start = try keeper?.start(atOrBefore: seq) else { return try startFromTheTop() }
+        position = Position(reader: start.reader, lastTime: start.time, startedAtCheckpoint: true)
+        state = start.state
     }
 
     /// Builds the index again after `error`, found from it, was not found
     /// from the top; the cursor reads from the top by now.
     ///
-    /// - Returns: The fault that kept it from being built (also in the
-    ///   report): the log has one further on than the read went.
+    /// - Returns: The fault that kept it from being built: the log has one
+    ///   further on than the read went.
     @usableFromInline @discardableResult
     func rebuildIndex(ledAstrayBy error: EventLogError) -> EventLogError? {
-        guard let path = source.pathOnDisk else { return nil }
-        do {
-            _ = try rebuildIndex(because: "reading from it found a fault a read from the top does not (\(error))")
-            return nil
-        } catch {
-            index = nil
-            indexReport = LogIndex.Report(
-                sidecar: LogIndex<State>.path(forLog: path), update: .unchanged, buildError: error)
-            return error
-        }
-    }
-
-    /// Builds the index of the log again, as often as the policy asks, or as
-    /// the index kept its checkpoints; writes it, and says why in the report.
-    private func rebuildIndex(because reason: String) throws(EventLogError) -> LogIndex<State> {
-        let path = index?.logPath ?? source.pathOnDisk!
-        let interval =
-            options.index.interval ?? index?.interval
-            ?? LogIndex<State>.rebuildInterval(forLogAt: path, in: options.reading.fileSystem)
-        let rebuilt = try LogIndex<State>.build(forLogAt: path, interval: interval, options: options.reading)
-        index = rebuilt
-        report(.rebuilt(reason: reason), writing: rebuilt)
-        return rebuilt
-    }
-
-    /// Writes `index`, which `update` changed, and says so in the report.
-    private func report(_ update: LogIndex<State>.Update, writing index: LogIndex<State>) {
-        var report = LogIndex<State>.Report(sidecar: index.path, update: update)
-        do {
-            if let lock { try index.write(holding: lock) } else { try index.write() }
-        } catch {
-            report.writeError = error
-        }
-        indexReport = report
+        keeper?.rebuild(ledAstrayBy: error)
     }
 }

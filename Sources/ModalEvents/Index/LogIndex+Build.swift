@@ -14,7 +14,7 @@ extension LogIndex {
     /// - Complexity: O(*n*) in the log's bytes: the states made for
     ///   checkpoints, kept or not, add up to no more than the log's bytes
     ///   and the allowance of a small index, times a constant.
-    public static func build(
+    package static func build(
         forLogAt path: String, interval: Int = defaultInterval,
         options: EventLogReader.Options = EventLogReader.Options()
     ) throws(EventLogError) -> LogIndex {
@@ -31,7 +31,8 @@ extension LogIndex {
     ///
     /// - Throws: ``EventLogError`` for a fault in what the log gained, or
     ///   a last checkpoint that cannot be read (naming the sidecar).
-    public func extended(options: EventLogReader.Options = EventLogReader.Options()) throws(EventLogError) -> LogIndex {
+    package func extended(options: EventLogReader.Options = EventLogReader.Options()) throws(EventLogError) -> LogIndex
+    {
         try extended(from: checkpoints.indices.last.map(locatedState(atCheckpoint:)), options: options)
     }
 
@@ -42,7 +43,7 @@ extension LogIndex {
 
     /// ``extended(options:)`` from `last`, the state at the last checkpoint
     /// (`nil` when there is none).
-    private func extended(from last: State?, options: EventLogReader.Options) throws(EventLogError) -> LogIndex {
+    func extended(from last: State?, options: EventLogReader.Options) throws(EventLogError) -> LogIndex {
         var strict = options
         strict.lenient = false
         let reader = try reader(after: last == nil ? nil : checkpoints.count - 1, options: strict)
@@ -61,17 +62,6 @@ extension LogIndex {
         return try builder.run(logPath: logPath, state: state, time: checkpoints.last?.time, reader: reader)
     }
 
-    /// How the log on disk compares with what the index covers.
-    public enum Status: Sendable, Hashable {
-        /// It is the log the index covers, to its end.
-        case current
-        /// It is that log with more events after: the index still holds,
-        /// and ``extended(options:)`` covers the rest.
-        case behind
-        /// It is not the log the index was built from, for `reason`.
-        case stale(reason: String)
-    }
-
     /// Compares the log on disk with what the index covers.
     ///
     /// A file whose length and time are those the index saw is taken as it
@@ -79,104 +69,40 @@ extension LogIndex {
     /// index keeps (so a log that was only appended to is still indexed).
     ///
     /// - Complexity: O(1) for an unchanged log; else O(*n*) in its bytes.
-    public func status() -> Status {
+    private func comparedWithLog() -> Verdict {
         let names: [String]
         do {
             names = try Self.files(ofLog: logPath, in: fileSystem)
         } catch {
-            return .stale(reason: "the log cannot be listed: \(error.message)")
+            return .stale(reason: "the log cannot be listed: \(error.message)", interval: interval)
         }
-        guard names.count >= files.count else { return .stale(reason: "the log has fewer files than it indexed") }
+        guard names.count >= files.count else {
+            return .stale(reason: "the log has fewer files than it indexed", interval: interval)
+        }
         var grew = names.count > files.count
         for (place, (name, stamp)) in zip(names, files).enumerated() {
             if names.count > 1 || files.count > 1, FileSystem.name(of: name) != stamp.name {
-                return .stale(reason: "its file \(place + 1) is \(FileSystem.name(of: name)), not \(stamp.name)")
+                return .stale(
+                    reason: "its file \(place + 1) is \(FileSystem.name(of: name)), not \(stamp.name)",
+                    interval: interval)
             }
             guard let status = fileSystem.status(of: name) else {
-                return .stale(reason: "\(name) cannot be read")
+                return .stale(reason: "\(name) cannot be read", interval: interval)
             }
             guard status.size >= stamp.bytes else {
-                return .stale(reason: "\(name) is shorter than the \(stamp.bytes) bytes it indexed")
+                return .stale(reason: "\(name) is shorter than the \(stamp.bytes) bytes it indexed", interval: interval)
             }
             if status.size > stamp.bytes {
                 // Only the last file of a log grows.
-                guard place == files.count - 1 else { return .stale(reason: "\(name) changed") }
+                guard place == files.count - 1 else { return .stale(reason: "\(name) changed", interval: interval) }
                 grew = true
             }
             if stamp.modified == status.modified && status.size == stamp.bytes { continue }
             guard let hash = try? Self.hash(of: name, bytes: stamp.bytes, in: fileSystem), hash == stamp.hash else {
-                return .stale(reason: "the first \(stamp.bytes) bytes of \(name) changed")
+                return .stale(reason: "the first \(stamp.bytes) bytes of \(name) changed", interval: interval)
             }
         }
-        return grew ? .behind : .current
-    }
-
-    /// What ``updated(forLogAt:interval:creating:extending:checkingEveryLine:options:)`` did.
-    public enum Update: Sendable, Hashable {
-        /// The sidecar was current (or behind, and left so): nothing changed.
-        case unchanged
-        /// The sidecar was current, but the times it kept of the log's files
-        /// were not theirs (too recent to keep when it was built, or the
-        /// files were touched or copied since): it keeps their times now, so
-        /// the next check need not read the log.
-        case refreshed
-        /// There was none: one was built and written.
-        case created
-        /// The log had grown: checkpoints were added for the rest.
-        case extended
-        /// The sidecar no longer matched the log, for `reason`: it was built again.
-        case rebuilt(reason: String)
-    }
-
-    /// The index of the log at `path`, brought up to date: a sidecar that no
-    /// longer matches the log, or has another interval, is built again; one
-    /// behind the log is extended when `extending`; a missing one is built
-    /// when `creating`. Nothing is written: when the update is not
-    /// ``Update/unchanged``, call ``write()`` to keep it.
-    ///
-    /// - Parameters:
-    ///   - interval: The interval wanted; `nil` keeps the sidecar's, or
-    ///     ``defaultInterval`` for a new one or one built again because
-    ///     its sidecar could not be read.
-    ///   - checkingEveryLine: Check all of the sidecar's lines against
-    ///     their hashes (``checkLines()``), not only its header: a damaged
-    ///     line is then found now instead of by the seek that reads it.
-    /// - Returns: The index (`nil` only when there is none and `creating` is
-    ///   off), and what was done.
-    /// - Throws: ``EventLogError`` for a fault in the log.
-    public static func updated(
-        forLogAt path: String, interval: Int? = nil, creating: Bool, extending: Bool, checkingEveryLine: Bool = false,
-        options: EventLogReader.Options = EventLogReader.Options()
-    ) throws(EventLogError) -> (index: LogIndex?, update: Update) {
-        let rebuild: (reason: String, interval: Int?)
-        switch verdict(
-            forLogAt: path, interval: interval, checkingEveryLine: checkingEveryLine, in: options.fileSystem)
-        {
-        case .missing:
-            guard creating else { return (nil, .unchanged) }
-            return (try build(forLogAt: path, interval: interval ?? defaultInterval, options: options), .created)
-        case .current(let existing):
-            guard let refreshed = existing.withCurrentTimes() else { return (existing, .unchanged) }
-            return (refreshed, .refreshed)
-        case .behind(let existing) where !extending:
-            return (existing, .unchanged)
-        case .behind(let existing):
-            let last: State?
-            do throws(IndexFault) {
-                last = try existing.lastCheckpointState()
-            } catch {
-                rebuild = ("it cannot be read: \(error.message)", existing.interval)
-                break
-            }
-            return (try existing.extended(from: last, options: options), .extended)
-        case .stale(let reason, let keptInterval):
-            rebuild = (reason, keptInterval)
-        }
-        // A sidecar built again keeps its interval unless another is asked for.
-        return (
-            try build(forLogAt: path, interval: interval ?? rebuild.interval ?? defaultInterval, options: options),
-            .rebuilt(reason: rebuild.reason)
-        )
+        return grew ? .behind(self) : .current(self)
     }
 
     /// What the sidecar of the log at `path` is to the log, found without
@@ -208,11 +134,7 @@ extension LogIndex {
                     reason: "it keeps a checkpoint every \(existing.interval) events, not every \(interval)",
                     interval: existing.interval)
             }
-            switch existing.status() {
-            case .current: return .current(existing)
-            case .behind: return .behind(existing)
-            case .stale(let reason): return .stale(reason: reason, interval: existing.interval)
-            }
+            return existing.comparedWithLog()
         } catch {
             // Every fault on the way is the sidecar's, and names it.
             return .stale(reason: "it cannot be read: \(error.message)", interval: keptInterval)
@@ -221,7 +143,7 @@ extension LogIndex {
 
     /// This index with each file's time as the file has it now (when it has
     /// not changed for a while); `nil` when the index keeps those already.
-    /// Call it only when ``status()`` is ``Status/current``: the files' bytes
+    /// Call it only when the index is current (``Verdict/current(_:)``): the files' bytes
     /// are then the ones the index covers.
     func withCurrentTimes() -> LogIndex? {
         let paths = (try? Self.files(ofLog: logPath, in: fileSystem)) ?? []

@@ -177,7 +177,7 @@ extension LogIndex {
     /// - Returns: The index, or `nil` when the log has no sidecar.
     /// - Throws: ``EventLogError`` naming the sidecar when it cannot be read
     ///   or is not an index this package wrote: it is then stale.
-    public static func read(forLogAt path: String) throws(EventLogError) -> LogIndex? {
+    package static func read(forLogAt path: String) throws(EventLogError) -> LogIndex? {
         guard let sidecar = try readSidecar(forLogAt: path, in: .system) else { return nil }
         return try index(of: sidecar, logPath: path, in: .system)
     }
@@ -304,7 +304,7 @@ extension LogIndex {
     /// its header keeps: a seek checks only the lines it reads.
     ///
     /// - Throws: ``EventLogError`` naming the sidecar and the first damaged line.
-    public func checkLines() throws(EventLogError) {
+    package func checkLines() throws(EventLogError) {
         do throws(EventLogError) {
             try lines.checkAll()
         } catch {
@@ -371,7 +371,7 @@ extension LogIndex {
     /// - Throws: ``EventLogError``: `writeFailed` ("another writer has the
     ///   log open", or the disk refused), or `limitExceeded` for an index
     ///   longer than a sidecar is read to.
-    public func write() throws(EventLogError) {
+    package func write() throws(EventLogError) {
         try write(holding: LogLock(forLogAt: logPath, creatingFile: false, in: fileSystem))
     }
 

@@ -23,18 +23,16 @@
 /// and when the log no longer is what it indexed (it is stale, and is built
 /// again). Docs/Performance.md describes the file.
 ///
-/// ```swift
-/// let index = try LogIndex<ModalState>.build(forLogAt: "session.jsonl")
-/// try index.write()
-/// let state = try index.state(at: 123_456)
-/// ```
-public struct LogIndex<State: LogProjection>: Sendable {
+/// It is not read on its own: a ``LogCursor`` reads from it, and its
+/// ``IndexKeeper`` builds, checks, extends and writes it, as the cursor's
+/// ``IndexPolicy`` says.
+package struct LogIndex<State: LogProjection>: Sendable {
     /// A place in the log where the index keeps the state.
-    public struct Checkpoint: Sendable, Hashable {
+    package struct Checkpoint: Sendable, Hashable {
         /// The seq of the event the state is right after.
-        public internal(set) var seq: Int
+        package internal(set) var seq: Int
         /// The last `time` of an event up to `seq`, if any had one.
-        public internal(set) var time: Double?
+        package internal(set) var time: Double?
         /// Where the next line starts.
         package var position: EventLogReader.Position
         /// How many elements the state's history holds there.
@@ -42,21 +40,21 @@ public struct LogIndex<State: LogProjection>: Sendable {
     }
 
     /// What the index knows of one file of the log.
-    public struct FileStamp: Sendable, Hashable {
+    package struct FileStamp: Sendable, Hashable {
         /// The file's name: the log's, or a segment's in its folder.
-        public internal(set) var name: String
+        package internal(set) var name: String
         /// How many of its bytes the index covers: up to its last whole line.
-        public internal(set) var bytes: Int
+        package internal(set) var bytes: Int
         /// When the file was last changed (nanoseconds since 1970) as the
         /// index saw it; `nil` when that was too close to the build to rule
         /// out a later change in the same tick, so the hash decides.
-        public internal(set) var modified: Int64?
+        package internal(set) var modified: Int64?
         /// The hash of the covered bytes (``ContentHash``), 16 hex digits.
-        public internal(set) var hash: String
+        package internal(set) var hash: String
     }
 
     /// How many events apart the checkpoints are, unless asked otherwise.
-    public static var defaultInterval: Int { 1000 }
+    package static var defaultInterval: Int { 1000 }
 
     /// Whether the state's size kept some checkpoints further apart than
     /// ``interval`` (after the first one).
@@ -72,18 +70,18 @@ public struct LogIndex<State: LogProjection>: Sendable {
     static var smallIndexStateBytes: Int { 1 << 20 }
 
     /// The log's path: a file, or a folder of segments.
-    public let logPath: String
+    package let logPath: String
     /// How many events apart the checkpoints are.
-    public let interval: Int
+    package let interval: Int
     /// The files of the log the index covers, in order.
-    public let files: [FileStamp]
+    package let files: [FileStamp]
     /// The checkpoints, in seq order: at seqs that are multiples of
     /// `interval`, one for each, or fewer where the state is large.
-    public let checkpoints: [Checkpoint]
+    package let checkpoints: [Checkpoint]
     /// The seq of the last event the index covers.
-    public let lastSeq: Int
+    package let lastSeq: Int
     /// The last `time` of an event it covers, if any had one.
-    public let lastTime: Double?
+    package let lastTime: Double?
     /// The states and history elements of the checkpoints, as the sidecar's lines.
     let lines: IndexLines
     /// The file system the index reads the log and writes its sidecar through.
@@ -95,14 +93,14 @@ public struct LogIndex<State: LogProjection>: Sendable {
     /// The path of the sidecar of the log at `path`: `session.jsonl.index`,
     /// or for a folder of segments `segments.index` beside the folder. For
     /// a link, the sidecar of the log it names, beside that log.
-    public static func path(forLog path: String) -> String {
+    package static func path(forLog path: String) -> String {
         var log = path
         while log.count > 1 && log.hasSuffix("/") { log.removeLast() }
         return ((try? FileSystem.system.followingLinks(log)) ?? log) + ".index"
     }
 
     /// This index's sidecar.
-    public var path: String { Self.path(forLog: logPath) }
+    package var path: String { Self.path(forLog: logPath) }
 
     // MARK: Seeking
 
@@ -110,7 +108,7 @@ public struct LogIndex<State: LogProjection>: Sendable {
     /// the first.
     ///
     /// - Complexity: O(log *n*) in the number of checkpoints.
-    public func checkpoint(atOrBefore seq: Int) -> Checkpoint? {
+    package func checkpoint(atOrBefore seq: Int) -> Checkpoint? {
         place(atOrBefore: seq).map { checkpoints[$0] }
     }
 
@@ -125,39 +123,11 @@ public struct LogIndex<State: LogProjection>: Sendable {
         return low == 0 ? nil : low - 1
     }
 
-    /// The state right after event `seq`: a checkpoint's, with the events
-    /// after it applied.
-    ///
-    /// - Throws: ``EventLogError``: `readFailed` when the log ends before
-    ///   `seq`, a damaged checkpoint (naming the sidecar), or any fault of
-    ///   the log on the way.
-    public func state(at seq: Int, options: EventLogReader.Options = EventLogReader.Options()) throws(EventLogError)
-        -> State
-    {
-        let place = place(atOrBefore: seq)
-        let reader = try reader(after: place, options: options)
-        var state = try checkpointState(at: place, elseStartOf: reader)
-        while state.seq < seq, let entry = try reader.next() {
-            try state.replay(entry, readBy: reader)
-        }
-        guard state.seq >= seq else {
-            throw EventLogError(
-                .readFailed, file: logPath, message: "seq \(seq) is past the end of the log, at seq \(state.seq)")
-        }
-        return state
-    }
-
     /// A reader of the log right after the checkpoint at `place` in
     /// ``checkpoints``, or at the log's start when `nil`.
     func reader(after place: Int?, options: EventLogReader.Options) throws(EventLogError) -> EventLogReader {
         guard let place else { return try EventLogReader(path: logPath, options: options) }
         return try EventLogReader(path: logPath, at: checkpoints[place].position, options: options)
-    }
-
-    /// The state at the checkpoint at `place`, or where `reader`'s log starts when `nil`.
-    func checkpointState(at place: Int?, elseStartOf reader: EventLogReader) throws(EventLogError) -> State {
-        guard let place else { return try State(startOf: reader) }
-        return try locatedState(atCheckpoint: place)
     }
 
     /// ``state(atCheckpoint:)``, its fault an ``EventLogError`` naming the sidecar.

@@ -165,17 +165,6 @@ extension LogProjection {
             throw EventLogError(exceeded, file: reader.file, line: reader.lineNumber)
         }
     }
-
-    /// The state after every event `reader` has left to read, from the
-    /// state the log starts from.
-    ///
-    /// - Throws: ``EventLogError`` for the first fault.
-    @inlinable
-    public static func replaying(_ reader: EventLogReader) throws(EventLogError) -> Self {
-        var state = try Self(startOf: reader)
-        while let entry = try reader.next() { try state.replay(entry, readBy: reader) }
-        return state
-    }
 }
 
 /// What a state holds past a bound that a replay of an untrusted log applies

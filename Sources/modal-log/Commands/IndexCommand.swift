@@ -57,7 +57,7 @@ struct IndexCommand: ToolCommand {
         guard let index = cursor.index, let report = cursor.indexReport else { return ExitCode.success }
         if let error = report.writeError ?? report.buildError { throw error }
         let what =
-            switch report.update {
+            switch report.change {
             case .unchanged, .refreshed: "up to date"
             case .created: "built"
             case .extended: "extended"

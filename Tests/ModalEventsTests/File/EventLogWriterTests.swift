@@ -177,7 +177,7 @@ import Testing
             let reader = try EventLogReader(path: folder.file("log/\(name)"))
             #expect(reader.header.from == previousLast + 1 && name == String(format: "%020d.jsonl", previousLast + 1))
             // Each segment replays on its own from its snapshot to the state the whole log had there.
-            let alone = try CountingState.replaying(reader)
+            let alone = try replayed(reader: reader, as: CountingState.self)
             var whole = CountingState()
             for entry in Self.events(reader.lastSeq) { _ = whole.replay(entry) }
             #expect(alone == whole)
@@ -185,7 +185,7 @@ import Testing
         }
         #expect(previousLast == 40)
         #expect(try EventLogReader(path: folder.file("log")).readAll() == Self.events(40))
-        #expect(try CountingState.replaying(EventLogReader(path: folder.file("log"))) == state)
+        #expect(try replayed(.path(folder.file("log")), as: CountingState.self) == state)
     }
 
     @Test func retentionKeepsTheLastFilesAndTheRestStillReplays() throws {
@@ -195,7 +195,7 @@ import Testing
         #expect(try folder.names(in: "log").count == 2)
         let reader = try EventLogReader(path: folder.file("log"))
         #expect(reader.header.from > 1)
-        #expect(try CountingState.replaying(reader) == state)
+        #expect(try replayed(reader: reader, as: CountingState.self) == state)
 
         // Resuming the pruned folder goes on where it ended.
         let (resumed, resumedState, _) = try EventLogWriter.open(

@@ -158,11 +158,11 @@ import Testing
             entry.seq >= (logged.first?.seq ?? 1) && !logged.contains(entry)
         }
         #expect(lost.isEmpty, "\(context): accepted but not in the log: \(lost.map(\.seq))")
-        let replayed = try ModalState.replaying(EventLogReader(path: path, options: reading))
-        #expect(replayed == state, "\(context)")
+        let fromTheTop = try replayed(.path(path), options: reading)
+        #expect(fromTheTop == state, "\(context)")
         // The index is only a shortcut: whatever the fault left of it, the log opens from it to the same state.
         let reopened = try open(calls, seen: Seen())
-        #expect(reopened.store.state == replayed, "\(context): the log opened from its index")
+        #expect(reopened.store.state == fromTheTop, "\(context): the log opened from its index")
         try reopened.store.log?.close()
     }
 

@@ -38,7 +38,7 @@ struct PaymentSheet: ModalRoute, Hashable {
                 #""payload":{"blob":"AQID","placed":790000000.5,"price":12.34,"url":"https://shop.example/pay/7"}"#))
 
         // The payload is Foundation's JSON of the route, value for value and digit for digit.
-        let state = try ModalState.replaying(EventLogReader(path: path))
+        let state = try replayed(.path(path))
         let payload = try #require(state.modal(link: "payment", in: "sheets")?.payload)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys

@@ -24,7 +24,7 @@ import Testing
     /// The state at the last seq, with root `main`.
     func stateAtTheLastSeq() throws -> ModalState {
         let folder = try TemporaryFolder()
-        return try ModalState.replaying(EventLogReader(path: logAtTheLastSeq(in: folder)))
+        return try replayed(.path(logAtTheLastSeq(in: folder)))
     }
 
     @Test func aWriterRefusesAnEventAfterTheLastSeq() throws {

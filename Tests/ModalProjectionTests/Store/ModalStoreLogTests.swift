@@ -64,7 +64,7 @@ import Testing
 @Suite struct ModalLimitsTests {
     func replay(_ events: [ModalEvent]) throws -> ModalState {
         let entries = events.enumerated().map { LoggedEvent(seq: $0.offset + 1, event: $0.element) }
-        return try ModalState.replaying(EventLogReader(bytes: EventLogEncoder.encode(events: entries), name: "x"))
+        return try replayed(.bytes(EventLogEncoder.encode(events: entries), name: "x"))
     }
 
     @Test func rootsModalsAndCardsPastTheirLimitStopAReplay() throws {
@@ -89,7 +89,7 @@ import Testing
         let roots = (0...ModalState.limits.roots).map { RootState(id: "r\($0)") }
         let header = LogHeader(from: 2, snapshot: ModalState(seq: 1, roots: roots).json)
         let error = #expect(throws: EventLogError.self) {
-            try ModalState.replaying(EventLogReader(bytes: EventLogEncoder.encode(header)))
+            try replayed(.bytes(EventLogEncoder.encode(header), name: "log"))
         }
         #expect(error?.kind == .limitExceeded && error?.line == 1)
         #expect(error?.message == "the header's state: more than 1000 roots registered at once")
@@ -102,7 +102,7 @@ import Testing
             {"seq":2,"type":"keyboard.change","height":-1e400,"responderBottom":1e999}
 
             """
-        let state = try ModalState.replaying(EventLogReader(bytes: Array(text.utf8)))
+        let state = try replayed(.bytes(Array(text.utf8), name: "log"))
         #expect(state.rejected.map(\.code) == [.invalidValue, .invalidValue] && state.keyboard.height == 0)
     }
 }

@@ -60,7 +60,7 @@ enum ShopSheet: ModalRoute, Hashable {
             withExtendedLifetime(lifetime) {}
         }
         #expect(try folder.text("shop.jsonl").contains(#""payload":{"address":{"id":7}}"#))
-        let state = try ModalState.replaying(EventLogReader(path: path))
+        let state = try replayed(.path(path))
         #expect(try state.route(of: "address", in: "sheets", as: ShopSheet.self) == .address(id: 7))
     }
 

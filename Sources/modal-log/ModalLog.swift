@@ -166,20 +166,3 @@ struct CommandConfiguration: Sendable {
     /// More paragraphs printed after the overview.
     var discussion: String = ""
 }
-
-extension ToolIO {
-    /// Prints the reader's warnings (a torn last line, skipped lines) to
-    /// standard error, and how many lines a lenient reader skipped.
-    func printWarnings(of reader: EventLogReader, exceptTornTail: Bool = false) {
-        for warning in reader.warnings {
-            if exceptTornTail, let torn = reader.tornTail, warning.file == torn.file, warning.line == torn.line {
-                continue
-            }
-            printError("warning: \(warning)")
-        }
-        if reader.options.lenient {
-            let lines = reader.skippedLines == 1 ? "1 malformed line" : "\(reader.skippedLines) malformed lines"
-            printError("warning: \(reader.path): skipped \(lines)")
-        }
-    }
-}

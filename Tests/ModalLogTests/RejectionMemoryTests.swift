@@ -21,6 +21,38 @@ import Testing
         return Int(line.dropFirst("peak ".count))
     }
 
+    /// A step, a debugger's state and validate hand each rejection on and
+    /// empty the state's list through one type, ``RejectionTally``: its
+    /// count is every rejection the state has had, from those of the state
+    /// it starts from (a snapshot's) on.
+    @Test func oneTallyTakesTheRejectedListAndCountsEveryRejection() throws {
+        var start = ModalState()
+        start.replay(LoggedEvent(seq: 1, event: .dimmingTap(root: "ghost")))
+        start.replay(LoggedEvent(seq: 2, event: .rootRegister(RootRegistration())))
+        let header = LogHeader(from: 3, snapshot: start.json)
+        let log =
+            EventLogEncoder.encode(header)
+            + EventLogEncoder.encode(LoggedEvent(seq: 3, event: .dimmingTap(root: "ghost")))
+            + EventLogEncoder.encode(LoggedEvent(seq: 4, event: .dimmingTap()))
+        var replay = Replay(cursor: try LogCursor(.bytes(log, name: "log")))
+        var counts: [Int] = []
+        try replay.forEachStep { step, state in
+            #expect(state.rejected.isEmpty, "in its step, not in the state")
+            counts.append(step.rejectionCount)
+            return true
+        }
+        #expect(counts == [2, 2], "the snapshot's rejection, then seq 3's")
+        #expect(replay.rejectionCount == 1 && replay.tally.count == 2)
+        // The one place: no other file of the tool empties the list.
+        let folder = sample("Sources/modal-log")
+        let files = try #require(FileManager.default.enumerator(atPath: folder)).compactMap { $0 as? String }
+        let emptying = try files.filter { file in
+            guard file.hasSuffix(".swift") else { return false }
+            return try String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8).contains("rejected.removeAll")
+        }
+        #expect(emptying == ["Reading/Step.swift"])
+    }
+
     /// The JSON written a chunk at a time is the state's own, byte for
     /// byte, whatever its messages hold (names with quotes, line breaks,
     /// control characters and accents, as the rejections quote them).

@@ -65,17 +65,16 @@ struct DebugSession {
     private let start: ModalState
     /// `checkpoints[i]` is the state after the first `i * checkpointInterval` events.
     private var checkpoints: [ModalState] = []
-    /// How many events were rejected before each checkpoint.
-    private var rejectionsBefore: [Int] = []
+    /// The rejections before each checkpoint.
+    private var rejectionsBefore: [RejectionTally] = []
     /// The state after every event, and the rejections up to there.
     private var tail: ModalState
-    private var tailRejections = 0
+    private var tailRejections = RejectionTally()
 
     init(name: String, start: ModalState) {
         self.name = name
         var start = start
-        tailRejections = start.rejected.count
-        start.rejected.removeAll()
+        tailRejections.take(from: &start)
         self.start = start
         tail = start
     }
@@ -107,15 +106,15 @@ struct DebugSession {
             checkpoints.append(tail)
             rejectionsBefore.append(tailRejections)
         }
-        _ = takeStep(at: index, to: &tail, rejectionCount: &tailRejections)
+        _ = takeStep(at: index, to: &tail, rejections: &tailRejections)
     }
 
     /// Applies event `index` to `state` (unless it is left out) and says what it did.
-    private func takeStep(at index: Int, to state: inout ModalState, rejectionCount: inout Int) -> Step {
+    private func takeStep(at index: Int, to state: inout ModalState, rejections: inout RejectionTally) -> Step {
         let entry = events[index]
         return Step.taking(
             entry, to: &state, formatVersion: formatVersions[index], isSkipped: skipped.contains(entry.seq),
-            rejectionCount: &rejectionCount)
+            tally: &rejections)
     }
 
     /// Each step from event `first` to `last` (places in ``events``), with
@@ -126,7 +125,7 @@ struct DebugSession {
         var state = checkpoints[checkpoint]
         var rejections = rejectionsBefore[checkpoint]
         for index in checkpoint * Self.checkpointInterval...last {
-            let step = takeStep(at: index, to: &state, rejectionCount: &rejections)
+            let step = takeStep(at: index, to: &state, rejections: &rejections)
             if index >= first, !body(index, step, state) { return }
         }
     }

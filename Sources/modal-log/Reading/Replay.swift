@@ -7,11 +7,15 @@ struct Replay {
     let cursor: LogCursor<ModalState>
     /// How many events were read.
     var eventCount = 0
-    /// How many were rejected.
+    /// How many of them were rejected.
     var rejectionCount = 0
     /// Called with each rejection as it happens. When set, the state does not
-    /// keep its `rejected` list, so memory stays flat however many there are.
+    /// keep its `rejected` list (``RejectionTally``), so memory stays flat
+    /// however many there are.
     var onRejection: ((Rejection) -> Void)?
+    /// The rejections taken out of the state's list: all of them once the
+    /// replay steps (``nextStep()``), or hands them to ``onRejection``.
+    var tally = RejectionTally()
     /// Whether each step says what it changed (``Step/changes``); a caller
     /// that only looks at the state turns it off, and the diff is not made.
     var describesChanges = true
@@ -52,7 +56,7 @@ struct Replay {
                 rejectionCount += 1
                 if let onRejection {
                     onRejection(rejection)
-                    cursor.state.rejected.removeAll()
+                    tally.take(from: &cursor.state)
                 }
             }
             if let seq, read.entry.seq >= seq { return true }
@@ -80,6 +84,23 @@ struct Replay {
             var last = reader.lastSeq == 0 ? "it has no events" : "its last event is seq \(reader.lastSeq)"
             if reader.tornTail != nil { last += " (a torn last line was skipped)" }
             throw UsageError(message: "seq \(seq) is past the end of \(path): \(last)")
+        }
+    }
+}
+
+extension ToolIO {
+    /// Prints the reader's warnings (a torn last line, skipped lines) to
+    /// standard error, and how many lines a lenient reader skipped.
+    func printWarnings(of reader: EventLogReader, exceptTornTail: Bool = false) {
+        for warning in reader.warnings {
+            if exceptTornTail, let torn = reader.tornTail, warning.file == torn.file, warning.line == torn.line {
+                continue
+            }
+            printError("warning: \(warning)")
+        }
+        if reader.options.lenient {
+            let lines = reader.skippedLines == 1 ? "1 malformed line" : "\(reader.skippedLines) malformed lines"
+            printError("warning: \(reader.path): skipped \(lines)")
         }
     }
 }

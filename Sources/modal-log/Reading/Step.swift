@@ -55,11 +55,8 @@ extension Replay {
     /// Reads events and applies them one at a time, handing each to `body`
     /// with what it changed, until `body` returns `false` or the log ends.
     /// The events whose seqs are in `skipping` are read and left out, as if
-    /// they had not happened.
-    ///
-    /// The state's `rejected` list is kept empty: each rejection is in its
-    /// step (and counted in ``rejectionCount``, from the list's length at
-    /// the start), so the cost of a step does not grow with the log.
+    /// they had not happened. Each rejection is in its step, not in the
+    /// state's `rejected` list (``RejectionTally``).
     ///
     /// - Throws: ``EventLogError`` for the first malformed line.
     mutating func forEachStep(skipping: Set<Int> = [], _ body: (Step, ModalState) throws -> Bool) throws {
@@ -72,77 +69,84 @@ extension Replay {
     /// Reads the next event, applies it (unless it is left out) and says
     /// what it did; `nil` at the log's end.
     mutating func nextStep() throws(EventLogError) -> Step? {
-        countRejectionsKept()
+        tally.take(from: &cursor.state)
         let before = describesChanges ? state : nil
         guard let read = try cursor.next() else { return nil }
         let step = Step.made(
             by: read.entry, rejection: read.rejection, isSkipped: cursor.skipping.contains(read.entry.seq),
-            from: before, to: &cursor.state, formatVersion: reader.fileVersion, rejectionCount: &rejectionCount)
+            from: before, to: &cursor.state, formatVersion: reader.fileVersion, tally: &tally)
         return counted(step)
     }
 
     /// Applies `entry`, read by `reader` (a follower's, after the cursor's
     /// end), as ``nextStep()`` applies the cursor's.
     mutating func step(_ entry: LoggedEvent, readBy reader: EventLogReader) throws(EventLogError) -> Step {
-        countRejectionsKept()
+        tally.take(from: &cursor.state)
         let step = Step.taking(
-            entry, to: &cursor.state, formatVersion: reader.fileVersion, describing: describesChanges,
-            rejectionCount: &rejectionCount)
+            entry, to: &cursor.state, formatVersion: reader.fileVersion, describing: describesChanges, tally: &tally)
         try state.checkLimits(after: entry, readBy: reader)
         return counted(step)
     }
 
-    /// Counts the rejections the state's list holds (those of the state it
-    /// started from), and empties it.
-    private mutating func countRejectionsKept() {
-        guard !cursor.state.rejected.isEmpty else { return }
-        rejectionCount = max(rejectionCount, cursor.state.rejected.count)
-        cursor.state.rejected.removeAll()
-    }
-
     private mutating func counted(_ step: Step) -> Step {
         eventCount += 1
-        if let rejection = step.rejection { onRejection?(rejection) }
+        if let rejection = step.rejection {
+            rejectionCount += 1
+            onRejection?(rejection)
+        }
         return step
+    }
+}
+
+/// How many rejections a state has had, kept out of its `rejected` list:
+/// the one place the tool empties that list.
+///
+/// A command that prints a state keeps the list: it is part of the state.
+/// One that steps through a log (the timeline, the debugger, stats, an
+/// export) or hands each rejection on (validate) moves the list here after
+/// each event, so a step's cost and the memory stay flat however many
+/// events were rejected; each rejection is in its step.
+struct RejectionTally: Equatable {
+    /// The rejections of the state read from (a checkpoint's, a
+    /// snapshot's), then one for each event rejected since.
+    private(set) var count = 0
+
+    /// Moves the rejections `state` holds into the count, emptying its list.
+    mutating func take(from state: inout ModalState) {
+        guard !state.rejected.isEmpty else { return }
+        count += state.rejected.count
+        state.rejected.removeAll()
     }
 }
 
 extension Step {
     /// Applies `entry` to `state` as a log of format `formatVersion` holds
     /// it (unless it `isSkipped`) and says what it did (unless not
-    /// `describing`: then ``changes`` is empty); a rejection is counted in
-    /// `rejectionCount` and not kept in the state's `rejected` list.
+    /// `describing`: then ``changes`` is empty); a rejection is taken into
+    /// `tally`, out of the state's `rejected` list.
     static func taking(
         _ entry: LoggedEvent, to state: inout ModalState, formatVersion: Int = LogHeader.currentVersion,
-        isSkipped: Bool = false, describing: Bool = true, rejectionCount: inout Int
+        isSkipped: Bool = false, describing: Bool = true, tally: inout RejectionTally
     ) -> Step {
         // Kept only to describe: a state kept makes the event copy every list it changes.
         let before = describing && !isSkipped ? state : nil
         let rejection = isSkipped ? nil : state.replay(entry, formatVersion: formatVersion)
         return made(
             by: entry, rejection: rejection, isSkipped: isSkipped, from: before, to: &state,
-            formatVersion: formatVersion, rejectionCount: &rejectionCount)
+            formatVersion: formatVersion, tally: &tally)
     }
 
     /// The step `entry` made from `before` (when it is to be described) to
-    /// `state`, where it has been applied; a rejection is counted in
-    /// `rejectionCount` and taken out of the state's `rejected` list.
+    /// `state`, where it has been applied; a rejection is taken into
+    /// `tally`, out of the state's `rejected` list.
     static func made(
         by entry: LoggedEvent, rejection: Rejection?, isSkipped: Bool, from before: ModalState?,
-        to state: inout ModalState, formatVersion: Int, rejectionCount: inout Int
+        to state: inout ModalState, formatVersion: Int, tally: inout RejectionTally
     ) -> Step {
-        guard !isSkipped else {
-            return Step(
-                entry: entry, isSkipped: true, changes: [], rejectionCount: rejectionCount, session: state.session,
-                formatVersion: formatVersion)
-        }
-        let changes = before.map { StateDiff(from: $0, to: state, by: entry.event).changes } ?? []
-        if rejection != nil {
-            rejectionCount += 1
-            state.rejected.removeAll()
-        }
+        let changes = isSkipped ? [] : before.map { StateDiff(from: $0, to: state, by: entry.event).changes } ?? []
+        tally.take(from: &state)
         return Step(
-            entry: entry, rejection: rejection, changes: changes, rejectionCount: rejectionCount,
+            entry: entry, rejection: rejection, isSkipped: isSkipped, changes: changes, rejectionCount: tally.count,
             session: state.session, formatVersion: formatVersion)
     }
 }

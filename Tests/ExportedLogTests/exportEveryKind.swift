@@ -17,7 +17,7 @@ import Testing
     log.step(6, nil, .cardUpdate(root: "sheets", link: "say \"hi\"\n", height: .automatic))
     log.step(7, nil, .cardUpdate(root: "sheets", link: "say \"hi\"\n", height: .points(200), canDismiss: true))
     log.step(8, nil, .snapTo(root: "sheets", link: "say \"hi\"\n", index: 2))
-    log.step(try LoggedEvent(json: JSONReader.read(Array(#"{"seq":9,"type":"snap.to","root":"sheets","link":"say \"hi\"\n","index":0.5}"#.utf8)), version: 2), rejected: .invalidValue, "index must be an integer, found 0.5")
+    log.step(try LoggedEvent(json: JSONValue(parsing: #"{"seq":9,"type":"snap.to","root":"sheets","link":"say \"hi\"\n","index":0.5}"#), version: 2), rejected: .invalidValue, "index must be an integer, found 0.5")
     log.step(10, nil, .dragChange(root: "sheets", link: "say \"hi\"\n", position: 1.5))
     log.step(11, nil, .dragEnd(root: "sheets", link: "say \"hi\"\n", position: 1.2, velocity: -3))
     log.step(12, nil, .dragEnd(root: "sheets", link: "say \"hi\"\n"))

@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func theReaderReadsToItsLimitAndNoFurther() throws {
-        let limit = JSONReader.largestMaximumDepth
+        let limit = JSONValue.largestMaximumDepth
         let deep = String(repeating: "[", count: limit) + String(repeating: "]", count: limit)
         let value = try JSONReader.read(Array(deep.utf8), maximumDepth: limit)
         #expect(value.serialized() == deep)

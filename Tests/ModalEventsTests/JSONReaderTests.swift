@@ -87,6 +87,25 @@ import Testing
         let hostile = String(repeating: "[", count: 1_000_000)
         #expect(throws: JSONSyntaxError.self) { try JSONReader.read(Array(hostile.utf8)) }
     }
+
+    /// An app's way in reads as the reader does, and fails as a log's line does.
+    @Test func anAppParsesTextIntoAValue() throws {
+        let text = #"{"z":1.50,"a":[true,null,"é"]}"#
+        #expect(try JSONValue(parsing: text) == read(text))
+        #expect(try JSONValue(parsing: text).serialized() == text)
+        #expect(
+            throws: EventLogError(
+                .invalidJSON, message: #"invalid JSON: expected ':' after key "a", found '1' (column 6)"#)
+        ) {
+            try JSONValue(parsing: #"{"a" 1}"#)
+        }
+        let deep = String(repeating: "[", count: JSONValue.defaultMaximumDepth + 1)
+        #expect {
+            try JSONValue(parsing: deep)
+        } throws: { error in
+            (error as? EventLogError)?.kind == .limitExceeded
+        }
+    }
 }
 
 @Suite struct JSONWriterTests {

@@ -29,7 +29,7 @@ struct IndexLines: Sendable {
     /// levels down (in a root's modal), so a state line may nest deeper than
     /// the event that gave the payload; the largest depth a reader allows
     /// leaves room for any payload a log reads.
-    static let reading = EventLogReader.Options(maximumDepth: JSONReader.largestMaximumDepth)
+    static let reading = EventLogReader.Options(maximumDepth: JSONValue.largestMaximumDepth)
 
     /// The bytes of checkpoint `checkpoint`'s state line, `\n` included; 0 for none.
     func stateBytes(of checkpoint: Int) -> Int {

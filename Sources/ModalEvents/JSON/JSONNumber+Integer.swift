@@ -5,14 +5,14 @@ extension JSONNumber {
     /// number beyond `Int` (`9223372036854775808`, `1e300`).
     ///
     /// - Complexity: O(*n*) in the literal's length.
-    public var integerValue: Int? {
+    package var integerValue: Int? {
         var literal = literal
         return literal.withUTF8 { JSONNumber.wholeNumber(of: UnsafeRawBufferPointer($0)).integer }
     }
 
     /// Whether the literal writes a whole number, of any size: `1`, `1.0`,
     /// `2e0`, `1e300` (not `1.5`, `1e-3`).
-    public var isWholeNumber: Bool {
+    package var isWholeNumber: Bool {
         var literal = literal
         return literal.withUTF8 { JSONNumber.wholeNumber(of: UnsafeRawBufferPointer($0)).isWhole }
     }

@@ -4,30 +4,22 @@
 /// 8259), refuses invalid UTF-8, lone surrogates and duplicate keys, and
 /// bounds nesting depth. It does not recurse (the arrays and objects it is
 /// inside of are on a stack of its own), so no text, however deeply it
-/// nests, exhausts the thread's stack; and the values it makes nest at most
-/// ``largestMaximumDepth`` levels, so the code that walks or releases them
-/// does not either.
+/// nests, exhausts the thread's stack; and the values it makes nest at
+/// most ``JSONValue/largestMaximumDepth`` levels, so the code that walks or
+/// releases them does not either.
 ///
 /// ```swift
 /// let value = try JSONReader.read(Array(#"{"a":[1,2.5,"x"]}"#.utf8))
 /// ```
-public enum JSONReader {
-    /// The deepest nesting of arrays and objects a document may have.
-    public static let defaultMaximumDepth = 256
-    /// The deepest nesting a reader may be asked to allow. Swift releases a
-    /// nested value one level at a time on the thread's stack (a few dozen
-    /// bytes a level, and a thread other than the main one may have 512
-    /// KiB), so the package never makes a ``JSONValue`` deeper than this.
-    public static let largestMaximumDepth = 1_000
-    /// The longest string (in UTF-8 bytes, after escapes) a document may hold.
-    public static let defaultMaximumStringLength = 1 << 20
-
-    /// Traps unless `depth` is 1 to ``largestMaximumDepth``: the depth
-    /// limit given to `what` (a reader, an encoder, a decoder).
+///
+/// The package's own: an app reads JSON text with ``JSONValue/init(parsing:)``.
+package enum JSONReader {
+    /// Traps unless `depth` is 1 to ``JSONValue/largestMaximumDepth``: the
+    /// depth limit given to `what` (a reader, an encoder, a decoder).
     package static func checkMaximumDepth(_ depth: Int, of what: @autoclosure () -> String) {
         precondition(
-            (1...largestMaximumDepth).contains(depth),
-            "\(what())'s maximum depth is 1 to \(largestMaximumDepth), not \(depth)")
+            (1...JSONValue.largestMaximumDepth).contains(depth),
+            "\(what())'s maximum depth is 1 to \(JSONValue.largestMaximumDepth), not \(depth)")
     }
 
     /// Reads `bytes` as exactly one JSON value, with optional white space around it.
@@ -39,12 +31,12 @@ public enum JSONReader {
     /// - Returns: The value.
     /// - Throws: ``JSONSyntaxError`` naming the byte offset and what was
     ///   wrong; nesting deeper than `maximumDepth` is `limitExceeded`.
-    /// - Precondition: `maximumDepth` is 1 to ``largestMaximumDepth``.
+    /// - Precondition: `maximumDepth` is 1 to ``JSONValue/largestMaximumDepth``.
     ///   Traps otherwise.
     /// - Complexity: O(*n*) in the number of bytes.
-    public static func read(
-        _ bytes: some Collection<UInt8>, maximumDepth: Int = defaultMaximumDepth,
-        maximumStringLength: Int = defaultMaximumStringLength
+    package static func read(
+        _ bytes: some Collection<UInt8>, maximumDepth: Int = JSONValue.defaultMaximumDepth,
+        maximumStringLength: Int = JSONValue.defaultMaximumStringLength
     ) throws(JSONSyntaxError) -> JSONValue {
         let contiguous = bytes.withContiguousStorageIfAvailable { buffer in
             Result { () throws(JSONSyntaxError) in
@@ -62,9 +54,9 @@ public enum JSONReader {
     }
 
     /// Reads `buffer` as exactly one JSON value. See ``read(_:maximumDepth:maximumStringLength:)``.
-    public static func read(
-        _ buffer: UnsafeRawBufferPointer, maximumDepth: Int = defaultMaximumDepth,
-        maximumStringLength: Int = defaultMaximumStringLength
+    package static func read(
+        _ buffer: UnsafeRawBufferPointer, maximumDepth: Int = JSONValue.defaultMaximumDepth,
+        maximumStringLength: Int = JSONValue.defaultMaximumStringLength
     ) throws(JSONSyntaxError) -> JSONValue {
         checkMaximumDepth(maximumDepth, of: "a JSON reader")
         var parser = _JSONParser(bytes: buffer, maximumDepth: maximumDepth, maximumStringLength: maximumStringLength)
@@ -87,10 +79,11 @@ public enum JSONReader {
     }
 }
 
-/// Why a JSON text could not be read, and where.
-public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+/// Why a JSON text could not be read, and where. Outside the package it
+/// is an ``EventLogError`` (`invalidJSON`, `invalidUTF8`, `limitExceeded`).
+package struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Whether the text is not JSON or not UTF-8.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// Not JSON: a grammar error, a duplicate key.
         case syntax
         /// JSON beyond the reader's limits: nesting too deep, a string too long.
@@ -100,19 +93,19 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     /// Whether the text is not JSON or not UTF-8.
-    public var kind: Kind
+    package var kind: Kind
     /// Zero-based byte offset of the fault in the text.
-    public var offset: Int
+    package var offset: Int
     /// What was wrong, as a sentence fragment: `expected ':' after a key`.
-    public var message: String
+    package var message: String
 
-    public init(kind: Kind, offset: Int, message: String) {
+    package init(kind: Kind, offset: Int, message: String) {
         self.kind = kind
         self.offset = offset
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 struct _JSONParser {
@@ -477,5 +470,25 @@ enum UTF8Validation {
             index += length
         }
         return nil
+    }
+}
+
+extension JSONValue {
+    /// Reads `text` as one JSON value, as a log's reader reads a line: the
+    /// whole grammar, no duplicate keys, nesting at most
+    /// ``defaultMaximumDepth`` levels, strings at most
+    /// ``defaultMaximumStringLength`` bytes. ``serialized(style:)`` writes
+    /// it back.
+    ///
+    /// ```swift
+    /// let payload = try JSONValue(parsing: #"{"draft":1,"to":["ana@example.com"]}"#)
+    /// payload["draft"]?.doubleValue  // 1
+    /// ```
+    ///
+    /// - Throws: ``EventLogError`` with no file or line: `invalidJSON`
+    ///   (naming the column and what was wrong), or `limitExceeded`.
+    /// - Complexity: O(*n*) in the text's length.
+    public init(parsing text: String) throws(EventLogError) {
+        self = try EventLogReader.json(ofLine: text.utf8, options: EventLogReader.Options())
     }
 }

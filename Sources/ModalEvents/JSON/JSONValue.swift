@@ -7,8 +7,8 @@
 /// Comparing, hashing and writing a value do not recurse, so they take a
 /// value of any depth. Releasing one does, in Swift's own code, a level at
 /// a time: the package never makes a value deeper than
-/// ``JSONReader/largestMaximumDepth`` (its readers and ``JSONValueEncoder``
-/// refuse deeper), and one built by hand should not be either.
+/// ``largestMaximumDepth`` (its readers and ``JSONValueEncoder`` refuse
+/// deeper), and one built by hand should not be either.
 ///
 /// ```swift
 /// let payload: JSONValue = ["item": ["id": 42, "title": "Ünïcode"]]
@@ -46,7 +46,7 @@ public enum JSONValue: Sendable, Hashable {
 
     /// The name of the value's JSON type, as error messages say it:
     /// `"a string"`, `"a number"`, `"null"`, ...
-    public var typeDescription: String {
+    package var typeDescription: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -56,6 +56,22 @@ public enum JSONValue: Sendable, Hashable {
         case .object: "an object"
         }
     }
+}
+
+extension JSONValue {
+    /// The deepest nesting of arrays and objects the package's readers,
+    /// ``JSONValueEncoder`` and ``JSONValueDecoder`` take by default: a
+    /// log line's.
+    public static let defaultMaximumDepth = 256
+    /// The deepest nesting a reader, an encoder or a decoder may be asked
+    /// to allow. Swift releases a nested value one level at a time on the
+    /// thread's stack (a few dozen bytes a level, and a thread other than
+    /// the main one may have 512 KiB), so the package never makes a value
+    /// deeper than this.
+    public static let largestMaximumDepth = 1_000
+    /// The longest string (in UTF-8 bytes, after escapes) the package's
+    /// readers take by default.
+    public static let defaultMaximumStringLength = 1 << 20
 }
 
 extension JSONValue {

@@ -17,8 +17,8 @@ public struct JSONValueDecoder: Sendable {
 
     /// - Parameter maximumDepth: The deepest nesting of arrays and objects
     ///   a value is read from: by default what a log reader reads.
-    /// - Precondition: `maximumDepth` is 1 to ``JSONReader/largestMaximumDepth``. Traps otherwise.
-    public init(maximumDepth: Int = JSONReader.defaultMaximumDepth) {
+    /// - Precondition: `maximumDepth` is 1 to ``JSONValue/largestMaximumDepth``. Traps otherwise.
+    public init(maximumDepth: Int = JSONValue.defaultMaximumDepth) {
         JSONReader.checkMaximumDepth(maximumDepth, of: "JSONValueDecoder")
         self.maximumDepth = maximumDepth
     }

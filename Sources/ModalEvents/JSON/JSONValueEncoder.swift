@@ -20,8 +20,8 @@ public struct JSONValueEncoder: Sendable {
 
     /// - Parameter maximumDepth: The deepest nesting of arrays and objects
     ///   a value may encode to: by default what a log reader reads.
-    /// - Precondition: `maximumDepth` is 1 to ``JSONReader/largestMaximumDepth``. Traps otherwise.
-    public init(maximumDepth: Int = JSONReader.defaultMaximumDepth) {
+    /// - Precondition: `maximumDepth` is 1 to ``JSONValue/largestMaximumDepth``. Traps otherwise.
+    public init(maximumDepth: Int = JSONValue.defaultMaximumDepth) {
         JSONReader.checkMaximumDepth(maximumDepth, of: "JSONValueEncoder")
         self.maximumDepth = maximumDepth
     }

@@ -9,16 +9,18 @@
 /// writer.write(["seq": 1, "type": "dimming.tap"])
 /// writer.bytes  // {"seq":1,"type":"dimming.tap"}
 /// ```
-public struct JSONWriter: Sendable {
+///
+/// The package's own: an app writes a value with ``JSONValue/serialized(style:)``.
+package struct JSONWriter: Sendable {
     /// How values are laid out: ``JSONValue/Style``.
-    public typealias Style = JSONValue.Style
+    package typealias Style = JSONValue.Style
 
     /// What has been written so far, UTF-8.
-    public internal(set) var bytes: [UInt8] = []
+    package internal(set) var bytes: [UInt8] = []
     /// How values are laid out.
-    public var style: Style
+    package var style: Style
 
-    public init(style: Style = .compact) {
+    package init(style: Style = .compact) {
         self.style = style
     }
 
@@ -26,7 +28,7 @@ public struct JSONWriter: Sendable {
     ///
     /// - Complexity: O(*n*) in the size of the value; not recursive, so a
     ///   value of any depth is written.
-    public mutating func write(_ value: JSONValue) {
+    package mutating func write(_ value: JSONValue) {
         /// The arrays and objects being written, outermost first.
         var open: [OpenContainer] = []
         var next = value
@@ -103,7 +105,7 @@ public struct JSONWriter: Sendable {
     }
 
     /// The written bytes as a `String`.
-    public var string: String { String(decoding: bytes, as: UTF8.self) }
+    package var string: String { String(decoding: bytes, as: UTF8.self) }
 
     private mutating func newline(_ indent: Int) {
         bytes.append(UInt8(ascii: "\n"))
@@ -117,7 +119,7 @@ public struct JSONWriter: Sendable {
     /// Writes `string` as a JSON string literal: the runs that need no
     /// escape are copied whole (a byte at a time, appending cost a quarter of
     /// a durable append).
-    public mutating func writeString(_ string: String) {
+    package mutating func writeString(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { utf8 in
@@ -154,7 +156,7 @@ public struct JSONWriter: Sendable {
 
 extension JSONValue {
     /// Whether the value is neither an array nor an object.
-    public var isScalar: Bool {
+    package var isScalar: Bool {
         switch self {
         case .array, .object: false
         default: true

@@ -32,7 +32,7 @@ public final class EventLogReader {
         public var maximumLineLength: Int
         /// The deepest nesting of arrays and objects in a line: a line's
         /// object is 1, an event's payload object 2. At most
-        /// ``JSONReader/largestMaximumDepth``.
+        /// ``JSONValue/largestMaximumDepth``.
         public var maximumDepth: Int
         /// The longest string or key, in UTF-8 bytes.
         public var maximumStringLength: Int
@@ -48,10 +48,10 @@ public final class EventLogReader {
         package var fileSystem = FileSystem.system
 
         /// - Precondition: every limit is 1 or more, and `maximumDepth` at
-        ///   most ``JSONReader/largestMaximumDepth``. Traps otherwise.
+        ///   most ``JSONValue/largestMaximumDepth``. Traps otherwise.
         public init(
-            maximumLineLength: Int = 16 << 20, maximumDepth: Int = JSONReader.defaultMaximumDepth,
-            maximumStringLength: Int = JSONReader.defaultMaximumStringLength, chunkSize: Int = 64 << 10,
+            maximumLineLength: Int = 16 << 20, maximumDepth: Int = JSONValue.defaultMaximumDepth,
+            maximumStringLength: Int = JSONValue.defaultMaximumStringLength, chunkSize: Int = 64 << 10,
             lenient: Bool = false
         ) {
             precondition(

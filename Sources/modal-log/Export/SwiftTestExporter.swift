@@ -40,7 +40,7 @@ struct SwiftTestExporter {
         if start != ModalState() {
             lines.append("// The log starts from a snapshot: the state it holds.")
             lines.append(
-                "log.state = try ModalState(json: JSONReader.read(Array(\(Self.rawString(start.jsonText(style: .compact))).utf8)))"
+                "log.state = try ModalState(json: JSONValue(parsing: \(Self.rawString(start.jsonText(style: .compact)))))"
             )
         }
     }
@@ -59,7 +59,7 @@ struct SwiftTestExporter {
         } else {
             // A number the log gave an integer field as a fraction has no Swift form: the entry is its line.
             let line = Self.rawString(entry.json.serialized())
-            arguments = ["try LoggedEvent(json: JSONReader.read(Array(\(line).utf8)), version: \(formatVersion))"]
+            arguments = ["try LoggedEvent(json: JSONValue(parsing: \(line)), version: \(formatVersion))"]
         }
         if let rejection = step.rejection {
             arguments.append("rejected: .\(rejection.code.rawValue), \(Self.string(rejection.message))")

@@ -229,7 +229,7 @@ public struct InvariantViolation: Error, Sendable, Hashable, CustomStringConvert
     /// What is wrong, for a person.
     public var message: String
 
-    public init(_ invariant: Invariant, _ place: String, _ message: String) {
+    init(_ invariant: Invariant, _ place: String, _ message: String) {
         self.invariant = invariant
         self.place = place
         self.message = message

@@ -155,7 +155,7 @@ public struct LoggedEvent: Sendable, Hashable {
 
     /// A call site as a `caller`: `CheckoutFlow/Checkout.swift:42`. A file ID
     /// so long that it would pass ``maximumCallerLength`` keeps its end.
-    public static func caller(fileID: String, line: Int) -> String {
+    package static func caller(fileID: String, line: Int) -> String {
         let caller = "\(fileID):\(line)"
         guard caller.utf8.count > maximumCallerLength else { return caller }
         var kept = Substring(caller)
@@ -202,7 +202,8 @@ extension LoggedEvent {
     /// The last seq a log holds, 2^63 - 1 (`Int.max`): no event can follow
     /// it, and a log or store that reaches it refuses more with a
     /// `limitExceeded` error (``EventLogError/logFull(after:file:line:)``).
-    public static let lastPossibleSeq = Int.max
+    @usableFromInline
+    package static let lastPossibleSeq = Int.max
 
     /// The seq after `seq`, or `nil` when `seq` is the last a log holds.
     /// Every computation of a next seq goes through it, so none traps.
@@ -223,7 +224,8 @@ extension LoggedEvent {
 extension EventLogError {
     /// `limitExceeded`: the log's last seq is ``LoggedEvent/lastPossibleSeq``,
     /// so it can hold no more events.
-    public static func logFull(after seq: Int, file: String = "", line: Int? = nil) -> EventLogError {
+    @usableFromInline
+    package static func logFull(after seq: Int, file: String = "", line: Int? = nil) -> EventLogError {
         EventLogError(
             .limitExceeded, file: file, line: line,
             message: "the log is full: its last seq is \(seq), the last a log holds, so no event can follow it")

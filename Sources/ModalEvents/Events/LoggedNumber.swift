@@ -32,9 +32,9 @@ public struct LoggedNumber: Sendable, Hashable {
 
     /// The number `number` that the log gives `field` of step `step`.
     ///
-    /// - Precondition: An `Int` does not hold `number` (its
-    ///   ``JSONNumber/integerValue`` is `nil`): a whole number within 64
-    ///   bits belongs in the event's own field. It traps otherwise, in every build.
+    /// - Precondition: An `Int` does not hold `number`: a whole number
+    ///   within 64 bits belongs in the event's own field. It traps
+    ///   otherwise, in every build.
     public init(step: Int, field: IntegerField, number: JSONNumber) {
         precondition(
             number.integerValue == nil, "\(field) \(number) is a whole number: the event's Int field holds it")
@@ -59,7 +59,7 @@ public struct LoggedNumber: Sendable, Hashable {
     /// `Int`'s range); `nil` when an integer field must keep it as a
     /// ``LoggedNumber``. (A log's numbers are read from their literals, not
     /// through a `Double`: see ``JSONNumber/integerValue``.)
-    public static func integer(_ value: Double) -> Int? {
+    package static func integer(_ value: Double) -> Int? {
         guard value == value.rounded() else { return nil }
         return Int(exactly: value)
     }

@@ -19,7 +19,7 @@ extension SpecWord {
     public var description: String { rawValue }
 
     /// The known words joined for messages: `sheet, fullScreen, alert`.
-    public static var knownList: String { knownValues.map(\.rawValue).joined(separator: ", ") }
+    package static var knownList: String { knownValues.map(\.rawValue).joined(separator: ", ") }
 }
 
 /// How a root hosts its modals: in a window of its own, or over the view it sits on.

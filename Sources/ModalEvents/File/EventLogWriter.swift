@@ -139,7 +139,7 @@ public final class EventLogWriter: Sendable {
     /// - Throws: ``EventLogError``, and then nothing of the event is in the
     ///   file: `seqOutOfOrder`; `limitExceeded` (no reader could read its
     ///   line back, or the header of the segment it would start, or the
-    ///   log is full: ``EventLogError/logFull(after:file:line:)``);
+    ///   log is full: its last seq is 2^63 - 1);
     ///   `olderVersion` (a version-2 event in a version-1 log);
     ///   `writeFailed` (the disk refused, or the log is closed); or the
     ///   failure of an earlier sync, after which the writer takes no more

@@ -14,8 +14,8 @@ public enum EventStoreError<Rejection: Error>: Error, CustomStringConvertible {
     /// neither written nor applied.
     case writeFailed(EventLogError)
     /// The event is more than a log can hold, with a log file or without
-    /// one: the log is full (its last seq is
-    /// ``LoggedEvent/lastPossibleSeq``), or no reader could read the
+    /// one: the log is full (its last seq is 2^63 - 1, the last a log
+    /// holds), or no reader could read the
     /// event's line back under the store's reading limits. The error,
     /// `limitExceeded`, says which. Nothing was appended.
     case limitExceeded(EventLogError)

@@ -1,4 +1,4 @@
-public import ModalEvents
+package import ModalEvents
 
 // The text here is exact: names, contents and payloads as the log has them,
 // control characters and all, as `description` is for Swift's own types.
@@ -49,12 +49,12 @@ extension StateChange: CustomStringConvertible {
     /// A modal as a change names it, in every root the same way: `ROOT/LINK`
     /// (`default/checkout` in the default root), as conditions and filters
     /// take it.
-    public static func modalName(root: String, link: String) -> String {
+    package static func modalName(root: String, link: String) -> String {
         "\(root)/\(link)"
     }
 
     /// `old -> new`, each as ``text(of:)`` gives it.
-    public var values: String {
+    package var values: String {
         "\(Self.text(of: old ?? .null)) -> \(Self.text(of: new ?? .null))"
     }
 
@@ -62,7 +62,7 @@ extension StateChange: CustomStringConvertible {
     /// as it is, a card stack as `[CartCard (sticky Chrome), PaymentCard
     /// (height 420, cannot dismiss)]`,
     /// other arrays as `[0.5, 1]`, objects (a payload) as compact JSON.
-    public static func text(of value: JSONValue) -> String {
+    package static func text(of value: JSONValue) -> String {
         switch value {
         case .null: return "none"
         case .bool(let bool): return "\(bool)"

@@ -36,7 +36,7 @@ public struct StateChange: Sendable, Hashable {
     /// The value after; `nil` for a subject that was removed.
     public var new: JSONValue?
 
-    public init(subject: Subject, kind: Kind, field: String = "", old: JSONValue?, new: JSONValue?) {
+    package init(subject: Subject, kind: Kind, field: String = "", old: JSONValue?, new: JSONValue?) {
         self.subject = subject
         self.kind = kind
         self.field = field

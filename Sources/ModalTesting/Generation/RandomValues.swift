@@ -1,4 +1,4 @@
-public import ModalEvents
+package import ModalEvents
 
 /// Random values for the fields of events: names, text, numbers and payload
 /// JSON, leaning toward the ones that break code (quotes, escapes, emoji,
@@ -6,7 +6,7 @@ public import ModalEvents
 /// tiny numbers, exact number literals).
 extension PropertyRandom {
     /// Text of up to `maximumLength` characters drawn from every part of Unicode.
-    public mutating func text(maximumLength: Int = 12) -> String {
+    package mutating func text(maximumLength: Int = 12) -> String {
         var text = ""
         for _ in 0..<int(in: 0...maximumLength) {
             text.unicodeScalars.append(scalar())
@@ -16,7 +16,7 @@ extension PropertyRandom {
 
     /// A name: mostly a short plain word, sometimes one that needs escaping
     /// or is not ASCII.
-    public mutating func name() -> String {
+    package mutating func name() -> String {
         if chance(0.7) { return element(of: Self.plainNames)! }
         if chance(0.6) { return element(of: Self.awkwardNames)! }
         let text = text(maximumLength: 8)
@@ -24,7 +24,7 @@ extension PropertyRandom {
     }
 
     /// A finite number: mostly ordinary, sometimes an edge.
-    public mutating func number(in range: ClosedRange<Double>) -> Double {
+    package mutating func number(in range: ClosedRange<Double>) -> Double {
         switch int(below: 10) {
         case 0: return range.lowerBound
         case 1: return range.upperBound
@@ -35,7 +35,7 @@ extension PropertyRandom {
 
     /// A JSON value nested at most `depth` levels: objects with distinct
     /// keys, arrays, strings, numbers (exact literals included), booleans, null.
-    public mutating func json(depth: Int = 3) -> JSONValue {
+    package mutating func json(depth: Int = 3) -> JSONValue {
         let kinds = depth > 0 ? 7 : 5
         switch int(below: kinds) {
         case 0: return .null
@@ -56,7 +56,7 @@ extension PropertyRandom {
     }
 
     /// A JSON number: a canonical `Double`, or a literal kept exactly as written.
-    public mutating func jsonNumber() -> JSONNumber {
+    package mutating func jsonNumber() -> JSONNumber {
         if chance(0.25), let literal = element(of: Self.exactLiterals) { return JSONNumber(literal: literal)! }
         switch int(below: 4) {
         case 0: return JSONNumber(int(in: -1000...1000))

@@ -37,7 +37,7 @@ func feedBenchmarks(count: Int, measure: Measure) -> [Row] {
             try! store.registerRoot(RootRegistration(root: "toasts", level: 10))
             for (root, link) in [("sheets", "cart"), ("sheets", "help"), ("toasts", "saved")] {
                 try! store.append(.modalPresent(ModalPresentation(root: root, link: link, content: link)))
-                try! store.didPresent(link, in: root)
+                try! store.presented(link, in: root)
             }
             return (store, following(store))
         }) { store, catchUp in
@@ -79,7 +79,7 @@ private final class DraggingHost: ModalHost {
     func setDimming(visible: Bool, in root: String) {}
     func present(_ modal: Modal, in root: String, completion: @escaping @MainActor () -> Void) {}
     func dismiss(_ link: String, in root: String, reason: DismissReason, completion: @escaping @MainActor () -> Void) {}
-    func remove(_ link: String, in root: String) {}
+    func dismissed(_ link: String, in root: String) {}
     func push(_ card: Card, onto link: String, in root: String) {}
     func pop(to card: Card, of link: String, in root: String) {}
     func replaceTopCard(

@@ -43,7 +43,7 @@ do {
         ModalPresentation(root: "toasts", link: "welcome", content: "WelcomeToast", style: .toast))
     let checkout = try store.present(
         ModalPresentation(root: "sheets", link: "checkout", content: "CartCard", style: .card, height: 320))
-    try store.didPresent("checkout", in: "sheets")
+    try store.presented("checkout", in: "sheets")
     try store.push("ShippingCard", height: 420, onto: "checkout", in: "sheets")
     try store.push("PaymentCard", canDismiss: false, onto: "checkout", in: "sheets")
     try store.updateTopCard(of: "checkout", height: .points(560), in: "sheets")

@@ -33,7 +33,7 @@ import Testing
         try store.registerRoot(RootRegistration(root: "sheets"))
         let lifetimes = try ["cart", "help"].map { link in
             let lifetime = try store.present(ModalPresentation(root: "sheets", link: link, content: link))
-            try store.didPresent(link, in: "sheets")
+            try store.presented(link, in: "sheets")
             return lifetime
         }
         // Example: Docs/Integration.md

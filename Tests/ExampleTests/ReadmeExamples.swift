@@ -38,7 +38,7 @@ import Testing
         } catch {
             print(error)  // rejected: seq 3: invalidTransition: cannot snap modal "cart": it is presenting, not presented
         }
-        try store.didPresent("cart", in: "sheets")  // the present animation ended (a ModalDriver does this for a host)
+        try store.presented("cart", in: "sheets")  // the present animation ended (a ModalDriver does this for a host)
         try store.snap("cart", to: 1, in: "sheets")
         let shown = try store.state.route(of: "cart", in: "sheets", as: Sheet.self)  // .cart(items: 3)
         // End of example

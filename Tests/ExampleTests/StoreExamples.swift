@@ -17,7 +17,7 @@ import Testing
 
         let compose = try store.present(
             ModalPresentation(root: "sheets", link: "compose", content: "ComposeView", payload: ["draft": 1]))
-        try store.didPresent("compose", in: "sheets")        // the present animation finished
+        try store.presented("compose", in: "sheets")        // the present animation finished
         try store.push("AttachmentsCard", onto: "compose", in: "sheets")
 
         let cards = store.state.modal(link: "compose", in: "sheets")?.cards.count   // 2
@@ -51,10 +51,10 @@ import Testing
         try store.registerRoot(RootRegistration(root: "toasts", policy: .queue))
         let saved = try store.present(ModalPresentation(root: "toasts", link: "saved", content: "Toast"))
         let synced = try store.present(ModalPresentation(root: "toasts", link: "synced", content: "Toast"))
-        try store.didPresent("saved", in: "toasts")
+        try store.presented("saved", in: "toasts")
         try store.dismiss("saved", in: "toasts")
         let waiting = store.state.modal(link: "synced", in: "toasts")?.phase    // .queued: "saved" is still animating out
-        try store.didDismiss("saved", in: "toasts")
+        try store.dismissed("saved", in: "toasts")
         let shown = store.state.modal(link: "synced", in: "toasts")?.phase      // .presenting
         // End of example
         #expect(waiting == .queued && shown == .presenting)
@@ -74,7 +74,7 @@ import Testing
     @Test func aRejectedCommand() throws {
         let store = try shopStore()
         let compose = try store.present(ModalPresentation(root: "sheets", link: "compose", content: "ComposeView"))
-        try store.didPresent("compose", in: "sheets")
+        try store.presented("compose", in: "sheets")
         try store.push("AttachmentsCard", onto: "compose", in: "sheets")
         // Example: Docs/Store.md
         try store.pop(from: "compose", in: "sheets")   // back to one card
@@ -173,9 +173,9 @@ import Testing
     @Test func streams() async throws {
         let store = try shopStore()
         let lifetime = try store.present(ModalPresentation(root: "sheets", link: "compose", content: "ComposeView"))
-        try store.didPresent("compose", in: "sheets")
+        try store.presented("compose", in: "sheets")
         try store.dismiss("compose", in: "sheets")
-        try store.didDismiss("compose", in: "sheets")
+        try store.dismissed("compose", in: "sheets")
         var rendered: [Int] = []
         func render(_ state: ModalState) { rendered.append(state.seq) }
         // Example: Docs/Store.md

@@ -509,7 +509,7 @@ import Testing
         var lifetimes: [ModalLifetime] = []
         for round in 0..<30 {
             lifetimes.append(try store!.present(ModalPresentation(link: "sheet-\(round)", content: "Sheet")))
-            try store!.didPresent("sheet-\(round)")
+            try store!.presented("sheet-\(round)")
         }
         let before = store!.state
         try store!.log!.close()

@@ -66,7 +66,7 @@ import Testing
         let cart = try #require(state.modal(link: "cart", in: "sheets"))
         #expect(presented == [.present(cart, root: "sheets"), .setDimming(visible: true, root: "sheets")])
         #expect(
-            step(.modalPresented(root: "sheets", link: "cart")) == [.finishPresenting(link: "cart", root: "sheets")])
+            step(.modalPresented(root: "sheets", link: "cart")) == [.presented(link: "cart", root: "sheets")])
         #expect(
             step(.cardPush(root: "sheets", link: "cart", content: "Pay", height: 400))
                 == [.push(Card(content: "Pay", height: 400), link: "cart", root: "sheets")])
@@ -100,7 +100,7 @@ import Testing
                     .dismiss(link: "cart", root: "sheets", reason: .dimmingTap),
                     .setDimming(visible: false, root: "sheets"),
                 ])
-        #expect(step(.modalDismissed(root: "sheets", link: "cart")) == [.remove(link: "cart", root: "sheets")])
+        #expect(step(.modalDismissed(root: "sheets", link: "cart")) == [.dismissed(link: "cart", root: "sheets")])
         #expect(
             step(.sessionStart())
                 == [.startSession(1), .changeKeyboard(KeyboardState()), .removeRoot("sheets")])
@@ -141,7 +141,7 @@ import Testing
         let presented = try #require(state.modal(link: "cart", in: "sheets"))
         #expect(
             ModalChange.changes(from: before, to: state, by: again)
-                == [.remove(link: "cart", root: "sheets"), .present(presented, root: "sheets")])
+                == [.dismissed(link: "cart", root: "sheets"), .present(presented, root: "sheets")])
         #expect(try screen(from: before, to: state, by: again) == ModalScreen(state))
 
         let alerts = RootRegistration(root: "alerts", level: 5)
@@ -180,7 +180,7 @@ import Testing
         let sent = try #require(state.modal(link: "sent", in: "toasts"))
         #expect(
             ModalChange.changes(from: before, to: state)
-                == [.remove(link: "saved", root: "toasts"), .promote(sent, root: "toasts")])
+                == [.dismissed(link: "saved", root: "toasts"), .promote(sent, root: "toasts")])
         #expect(sent.cards.count == 2)
     }
 }

@@ -241,7 +241,7 @@ private struct Planner {
                 !fresh.contains { $0 == after.link } && before.isSamePresentation(as: after)
             }
             for index in modals.oldMiddle where !modals.isKept(oldAt: index) {
-                all.append(.remove(link: old.modals[index].link, root: root))
+                all.append(.dismissed(link: old.modals[index].link, root: root))
             }
             for index in modals.newMiddle {
                 let modal = new.modals[index]
@@ -283,7 +283,7 @@ private struct Planner {
     /// The phase steps from `phase` to `modal`'s: the present's end, the dismissal.
     mutating func appendPhases(from phase: ModalPhase, to modal: Modal, in root: String) {
         if phase == .presenting && modal.phase == .presented {
-            all.append(.finishPresenting(link: modal.link, root: root))
+            all.append(.presented(link: modal.link, root: root))
         }
         if phase != .dismissing && modal.phase == .dismissing {
             all.append(.dismiss(link: modal.link, root: root, reason: modal.dismissReason ?? .programmatic))

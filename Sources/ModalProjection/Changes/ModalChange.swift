@@ -4,9 +4,11 @@ public import ModalEvents
 /// computed from the typed states before and after it
 /// (``changes(from:to:by:)``), in the order a host carries them out.
 ///
-/// A modal's life reads as the events do: `present` (or `queue`, then
-/// `promote`), `finishPresenting`, `dismiss`, `remove`. An app switches over
-/// the cases, or hands them to a ``ModalHost`` through a ``ModalDriver``:
+/// A modal's life reads as the events do, in the events' words: `present`
+/// (or `queue`, then `promote`), `presented`, `dismiss`, `dismissed`
+/// (`modal.present`, `modal.presented`, `modal.dismiss`, `modal.dismissed`).
+/// An app switches over the cases, or hands them to a ``ModalHost`` through
+/// a ``ModalDriver``:
 ///
 /// ```swift
 /// for change in update.changes {
@@ -41,18 +43,19 @@ public enum ModalChange: Sendable, Hashable {
     case queue(Modal, root: String)
     /// A modal appears: present it with its style, cards and snap point,
     /// animating in. `modal.phase` is `presenting`, or later when the
-    /// change covers several events (`finishPresenting` follows).
+    /// change covers several events (`presented` follows).
     case present(Modal, root: String)
     /// A modal that waited in a queue comes on screen: present it as `present` does.
     case promote(Modal, root: String)
-    /// A modal's present animation is over (`modal.presented`).
-    case finishPresenting(link: String, root: String)
+    /// A modal is presented: its present animation is over (`modal.presented`).
+    case presented(link: String, root: String)
     /// A modal starts animating out, and why (`modal.dismiss`, a dimming
     /// tap, a drag, its parent's dismissal, a `single` root's replacement).
     case dismiss(link: String, root: String, reason: DismissReason)
-    /// A modal leaves the hierarchy at once (`modal.dismissed`, a queued
-    /// modal's dismissal, its parent's leaving): remove it, no animation.
-    case remove(link: String, root: String)
+    /// A modal is dismissed: it leaves the hierarchy at once
+    /// (`modal.dismissed`, a queued modal's dismissal, its parent's
+    /// leaving). Take it away, no animation.
+    case dismissed(link: String, root: String)
     /// A card goes on top of a modal's stack.
     case push(Card, link: String, root: String)
     /// The top card goes; `Card` is the one back on top.
@@ -82,7 +85,7 @@ extension ModalChange {
         case .registerRoot(let root): root.id
         case .resizeRoot(let root, _), .removeRoot(let root), .setKeyboardOffset(_, let root),
             .setDimming(_, let root), .queue(_, let root), .present(_, let root), .promote(_, let root),
-            .finishPresenting(_, let root), .dismiss(_, let root, _), .remove(_, let root), .push(_, _, let root),
+            .presented(_, let root), .dismiss(_, let root, _), .dismissed(_, let root), .push(_, _, let root),
             .pop(_, _, let root), .replaceTopCard(_, _, _, _, let root), .updateTopCard(_, _, let root),
             .drag(_, _, let root), .endDrag(_, _, let root), .snap(_, _, let root):
             root
@@ -96,7 +99,7 @@ extension ModalChange {
             .setDimming:
             nil
         case .queue(let modal, _), .present(let modal, _), .promote(let modal, _): modal.link
-        case .finishPresenting(let link, _), .dismiss(let link, _, _), .remove(let link, _), .push(_, let link, _),
+        case .presented(let link, _), .dismiss(let link, _, _), .dismissed(let link, _), .push(_, let link, _),
             .pop(_, let link, _), .replaceTopCard(_, _, _, let link, _), .updateTopCard(_, let link, _),
             .drag(_, let link, _), .endDrag(_, let link, _), .snap(_, let link, _):
             link

@@ -100,7 +100,7 @@ public struct StateDiff: Sendable, Hashable {
                 addedRoots.insert(root.id)
                 changes.append(StateChange(subject: .root(root.id), kind: .added, old: nil, new: root.ownJSON))
                 changes += root.modals.map { StateChange(added: $0, to: root.id) }
-            case .remove(let link, let root):
+            case .dismissed(let link, let root):
                 tellRoot(root)
                 if new.modal(link: link, in: root) != nil { return tellModal(link, in: root) }
                 guard let modal = old.modal(link: link, in: root) else { return }

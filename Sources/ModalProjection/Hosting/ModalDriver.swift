@@ -107,16 +107,16 @@ public final class ModalDriver {
         case .promote(let modal, let root):
             // It goes on with the presentation it queued with.
             present(modal, in: root, presentation: presentation(of: modal.link, in: root))
-        case .finishPresenting(let link, let root):
-            host.finishPresenting(link, in: root)
+        case .presented(let link, let root):
+            host.presented(link, in: root)
         case .dismiss(let link, let root, let reason):
             let completion = Completion(
                 key: ModalKey(root: root, link: link), presentation: presentation(of: link, in: root),
                 ends: .dismissing)
             host.dismiss(link, in: root, reason: reason) { [weak self] in self?.complete(completion) }
-        case .remove(let link, let root):
+        case .dismissed(let link, let root):
             presentations[ModalKey(root: root, link: link)] = nil
-            host.remove(link, in: root)
+            host.dismissed(link, in: root)
         case .push(let card, let link, let root):
             host.push(card, onto: link, in: root)
         case .pop(let card, let link, let root):
@@ -127,7 +127,9 @@ public final class ModalDriver {
             host.updateTopCard(of: link, to: card, in: root)
         case .drag(let position, let link, let root):
             host.drag(link, to: position, in: root)
-        case .endDrag(let snap, let link, let root), .snap(let snap, let link, let root):
+        case .endDrag(let snap, let link, let root):
+            host.endDrag(link, to: snap, in: root)
+        case .snap(let snap, let link, let root):
             host.snap(link, to: snap, in: root)
         }
     }

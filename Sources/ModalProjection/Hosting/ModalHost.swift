@@ -12,7 +12,10 @@ public import ModalEvents
 /// interrupted by a dismissal, a dismissal cut short by a removal) is
 /// dropped, so a host may call every completion it was given.
 ///
-/// The methods with a default do nothing; the others change what shows.
+/// Each method is named as the event or change it carries out
+/// (`Docs/Store.md`, "One vocabulary"). The methods with a default do
+/// nothing, but ``endDrag(_:to:in:)``, which snaps; the others change what
+/// shows.
 @MainActor
 public protocol ModalHost: AnyObject {
     /// A new session: nothing of the last one shows (a `removeRoot` for
@@ -38,13 +41,16 @@ public protocol ModalHost: AnyObject {
     /// in, on top of `root`'s others; calls `completion` when the animation
     /// ends. A modal that waited in a queue comes this way too.
     func present(_ modal: Modal, in root: String, completion: @escaping @MainActor () -> Void)
-    /// The modal's present is over without the host: end its animation now.
-    func finishPresenting(_ link: String, in root: String)
+    /// The modal is presented (`modal.presented`) before the host's
+    /// animation ended it: end its animation now.
+    func presented(_ link: String, in root: String)
     /// Starts a modal's dismiss animation (its present animation stops);
     /// calls `completion` when it ends.
     func dismiss(_ link: String, in root: String, reason: DismissReason, completion: @escaping @MainActor () -> Void)
-    /// Takes a modal away at once: its animation, if any, stops.
-    func remove(_ link: String, in root: String)
+    /// The modal is dismissed (`modal.dismissed`, or it left with its
+    /// parent or its queue): take it away at once; its animation, if any,
+    /// stops.
+    func dismissed(_ link: String, in root: String)
     /// Pushes `card` on top of a modal's stack.
     func push(_ card: Card, onto link: String, in root: String)
     /// Pops a modal's top card; `card` is the one back on top.
@@ -56,7 +62,11 @@ public protocol ModalHost: AnyObject {
     func updateTopCard(of link: String, to card: Card, in root: String)
     /// Follows a drag: the modal stands at a fractional snap index.
     func drag(_ link: String, to position: Double, in root: String)
-    /// Settles a modal at `snap` (`snap.index`; after a drag, or on `snap.to`).
+    /// A drag ended: released (`drag.end`), or cut short by `snap.to`. The
+    /// modal settles at `snap` (`snap.index`), or, at position -1, leaves
+    /// (a `dismiss` follows). By default, as ``snap(_:to:in:)``.
+    func endDrag(_ link: String, to snap: SnapState, in root: String)
+    /// Settles a modal at `snap` (`snap.to`).
     func snap(_ link: String, to snap: SnapState, in root: String)
 }
 
@@ -64,5 +74,6 @@ extension ModalHost {
     public func startSession(_ session: Int) {}
     public func changeKeyboard(_ keyboard: KeyboardState) {}
     public func queue(_ modal: Modal, in root: String) {}
-    public func finishPresenting(_ link: String, in root: String) {}
+    public func presented(_ link: String, in root: String) {}
+    public func endDrag(_ link: String, to snap: SnapState, in root: String) { self.snap(link, to: snap, in: root) }
 }

@@ -96,7 +96,7 @@ public final class ObservableModalState {
             switch change {
             case .resizeRoot, .setDimming, .setKeyboardOffset:
                 root.updateValues(from: rootState)
-            case .queue, .present, .remove:
+            case .queue, .present, .dismissed:
                 if updatedLists.insert(id).inserted { root.updateModals(from: rootState, arrived: arrived) }
             default:
                 if let link = change.link { root.modal(link: link)?.update(from: rootState, link: link) }

@@ -258,7 +258,7 @@ public struct ModalBatch: Sendable {
         add(.modalPresent(presentation))
     }
 
-    public mutating func didPresent(_ link: String, in root: String = ModalEvent.defaultRoot) {
+    public mutating func presented(_ link: String, in root: String = ModalEvent.defaultRoot) {
         add(.modalPresented(root: root, link: link))
     }
 
@@ -268,7 +268,7 @@ public struct ModalBatch: Sendable {
         add(.modalDismiss(root: root, link: link, reason: reason))
     }
 
-    public mutating func didDismiss(_ link: String, in root: String = ModalEvent.defaultRoot) {
+    public mutating func dismissed(_ link: String, in root: String = ModalEvent.defaultRoot) {
         add(.modalDismissed(root: root, link: link))
     }
 

@@ -67,7 +67,7 @@ extension EventStore where State == ModalState {
 
     /// Appends `modal.presented`: the present animation finished.
     @discardableResult
-    public func didPresent(
+    public func presented(
         _ link: String, in root: String = ModalEvent.defaultRoot, source: EventSource? = nil,
         fileID: String = #fileID, line: Int = #line
     ) throws(ModalStoreError) -> LoggedEvent {
@@ -87,7 +87,7 @@ extension EventStore where State == ModalState {
     /// Appends `modal.dismissed`: its dismiss completion ran and it leaves,
     /// with its descendants and its payload.
     @discardableResult
-    public func didDismiss(
+    public func dismissed(
         _ link: String, in root: String = ModalEvent.defaultRoot, source: EventSource? = nil,
         fileID: String = #fileID, line: Int = #line
     ) throws(ModalStoreError) -> LoggedEvent {

@@ -8,7 +8,7 @@ public import ModalEvents
 /// try store.registerRoot(RootRegistration(root: "sheets"))
 /// let compose = try store.present(
 ///     ModalPresentation(root: "sheets", link: "compose", content: "ComposeView"))
-/// try store.didPresent("compose", in: "sheets")
+/// try store.presented("compose", in: "sheets")
 /// ```
 public typealias ModalStore = EventStore<ModalState>
 

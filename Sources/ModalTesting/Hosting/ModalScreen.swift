@@ -134,14 +134,14 @@ public struct ModalScreen: Sendable, Hashable, CustomStringConvertible {
             roots[root].modals.append(Shown(arriving: modal))
         case .promote(let modal, let id):
             try update(modal.link, in: id, from: [.queued]) { $0 = Shown(arriving: modal) }
-        case .finishPresenting(let link, let id):
+        case .presented(let link, let id):
             try update(link, in: id, from: [.presenting]) { $0.phase = .presented }
         case .dismiss(let link, let id, let reason):
             try update(link, in: id, from: [.presenting, .presented]) { shown in
                 shown.phase = .dismissing
                 shown.dismissReason = reason
             }
-        case .remove(let link, let id):
+        case .dismissed(let link, let id):
             let root = try rootIndex(id)
             roots[root].modals.remove(at: try modalIndex(link, in: root))
         case .push(let card, let link, let id):

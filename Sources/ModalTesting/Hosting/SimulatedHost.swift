@@ -159,9 +159,9 @@ public final class SimulatedHost: ModalHost {
         animate(ModalKey(root: root, link: modal.link), isPresent: true, completion: completion)
     }
 
-    public func finishPresenting(_ link: String, in root: String) {
+    public func presented(_ link: String, in root: String) {
         stopAnimations { $0.key == ModalKey(root: root, link: link) && $0.isPresent }
-        show(.finishPresenting(link: link, root: root))
+        show(.presented(link: link, root: root))
     }
 
     public func dismiss(
@@ -178,9 +178,9 @@ public final class SimulatedHost: ModalHost {
         animate(key, isPresent: false, completion: completion)
     }
 
-    public func remove(_ link: String, in root: String) {
+    public func dismissed(_ link: String, in root: String) {
         stopAnimations { $0.key == ModalKey(root: root, link: link) }
-        show(.remove(link: link, root: root))
+        show(.dismissed(link: link, root: root))
     }
 
     public func push(_ card: Card, onto link: String, in root: String) { show(.push(card, link: link, root: root)) }
@@ -202,6 +202,10 @@ public final class SimulatedHost: ModalHost {
 
     public func drag(_ link: String, to position: Double, in root: String) {
         show(.drag(to: position, link: link, root: root))
+    }
+
+    public func endDrag(_ link: String, to snap: SnapState, in root: String) {
+        show(.endDrag(snap, link: link, root: root))
     }
 
     public func snap(_ link: String, to snap: SnapState, in root: String) {

@@ -12,14 +12,14 @@ import Testing
         let updates = Recorder<ModalUpdate>()
         let token = store.subscribeToChanges { updates.record($0) }
         let lifetime = try store.present(ModalPresentation(root: "sheets", link: "cart", content: "CartView"))
-        try store.didPresent("cart", in: "sheets")
+        try store.presented("cart", in: "sheets")
         let all = updates.all
         #expect(all.map(\.entry?.seq) == [nil, 2, 3])
         #expect(all[0].changes == [.registerRoot(try #require(all[0].state.root("sheets")))])
         #expect(
             all[1].changes.first
                 == .present(try #require(all[1].state.modal(link: "cart", in: "sheets")), root: "sheets"))
-        #expect(all[2].changes == [.finishPresenting(link: "cart", root: "sheets")])
+        #expect(all[2].changes == [.presented(link: "cart", root: "sheets")])
         #expect(all.last?.state == store.state)
         withExtendedLifetime((token, lifetime)) {}
     }
@@ -79,14 +79,14 @@ final class RecordingHost: ModalHost {
         calls.append("present \(root)/\(modal.link)")
         completions["present \(root)/\(modal.link)"] = completion
     }
-    func finishPresenting(_ link: String, in root: String) { calls.append("presented \(root)/\(link)") }
+    func presented(_ link: String, in root: String) { calls.append("presented \(root)/\(link)") }
     func dismiss(
         _ link: String, in root: String, reason: DismissReason, completion: @escaping @MainActor () -> Void
     ) {
         calls.append("dismiss \(root)/\(link) \(reason)")
         completions["dismiss \(root)/\(link)"] = completion
     }
-    func remove(_ link: String, in root: String) { calls.append("remove \(root)/\(link)") }
+    func dismissed(_ link: String, in root: String) { calls.append("dismissed \(root)/\(link)") }
     func push(_ card: Card, onto link: String, in root: String) { calls.append("push \(card.content)") }
     func pop(to card: Card, of link: String, in root: String) { calls.append("pop to \(card.content)") }
     func replaceTopCard(
@@ -139,7 +139,9 @@ final class RecordingHost: ModalHost {
         #expect(store.state.modal(link: "cart", in: "sheets") == nil)
         driver.catchUp()
         #expect(
-            host.calls.suffix(3) == ["dismiss sheets/cart programmatic", "dimming sheets false", "remove sheets/cart"])
+            host.calls.suffix(3) == [
+                "dismiss sheets/cart programmatic", "dimming sheets false", "dismissed sheets/cart",
+            ])
         #expect(driver.rejections.isEmpty && driver.state == store.state)
         withExtendedLifetime(lifetime) {}
     }
@@ -152,7 +154,7 @@ final class RecordingHost: ModalHost {
         driver.catchUp()
         host.complete("present default/cart")
         #expect(store.lastSeq == 3)
-        try store.didDismiss("cart")
+        try store.dismissed("cart")
         let again = try store.present(ModalPresentation(link: "cart", content: "CartView"))
         driver.catchUp()
         host.complete("dismiss default/cart")  // the first presentation's: the second is presenting
@@ -170,7 +172,7 @@ final class RecordingHost: ModalHost {
         // Dismissed and presented again in one step: the state is as it was.
         try store.append(.batch([.modalDismiss(link: "cart"), .modalDismissed(link: "cart"), .modalPresent(cart)]))
         driver.catchUp()
-        #expect(host.calls.suffix(2) == ["remove default/cart", "present default/cart"])
+        #expect(host.calls.suffix(2) == ["dismissed default/cart", "present default/cart"])
         first()  // the platform ends the first present animation late
         #expect(store.lastSeq == 3 && store.state.modal(link: "cart")?.phase == .presenting)
         host.complete("present default/cart")

@@ -51,14 +51,14 @@ import Testing
 
     /// One call of the app's that may fail.
     enum Step: Sendable {
-        case register, present(String), didPresent(String), push(String), keyboard(Double), endLifetime
+        case register, present(String), presented(String), push(String), keyboard(Double), endLifetime
 
         func perform(in store: ModalStore, lifetimes: inout [ModalLifetime]) throws(ModalStoreError) {
             switch self {
             case .register: try store.registerRoot(RootRegistration())
             case .present(let link):
                 lifetimes.append(try store.present(ModalPresentation(link: link, content: "Sheet")))
-            case .didPresent(let link): try store.didPresent(link)
+            case .presented(let link): try store.presented(link)
             case .push(let link): try store.push("Page", onto: link)
             case .keyboard(let height): try store.changeKeyboard(height: height)
             // Ends a lifetime: the store appends the dismissal itself.
@@ -73,7 +73,7 @@ import Testing
         [.register]
         + (0..<6).flatMap { round -> [Step] in
             let link = "sheet\(round)"
-            let work: [Step] = [.present(link), .didPresent(link), .push(link), .keyboard(Double(round * 10))]
+            let work: [Step] = [.present(link), .presented(link), .push(link), .keyboard(Double(round * 10))]
             return round % 2 == 0 ? work + [.endLifetime] : work
         }
 

@@ -34,10 +34,10 @@ import Testing
             let store = try ModalStore.withRoot()
             weakStore = store
             lifetime = try store.present(presentation("compose"))
-            try store.didPresent("compose")
+            try store.presented("compose")
             try store.dismiss("compose")
             #expect(weakStore != nil)
-            try store.didDismiss("compose")
+            try store.dismissed("compose")
             #expect(store.subscriberCount == 0)
             #expect(lifetime.phase == nil)
             #expect(!lifetime.isLive)
@@ -52,9 +52,9 @@ import Testing
         let parent = try store.present(presentation("parent"))
         let child = try store.present(presentation("child", parent: "parent"))
         switch path {
-        case "parent dismissed": try store.didDismiss("parent")
+        case "parent dismissed": try store.dismissed("parent")
         case "root removed": try store.removeRoot()
-        default: try store.didDismiss("child")
+        default: try store.dismissed("child")
         }
         #expect(child.phase == nil)
         #expect(try await child.presented() == false)
@@ -68,7 +68,7 @@ import Testing
     @Test func aLifetimeNeverDismissesALaterModalWithTheSameLink() throws {
         let store = try ModalStore.withRoot()
         var first: ModalLifetime? = try store.present(presentation("compose"))
-        try store.didDismiss("compose")
+        try store.dismissed("compose")
         let second = try store.present(presentation("compose"))
         first = nil
         #expect(store.state.modal(link: "compose")?.phase == .presenting)
@@ -89,7 +89,7 @@ import Testing
             held.withLock { $0 = nil }
         }
         held.withLock { $0 = try? store.present(presentation("compose")) }
-        try store.didDismiss("compose")
+        try store.dismissed("compose")
         #expect(held.withLock { $0 } == nil)
         #expect(store.state.modal(link: "compose")?.phase == .presenting)
         #expect(!store.events.contains { $0.event == .modalDismiss(link: "compose", reason: .lifetimeEnded) })
@@ -130,7 +130,7 @@ import Testing
         let next = Locked<ModalLifetime?>(nil)
         let token = store.subscribe { [weak store] entry in
             guard let store, entry.seq == 3 else { return }
-            _ = try? store.didDismiss("compose")
+            _ = try? store.dismissed("compose")
             next.withLock { $0 = try? store.present(presentation("compose")) }
             let lifetime = held.withLock { held in
                 defer { held = nil }
@@ -168,11 +168,11 @@ import Testing
         async let presented = lifetime.presented()
         async let dismissed = lifetime.dismissed()
         try await Task.sleep(for: .milliseconds(10))
-        try store.didPresent("compose")
+        try store.presented("compose")
         #expect(try await presented)
         #expect(try await lifetime.presented())
         try store.dismiss("compose", reason: .drag)
-        try store.didDismiss("compose")
+        try store.dismissed("compose")
         #expect(try await dismissed == .drag)
     }
 
@@ -186,12 +186,12 @@ import Testing
     @Test func endingTheLifetimeDismissesAndStillFollowsTheModal() async throws {
         let store = try ModalStore.withRoot()
         let lifetime = try store.present(presentation("compose"))
-        try store.didPresent("compose")
+        try store.presented("compose")
         lifetime.end()
         lifetime.end()
         #expect(store.events.filter { $0.event == .modalDismiss(link: "compose", reason: .lifetimeEnded) }.count == 1)
         #expect(lifetime.phase == .dismissing)
-        try store.didDismiss("compose")
+        try store.dismissed("compose")
         #expect(try await lifetime.dismissed() == .lifetimeEnded)
         #expect(store.subscriberCount == 0)
     }

@@ -13,8 +13,8 @@ import Testing
         let store = try ModalStore(logAt: path, logOptions: EventLogWriter.Options(durability: .everyEvent))
         try store.registerRoot(RootRegistration())
         let compose = try store.present(presentation("compose", payload: ["draft": 1]))
-        try store.didPresent("compose")
-        #expect(throws: ModalStoreError.self) { try store.didPresent("nope") }
+        try store.presented("compose")
+        #expect(throws: ModalStoreError.self) { try store.presented("nope") }
         try store.push("Page2", onto: "compose")
         #expect(store.log?.durableSeq == 4)
         try store.log?.close()

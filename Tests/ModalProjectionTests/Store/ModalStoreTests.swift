@@ -21,7 +21,7 @@ func presentation(_ link: String, parent: String? = nil, payload: JSONValue? = n
         let sheet = ModalPresentation(root: "sheets", link: "compose", content: "ComposeView", snapPoints: [0.5, 1])
         try store.registerRoot(RootRegistration(root: "sheets"))
         let compose = try store.present(sheet)
-        try store.didPresent("compose", in: "sheets")
+        try store.presented("compose", in: "sheets")
         try store.push("Page2", sticky: "Chrome", onto: "compose", in: "sheets")
         try store.replaceTopCard(of: "compose", with: "Page3", direction: .backward, animation: .slide, in: "sheets")
         try store.pop(from: "compose", in: "sheets")
@@ -32,7 +32,7 @@ func presentation(_ link: String, parent: String? = nil, payload: JSONValue? = n
         try store.resizeRoot("sheets", to: Size(width: 844, height: 390))
         try store.tapDimming(in: "sheets")
         try store.dismiss("compose", in: "sheets", reason: "done")
-        try store.didDismiss("compose", in: "sheets")
+        try store.dismissed("compose", in: "sheets")
         try store.removeRoot("sheets")
 
         let expected: [ModalEvent] = [
@@ -122,7 +122,7 @@ func presentation(_ link: String, parent: String? = nil, payload: JSONValue? = n
         #expect(store.payload(of: "compose") == payload)
         try store.dismiss("compose")
         #expect(store.payload(of: "compose") == payload)
-        try store.didDismiss("compose")
+        try store.dismissed("compose")
         #expect(store.payload(of: "compose") == nil)
         withExtendedLifetime(compose) {}
     }

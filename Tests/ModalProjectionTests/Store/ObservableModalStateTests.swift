@@ -36,7 +36,7 @@ final class NotificationCounter {
         for (root, link) in [("sheets", "cart"), ("sheets", "help"), ("toasts", "saved")] {
             try store.append(
                 .modalPresent(ModalPresentation(root: root, link: link, content: link, snapPoints: [0.5, 1])))
-            try store.didPresent(link, in: root)
+            try store.presented(link, in: root)
         }
         return store
     }
@@ -84,7 +84,7 @@ final class NotificationCounter {
         let cart = try #require(sheets.modal(link: "cart"))
         let help = try #require(sheets.modal(link: "help"))
         try store.dismiss("cart", in: "sheets")
-        try store.didDismiss("cart", in: "sheets")
+        try store.dismissed("cart", in: "sheets")
         try store.append(.modalPresent(ModalPresentation(root: "sheets", link: "cart", content: "cart")))
         modals.catchUp()
         #expect(sheets.modal(link: "help") === help)

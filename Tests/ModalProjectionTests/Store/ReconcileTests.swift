@@ -103,8 +103,8 @@ import Testing
                 // The views finish their animations.
                 for modal in store.state.root(root)!.modals {
                     switch modal.phase {
-                    case .presenting: try! store.didPresent(modal.link, in: root)
-                    case .dismissing: try! store.didDismiss(modal.link, in: root)
+                    case .presenting: try! store.presented(modal.link, in: root)
+                    case .dismissing: try! store.dismissed(modal.link, in: root)
                     case .presented, .queued: break
                     }
                 }

@@ -77,7 +77,7 @@ import Testing
         try store.tapDimming()
         try store.tapDimming(source: .test)
         let compose = try store.present(presentation("compose"))
-        try store.didPresent("compose")
+        try store.presented("compose")
         try store.drag("compose", to: 0.4)
         try store.endDrag("compose")
         try store.dismiss("compose", reason: "closed")
@@ -201,7 +201,7 @@ import Testing
         #expect(appended.count == 1 && store.state.modal(link: "a")?.canDismiss == false)
         #expect(throws: ModalStoreError.self) {
             try store.batch { batch in
-                batch.didPresent("a")
+                batch.presented("a")
                 batch.pop(from: "ghost")
             }
         }
@@ -217,11 +217,11 @@ import Testing
         let second = try store.present(ModalPresentation(root: "toasts", link: "synced", content: "Synced"))
         #expect(first.phase == .presenting && second.phase == .queued)
         async let secondShows = second.presented()
-        try store.didPresent("saved", in: "toasts")
+        try store.presented("saved", in: "toasts")
         try store.dismiss("saved", in: "toasts", reason: "timeout")
-        try store.didDismiss("saved", in: "toasts")
+        try store.dismissed("saved", in: "toasts")
         #expect(second.phase == .presenting)
-        try store.didPresent("synced", in: "toasts")
+        try store.presented("synced", in: "toasts")
         #expect(try await secondShows)
     }
 

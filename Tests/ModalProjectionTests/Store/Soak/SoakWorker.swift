@@ -64,8 +64,8 @@ final class SoakWorker {
         let live = modals.filter { $0.phase != .dismissing }
         switch random.next(below: 100) {
         case 0..<20: present(besides: modals)
-        case 20..<32: didPresent(pick(live.filter { $0.phase == .presenting }))
-        case 32..<46: didDismiss(pick(modals.filter { $0.phase == .dismissing }))
+        case 20..<32: presented(pick(live.filter { $0.phase == .presenting }))
+        case 32..<46: dismissed(pick(modals.filter { $0.phase == .dismissing }))
         case 46..<51: dismiss(pick(live))
         case 51..<59: changeCards(of: pick(live))
         case 59..<65: drag(pick(live.filter { $0.phase == .presented }))
@@ -110,14 +110,14 @@ final class SoakWorker {
             payload: ["lifetime": .bool(withLifetime)], snapPoints: [0.5, 1])
     }
 
-    func didPresent(_ modal: Modal?) {
+    func presented(_ modal: Modal?) {
         guard let modal else { return }
-        attempt("modal.presented") { () throws(ModalStoreError) in try store.didPresent(modal.link, in: root) }
+        attempt("modal.presented") { () throws(ModalStoreError) in try store.presented(modal.link, in: root) }
     }
 
-    func didDismiss(_ modal: Modal?) {
+    func dismissed(_ modal: Modal?) {
         guard let modal else { return }
-        attempt("modal.dismissed") { () throws(ModalStoreError) in try store.didDismiss(modal.link, in: root) }
+        attempt("modal.dismissed") { () throws(ModalStoreError) in try store.dismissed(modal.link, in: root) }
     }
 
     func dismiss(_ modal: Modal?) {

@@ -32,7 +32,7 @@ import Testing
         let store = ModalStore()
         try store.registerRoot(RootRegistration(root: "sheets"))
         let feed = store.subscribeToChanges { update in print(update.changes) }  // what the UI must do, event by event
-        let cart = try store.present(Sheet.cart(items: 3), in: "sheets", snapPoints: [0.5, 1])
+        let cart = try store.present(ModalPresentation(Sheet.cart(items: 3), root: "sheets", snapPoints: [0.5, 1]))
         do {
             try store.snap("cart", to: 1, in: "sheets")
         } catch {

@@ -112,7 +112,7 @@ import Testing
             }
         }
 
-        let checkout = try store.present(Sheet.cart(Cart(items: 3, total: "42.50")), in: "sheets", snapPoints: [0.5, 1])
+        let checkout = try store.present(Sheet.cart(Cart(items: 3, total: "42.50")), in: "sheets")
         let shown = try store.state.route(of: "cart", in: "sheets", as: Sheet.self)   // .cart(Cart(items: 3, ...))
         try store.reconcile("sheets", to: [Sheet.address(id: 7)])                      // a router's state as the truth
         // End of example

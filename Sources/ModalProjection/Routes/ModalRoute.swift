@@ -50,6 +50,11 @@ extension ModalPresentation {
     /// A presentation of `route`: its link and content, and the route
     /// itself, encoded, as the payload. The other parameters are the
     /// presentation's own (see ``init(root:link:content:parent:style:payload:canDismiss:snapPoints:initialSnap:sticky:height:)``).
+    /// A store presents it as any presentation:
+    ///
+    /// ```swift
+    /// let checkout = try store.present(ModalPresentation(Sheet.cart(cart), root: "sheets", snapPoints: [0.5, 1]))
+    /// ```
     ///
     /// - Throws: `EncodingError` when the route does not encode (a `Double`
     ///   that is NaN or infinite, a NaN `Decimal`, an `encode(to:)` of the
@@ -96,26 +101,30 @@ extension ModalState {
 }
 
 extension EventStore where State == ModalState {
-    /// Presents `route` (``ModalPresentation/init(_:root:parent:style:canDismiss:snapPoints:initialSnap:sticky:height:)``)
-    /// and returns the modal's lifetime, as ``present(_:source:fileID:line:)`` does.
+    /// Presents `route` in `root` as a sheet with the presentation's
+    /// defaults, and returns the modal's lifetime, as
+    /// ``present(_:source:fileID:line:)`` does.
     ///
     /// ```swift
-    /// let checkout = try store.present(Sheet.cart(cart), in: "sheets", snapPoints: [0.5, 1])
+    /// let address = try store.present(Sheet.address(id: 7), in: "sheets")
+    /// ```
+    ///
+    /// For any other setting (a parent, a style, snap points, a height),
+    /// present the route's presentation, a value:
+    ///
+    /// ```swift
+    /// let checkout = try store.present(ModalPresentation(Sheet.cart(cart), root: "sheets", snapPoints: [0.5, 1]))
     /// ```
     ///
     /// - Throws: ``EventStoreError/rejected(_:)`` as `present` does; a
-    ///   route that does not encode is `invalidValue`, and nothing is appended.
+    ///   route that does not encode is `invalidValue`, and nothing is
+    ///   appended. (``ModalPresentation/init(_:root:parent:style:canDismiss:snapPoints:initialSnap:sticky:height:)``
+    ///   throws its `EncodingError` itself, before the store sees it.)
     public func present(
-        _ route: some ModalRoute, in root: String = ModalEvent.defaultRoot, parent: String? = nil,
-        style: ModalStyle = .sheet, canDismiss: Bool = true, snapPoints: [Double] = [1.0], initialSnap: Int = 0,
-        sticky: String? = nil, height: Double? = nil, source: EventSource? = nil, fileID: String = #fileID,
-        line: Int = #line
+        _ route: some ModalRoute, in root: String = ModalEvent.defaultRoot, source: EventSource? = nil,
+        fileID: String = #fileID, line: Int = #line
     ) throws(ModalStoreError) -> ModalLifetime {
-        let presentation = try encoding(route) { () throws(EncodingError) in
-            try ModalPresentation(
-                route, root: root, parent: parent, style: style, canDismiss: canDismiss, snapPoints: snapPoints,
-                initialSnap: initialSnap, sticky: sticky, height: height)
-        }
+        let presentation = try encoding(route) { () throws(EncodingError) in try ModalPresentation(route, root: root) }
         return try present(presentation, source: source, fileID: fileID, line: line)
     }
 

@@ -37,8 +37,9 @@ enum ShopSheet: ModalRoute, Hashable {
     @Test func aRoutePresentsAsItsLinkAndReadsBackAsItsType() throws {
         let store = try ModalStore.withRoot(RootRegistration(root: "sheets"))
         let lifetime = try store.present(
-            Self.cart, in: "sheets", canDismiss: false, snapPoints: [0.5, 1], initialSnap: 1, sticky: "PayButton",
-            height: 420)
+            ModalPresentation(
+                Self.cart, root: "sheets", canDismiss: false, snapPoints: [0.5, 1], initialSnap: 1, sticky: "PayButton",
+                height: 420))
         let modal = try #require(store.state.modal(link: "cart", in: "sheets"))
         #expect(modal.cards == [Card(content: "CartView", sticky: "PayButton", height: 420, canDismiss: false)])
         #expect(modal.snap.index == 1)

@@ -122,7 +122,7 @@ extension RootState {
                     "height must be a finite number > 0")
             }
             violations.check(
-                modal.phase != .queued || policy == .queue, .rootPolicy, place,
+                modal.phase != .queued || settings.policy == .queue, .rootPolicy, place,
                 "only a modal of a queue root waits in its queue")
             violations.check(modal.style.isKnown, .modalSettings, place, "style \"\(modal.style)\" is not a known word")
             violations.check(
@@ -130,7 +130,8 @@ extension RootState {
                 "a dismissReason goes with the dismissing phase, and only with it")
             if let parent = modal.parent {
                 violations.check(
-                    policy != .single && policy != .queue, .rootPolicy, place, "a \(policy) root has no nested modals")
+                    settings.policy != .single && settings.policy != .queue, .rootPolicy, place,
+                    "a \(settings.policy) root has no nested modals")
                 if let parentPhase = earlier[parent] {
                     violations.check(
                         parentPhase != .dismissing || modal.phase == .dismissing, .dismissingFamilies, place,
@@ -159,13 +160,13 @@ extension RootState {
             }
             earlier[modal.link] = modal.phase
         }
-        if policy == .single {
+        if settings.policy == .single {
             let showing = modals.filter { $0.phase != .dismissing }.count
             violations.check(
                 showing <= 1, .rootPolicy, rootPlace,
                 "a single root shows at most one modal that is not dismissing, found \(showing)")
         }
-        if policy == .queue {
+        if settings.policy == .queue {
             // Rule 14: one modal shows (or leaves) at a time, at the bottom; the others wait.
             let notQueued = modals.indices.filter { modals[$0].phase != .queued }
             violations.check(

@@ -68,22 +68,22 @@ extension RootState {
     var ownMembers: [JSONMember] {
         [
             JSONMember("root", .string(id)),
-            JSONMember("presentation", .string(presentation.rawValue)),
-            JSONMember("level", .number(JSONNumber(level))),
-            JSONMember("policy", .string(policy.rawValue)),
+            JSONMember("presentation", .string(settings.presentation.rawValue)),
+            JSONMember("level", .number(JSONNumber(settings.level))),
+            JSONMember("policy", .string(settings.policy.rawValue)),
             JSONMember("size", ["width": .number(JSONNumber(size.width)), "height": .number(JSONNumber(size.height))]),
-            JSONMember("maxVisibleCards", .number(JSONNumber(maxVisibleCards))),
+            JSONMember("maxVisibleCards", .number(JSONNumber(settings.maxVisibleCards))),
             JSONMember(
                 "dimming",
                 [
-                    "tap": .string(dimming.tap.rawValue), "hidden": .bool(dimming.hidden),
+                    "tap": .string(settings.dimming.tap.rawValue), "hidden": .bool(settings.dimming.hidden),
                     "visible": .bool(isDimmingVisible),
                 ]),
             JSONMember(
                 "keyboard",
                 [
-                    "strategy": .string(keyboard.strategy.rawValue),
-                    "additional": .number(JSONNumber(keyboard.additional)),
+                    "strategy": .string(settings.keyboard.strategy.rawValue),
+                    "additional": .number(JSONNumber(settings.keyboard.additional)),
                 ]),
             JSONMember("keyboardOffset", .number(JSONNumber(keyboardOffset))),
         ]
@@ -96,17 +96,18 @@ extension RootState {
         let keyboard = try fields.requiredObject("keyboard")
         self.init(
             id: try fields.requiredString("root"),
-            presentation: RootPresentation(rawValue: try fields.requiredString("presentation")),
-            level: try fields.requiredInteger("level"),
-            policy: RootPolicy(rawValue: try fields.requiredString("policy")),
+            settings: RootSettings(
+                presentation: RootPresentation(rawValue: try fields.requiredString("presentation")),
+                level: try fields.requiredInteger("level"),
+                policy: RootPolicy(rawValue: try fields.requiredString("policy")),
+                maxVisibleCards: try fields.requiredInteger("maxVisibleCards"),
+                dimming: DimmingConfiguration(
+                    tap: DimmingTapAction(rawValue: try dimming.requiredString("tap")),
+                    hidden: try dimming.requiredBool("hidden")),
+                keyboard: KeyboardConfiguration(
+                    strategy: KeyboardStrategy(rawValue: try keyboard.requiredString("strategy")),
+                    additional: try keyboard.requiredNumber("additional"))),
             size: Size(width: try size.requiredNumber("width"), height: try size.requiredNumber("height")),
-            maxVisibleCards: try fields.requiredInteger("maxVisibleCards"),
-            dimming: DimmingConfiguration(
-                tap: DimmingTapAction(rawValue: try dimming.requiredString("tap")),
-                hidden: try dimming.requiredBool("hidden")),
-            keyboard: KeyboardConfiguration(
-                strategy: KeyboardStrategy(rawValue: try keyboard.requiredString("strategy")),
-                additional: try keyboard.requiredNumber("additional")),
             modals: try fields.requiredArray("modals").enumerated().map { (index, modal) throws(EventLogError) in
                 try Modal(json: modal, path: "\(path)modals[\(index)].")
             })

@@ -312,10 +312,7 @@ extension ModalState {
         guard maxVisibleCards >= 1 else {
             throw RuleViolation(.invalidValue, "maxVisibleCards must be 1 or more, found \(maxVisibleCards)")
         }
-        let root = RootState(
-            id: registration.root, presentation: registration.presentation, level: level, policy: registration.policy,
-            size: registration.size, maxVisibleCards: maxVisibleCards, dimming: registration.dimming,
-            keyboard: registration.keyboard)
+        let root = RootState(id: registration.root, settings: RootSettings(registration), size: registration.size)
         // Bottom to top by level, then registration: after every root of the same or a lower level.
         let position = rootDirectory.place(forLevel: level, in: _roots)
         _roots.insert(root, at: position)
@@ -332,7 +329,7 @@ extension ModalState {
             presentation.initialSnap, logged: numbers[.initialSnap], field: "initialSnap",
             points: presentation.snapPoints, link: presentation.link)
         var phase = ModalPhase.presenting
-        switch _roots[rootIndex].policy {
+        switch _roots[rootIndex].settings.policy {
         case .single:
             _roots[rootIndex].startDismissingAll(reason: .replaced)
         case .queue where !_roots[rootIndex]._modals.isEmpty:
@@ -384,10 +381,10 @@ extension RootState {
             guard _modals[parentIndex].phase != .dismissing else {
                 throw RuleViolation(.unknownLink, "parent \"\(parent)\" is dismissing")
             }
-            guard policy != .single else {
+            guard settings.policy != .single else {
                 throw RuleViolation(.invalidValue, "root \"\(id)\" shows one modal at a time: a parent is not allowed")
             }
-            guard policy != .queue else {
+            guard settings.policy != .queue else {
                 throw RuleViolation(
                     .invalidValue, "root \"\(id)\" queues its modals one at a time: a parent is not allowed")
             }
@@ -415,7 +412,7 @@ extension RootState {
     ///
     /// - Complexity: O(1): the directory counts the queued modals.
     mutating func promoteQueued() {
-        guard policy == .queue, !_modals.isEmpty, directory.queued == _modals.count else { return }
+        guard settings.policy == .queue, !_modals.isEmpty, directory.queued == _modals.count else { return }
         setPhase(.presenting, at: 0)
     }
 
@@ -502,7 +499,7 @@ extension RootState {
 
     /// A tap on the dimming view (rule 7).
     mutating func tapDimming() {
-        guard dimming.tap == .dismissTopmost,
+        guard settings.dimming.tap == .dismissTopmost,
             let topmost = topmostShowing,
             _modals[topmost].canDismiss
         else { return }

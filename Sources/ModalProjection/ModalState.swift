@@ -107,23 +107,18 @@ public struct KeyboardState: Sendable, Hashable {
 }
 
 /// A modal host and its live modals.
+///
+/// Its settings (``RootSettings``: presentation, level, policy, visible
+/// cards, dimming, keyboard) read as its own: `root.level` is
+/// `root.settings.level`.
+@dynamicMemberLookup
 public struct RootState: Sendable, Hashable, Identifiable {
     /// The root's id (`"root"` in the JSON).
     public var id: String
-    /// A window of its own, or an overlay over the view it sits on.
-    public var presentation: RootPresentation
-    /// Its window level: roots are ordered by it, then by registration.
-    public var level: Int
-    /// Whether it stacks modals or shows one at a time.
-    public var policy: RootPolicy
+    /// What it registered with and keeps while it is registered.
+    public var settings: RootSettings
     /// Its size in points; a `root.resize` changes it.
     public var size: Size
-    /// How many cards of a stack show at once; 1 or more.
-    public var maxVisibleCards: Int
-    /// Its shared dimming view; see ``isDimmingVisible``.
-    public var dimming: DimmingConfiguration
-    /// How it avoids the keyboard; see ``keyboardOffset``.
-    public var keyboard: KeyboardConfiguration
     /// Live modals, bottom to top.
     ///
     /// - Complexity: Setting them (or changing one through them) is O(*n*)
@@ -149,25 +144,23 @@ public struct RootState: Sendable, Hashable, Identifiable {
     public internal(set) var keyboardOffset: Double
 
     public init(
-        id: String = ModalEvent.defaultRoot, presentation: RootPresentation = .window, level: Int = 0,
-        policy: RootPolicy = .stack, size: Size = .defaultRoot, maxVisibleCards: Int = 2,
-        dimming: DimmingConfiguration = DimmingConfiguration(),
-        keyboard: KeyboardConfiguration = KeyboardConfiguration(),
+        id: String = ModalEvent.defaultRoot, settings: RootSettings = RootSettings(), size: Size = .defaultRoot,
         modals: [Modal] = []
     ) {
         self.id = id
-        self.presentation = presentation
-        self.level = level
-        self.policy = policy
+        self.settings = settings
         self.size = size
-        self.maxVisibleCards = maxVisibleCards
-        self.dimming = dimming
-        self.keyboard = keyboard
         self._modals = modals
         self.directory = ModalDirectory(modals)
         self.isDimmingVisible = false
         self.keyboardOffset = 0
         refreshDerivedValues(keyboard: KeyboardState())
+    }
+
+    /// A setting, read or written as the root's own: `root.level`.
+    public subscript<Value>(dynamicMember setting: WritableKeyPath<RootSettings, Value>) -> Value {
+        get { settings[keyPath: setting] }
+        set { settings[keyPath: setting] = newValue }
     }
 
     /// The live modal presented by `link`.
@@ -193,7 +186,7 @@ public struct RootState: Sendable, Hashable, Identifiable {
     /// Recomputes ``isDimmingVisible`` (rule 7) from the count of modals
     /// showing: ``dimmingRule`` without a walk of the list.
     mutating func refreshDimming() {
-        isDimmingVisible = !dimming.hidden && directory.showing > 0
+        isDimmingVisible = !settings.dimming.hidden && directory.showing > 0
     }
 
     /// Recomputes ``keyboardOffset`` under `keyboard` (rule 9).
@@ -209,7 +202,7 @@ public struct RootState: Sendable, Hashable, Identifiable {
     /// Rule 7, from the stored values, as the spec says it (a walk of the
     /// list): what the invariants hold the reducer's dimming to.
     var dimmingRule: Bool {
-        !dimming.hidden && _modals.contains { $0.phase.isShowing }
+        !settings.dimming.hidden && _modals.contains { $0.phase.isShowing }
     }
 
     /// The place of the topmost modal that is presenting or presented.
@@ -231,12 +224,12 @@ public struct RootState: Sendable, Hashable, Identifiable {
     func keyboardOffsetRule(_ state: KeyboardState) -> Double {
         let keyboardHeight = state.height
         guard keyboardHeight > 0 else { return 0 }
-        switch keyboard.strategy {
+        switch settings.keyboard.strategy {
         case .offsetByKeyboardHeight:
-            return max(0, keyboardHeight + keyboard.additional)
+            return max(0, keyboardHeight + settings.keyboard.additional)
         case .offsetByObscuredHeight:
             let responderBottom = state.responderBottom ?? size.height
-            return max(0, responderBottom + keyboard.additional - (size.height - keyboardHeight))
+            return max(0, responderBottom + settings.keyboard.additional - (size.height - keyboardHeight))
         default:
             return 0
         }
@@ -244,7 +237,7 @@ public struct RootState: Sendable, Hashable, Identifiable {
 
     /// Rule 8: the top `maxVisibleCards` of a stack of `cardCount` show.
     func visibleCardsRule(_ cardCount: Int) -> Int {
-        min(cardCount, maxVisibleCards)
+        min(cardCount, settings.maxVisibleCards)
     }
 }
 

@@ -8,9 +8,14 @@ import Testing
         expectReduce(ModalState(), .rootRegister(RootRegistration())) { state in
             state.roots = [
                 RootState(
-                    id: "default", presentation: .window, level: 0, policy: .stack, size: Size(width: 390, height: 844),
-                    maxVisibleCards: 2, dimming: DimmingConfiguration(tap: .dismissTopmost, hidden: false),
-                    keyboard: KeyboardConfiguration(strategy: .offsetByObscuredHeight, additional: 0))
+                    id: "default",
+                    settings: RootSettings(
+                        RootRegistration(
+                            presentation: .window, level: 0, policy: .stack,
+                            dimming: DimmingConfiguration(tap: .dismissTopmost, hidden: false),
+                            keyboard: KeyboardConfiguration(strategy: .offsetByObscuredHeight, additional: 0),
+                            maxVisibleCards: 2)),
+                    size: Size(width: 390, height: 844))
             ]
         }
     }
@@ -24,9 +29,12 @@ import Testing
         expectReduce(ModalState(), .rootRegister(registration)) { state in
             state.roots = [
                 RootState(
-                    id: "alerts", presentation: .overlay, level: 3, policy: .single,
-                    size: Size(width: 1024, height: 768),
-                    maxVisibleCards: 4, dimming: registration.dimming, keyboard: registration.keyboard)
+                    id: "alerts",
+                    settings: RootSettings(
+                        RootRegistration(
+                            presentation: .overlay, level: 3, policy: .single, dimming: registration.dimming,
+                            keyboard: registration.keyboard, maxVisibleCards: 4)),
+                    size: Size(width: 1024, height: 768))
             ]
         }
     }

@@ -348,8 +348,7 @@ private struct Planner {
 extension RootState {
     /// Whether `other` has the settings of this root: all but its size and modals.
     func hasSameSettings(as other: RootState) -> Bool {
-        presentation == other.presentation && level == other.level && policy == other.policy
-            && maxVisibleCards == other.maxVisibleCards && dimming == other.dimming && keyboard == other.keyboard
+        settings == other.settings
     }
 }
 

@@ -167,13 +167,13 @@ struct RootDirectory: Sendable, Hashable {
     /// root of the same or a lower level.
     func place(forLevel level: Int, in roots: [RootState]) -> Int {
         if let places { return places.firstPlace { $0.level > level } }
-        return roots.firstIndex { $0.level > level } ?? roots.endIndex
+        return roots.firstIndex { $0.settings.level > level } ?? roots.endIndex
     }
 
     /// Notes the root just inserted at `place` of `roots`.
     mutating func inserted(at place: Int, of roots: [RootState]) {
         if places != nil {
-            places!.insert(roots[place].id, key: Key(level: roots[place].level, order: nextOrder), at: place)
+            places!.insert(roots[place].id, key: Key(level: roots[place].settings.level, order: nextOrder), at: place)
             nextOrder += 1
         } else if roots.count > ModalDirectory.walkedCount {
             index(roots)
@@ -187,11 +187,13 @@ struct RootDirectory: Sendable, Hashable {
 
     private mutating func index(_ roots: [RootState]) {
         let ids = roots.map(\.id)
-        guard Set(ids).count == ids.count, zip(roots, roots.dropFirst()).allSatisfy({ $0.level <= $1.level }) else {
+        guard Set(ids).count == ids.count,
+            zip(roots, roots.dropFirst()).allSatisfy({ $0.settings.level <= $1.settings.level })
+        else {
             return
         }
         places = PlaceIndex(
-            names: ids, keys: roots.indices.map { Key(level: roots[$0].level, order: $0) })
+            names: ids, keys: roots.indices.map { Key(level: roots[$0].settings.level, order: $0) })
         nextOrder = roots.count
     }
 

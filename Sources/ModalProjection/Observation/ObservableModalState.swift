@@ -107,24 +107,16 @@ public final class ObservableModalState {
 
 /// A root of an ``ObservableModalState``: its settings, size, dimming,
 /// keyboard offset and modals, each observed on its own. Its settings are
-/// those it registered with: they do not change while it is registered.
+/// those it registered with: they do not change while it is registered,
+/// and read as its own (`root.level`), as a ``RootState``'s do.
 @MainActor
 @Observable
+@dynamicMemberLookup
 public final class ObservableRoot: Identifiable {
     /// The root's id.
     public let id: String
-    /// A window of its own, or an overlay over the view it sits on.
-    public let presentation: RootPresentation
-    /// Its window level: roots are ordered by it, then by registration.
-    public let level: Int
-    /// Whether it stacks modals, shows one at a time, or queues them.
-    public let policy: RootPolicy
-    /// How many cards of a stack show at once.
-    public let maxVisibleCards: Int
-    /// Its shared dimming view.
-    public let dimming: DimmingConfiguration
-    /// How it avoids the keyboard.
-    public let keyboard: KeyboardConfiguration
+    /// What it registered with.
+    public let settings: RootSettings
     /// Its size.
     public private(set) var size: Size
     /// Whether its shared dimming view shows (rule 7).
@@ -136,16 +128,16 @@ public final class ObservableRoot: Identifiable {
 
     init(_ root: RootState) {
         id = root.id
-        presentation = root.presentation
-        level = root.level
-        policy = root.policy
-        maxVisibleCards = root.maxVisibleCards
-        dimming = root.dimming
-        keyboard = root.keyboard
+        settings = root.settings
         size = root.size
         isDimmingVisible = root.isDimmingVisible
         keyboardOffset = root.keyboardOffset
         modals = root.modals.map { ObservableModal($0) }
+    }
+
+    /// A setting, read as the root's own: `root.level`.
+    public subscript<Value>(dynamicMember setting: KeyPath<RootSettings, Value>) -> Value {
+        settings[keyPath: setting]
     }
 
     /// The live modal presented by `link`.

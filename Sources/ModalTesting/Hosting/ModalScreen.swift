@@ -16,15 +16,14 @@ public import ModalProjection
 /// screen == ModalScreen(after)  // true
 /// ```
 public struct ModalScreen: Sendable, Hashable, CustomStringConvertible {
-    /// A root as it shows: its settings, size, dimming, keyboard offset and modals.
+    /// A root as it shows: its settings, size, dimming, keyboard offset and
+    /// modals. Its settings read as its own (`root.level`), as a
+    /// ``RootState``'s do.
+    @dynamicMemberLookup
     public struct Root: Sendable, Hashable {
         public var id: String
-        public var presentation: RootPresentation
-        public var level: Int
-        public var policy: RootPolicy
-        public var maxVisibleCards: Int
-        public var dimming: DimmingConfiguration
-        public var keyboard: KeyboardConfiguration
+        /// What it registered with.
+        public var settings: RootSettings
         public var size: Size
         /// Whether its dimming view shows.
         public var isDimmingVisible: Bool
@@ -36,16 +35,17 @@ public struct ModalScreen: Sendable, Hashable, CustomStringConvertible {
         /// `root` as it shows, with `modals`.
         public init(_ root: RootState, modals: [Shown]) {
             id = root.id
-            presentation = root.presentation
-            level = root.level
-            policy = root.policy
-            maxVisibleCards = root.maxVisibleCards
-            dimming = root.dimming
-            keyboard = root.keyboard
+            settings = root.settings
             size = root.size
             isDimmingVisible = root.isDimmingVisible
             keyboardOffset = root.keyboardOffset
             self.modals = modals
+        }
+
+        /// A setting, read or written as the root's own: `root.level`.
+        public subscript<Value>(dynamicMember setting: WritableKeyPath<RootSettings, Value>) -> Value {
+            get { settings[keyPath: setting] }
+            set { settings[keyPath: setting] = newValue }
         }
     }
 

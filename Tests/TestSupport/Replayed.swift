@@ -1,5 +1,5 @@
 package import ModalEvents
-package import ModalProjection
+import ModalProjection
 
 /// The state at the end of the log `source` holds, read by a ``LogCursor``:
 /// the one way to a seq.

@@ -11,8 +11,8 @@ extension ModalState {
     }
 
     /// The state's JSON with `rejected` holding only its entries from
-    /// `start` on: how a log index's checkpoint stores it (``LogIndex``).
-    public func json(historyFrom start: Int) -> JSONValue {
+    /// `start` on: how a log index's checkpoint stores it (``LogHistory``).
+    package func json(historyFrom start: Int) -> JSONValue {
         .object([
             JSONMember("seq", .number(JSONNumber(seq))),
             JSONMember("keyboard", keyboard.json),

@@ -59,24 +59,6 @@ extension ModalState {
         return roots.map { .rootRemove(root: $0.id) } + keyboardDown
     }
 
-    /// The rejections: a log index stores and reads each once.
-    public static var historyKey: String? { "rejected" }
-
-    public var historyCount: Int { rejected.count }
-
-    public static func historyElement(json: JSONValue) throws(EventLogError) -> Rejection {
-        try Rejection(json: json, path: "rejected[].")
-    }
-
-    /// A state from its JSON, with `rejected` empty, and its rejections.
-    public init(json: JSONValue, history: [Rejection]) throws(EventLogError) {
-        try self.init(json: json)
-        rejected = RejectionHistory(history)
-        if let violation = rejectionViolations().first {
-            throw EventLogError(.invalidState, message: "invalid state: \(violation)")
-        }
-    }
-
     /// What the state holds past ``limits``, or `nil`: for a snapshot.
     public func limitExceeded() -> ExceededLimit? {
         let limits = Self.limits
@@ -119,6 +101,26 @@ extension ModalState {
             return limits.tooManyCards(inModal: link)
         default:
             return nil
+        }
+    }
+}
+
+/// The rejections: a log index stores and reads each once.
+extension ModalState: LogHistory {
+    package static var historyKey: String { "rejected" }
+
+    package var historyCount: Int { rejected.count }
+
+    package static func historyElement(json: JSONValue) throws(EventLogError) -> Rejection {
+        try Rejection(json: json, path: "rejected[].")
+    }
+
+    /// A state from its JSON, with `rejected` empty, and its rejections.
+    package init(json: JSONValue, history: [Rejection]) throws(EventLogError) {
+        try self.init(json: json)
+        rejected = RejectionHistory(history)
+        if let violation = rejectionViolations().first {
+            throw EventLogError(.invalidState, message: "invalid state: \(violation)")
         }
     }
 }

@@ -227,7 +227,10 @@ public final class LogCursor<State: LogProjection> {
         } catch {
             throw EventLogError(error.kind, file: reader.file, line: 1, message: "the header's state: \(error.message)")
         }
-        guard recorded.json(historyFrom: recorded.historyCount) != state.json(historyFrom: state.historyCount) else {
+        guard
+            recorded.json(historyFromElement: recorded.historyLength)
+                != state.json(historyFromElement: state.historyLength)
+        else {
             return
         }
         throw EventLogError(

@@ -269,7 +269,7 @@ struct IndexBuilder<State: LogProjection> {
         guard logBytes >= logBytesNeeded || lastStateBytes <= allowanceLeft else { return }
         // The history's new elements are not even made when, at the size the last ones had, they
         // would not fit: a history that outgrows the log is never held whole.
-        let newElements = state.historyCount - historyCount
+        let newElements = state.historyLength - historyCount
         if let perElement = historyBytesPerElement, newElements * perElement > max(logBytes, allowanceLeft) {
             return
         }
@@ -288,16 +288,16 @@ struct IndexBuilder<State: LogProjection> {
         stateBytes += bytes
         logBytes = 0
         logBytesNeeded = bytes
-        historyCount = state.historyCount
+        historyCount = state.historyLength
         checkpoints.append(.init(seq: state.seq, time: time, position: position, historyCount: historyCount))
     }
 
     /// A checkpoint's two lines for `state`: its history's new elements,
     /// and the rest of it.
     private func lines(of state: State) -> (added: [UInt8], state: [UInt8]) {
-        var json = state.json(historyFrom: historyCount)
+        var json = state.json(historyFromElement: historyCount)
         var added: [JSONValue] = []
-        if let key = State.historyKey, case .object(var members) = json,
+        if let key = State.historyKeyIfAny, case .object(var members) = json,
             let place = members.firstIndex(where: { $0.key == key }), case .array(let elements) = members[place].value
         {
             added = elements

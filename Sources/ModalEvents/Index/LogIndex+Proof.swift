@@ -28,8 +28,8 @@ extension LogIndex {
                 return wrong("its place in the log is not the event's")
             }
             guard cursor.lastTime == checkpoint.time else { return wrong("its time is not the log's") }
-            guard state.historyCount == checkpoint.historyCount else {
-                return wrong("its history holds \(checkpoint.historyCount) elements, the log's \(state.historyCount)")
+            guard state.historyLength == checkpoint.historyCount else {
+                return wrong("its history holds \(checkpoint.historyCount) elements, the log's \(state.historyLength)")
             }
             let recorded: State
             do throws(IndexFault) {

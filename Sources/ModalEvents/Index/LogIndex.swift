@@ -88,7 +88,7 @@ package struct LogIndex<State: LogProjection>: Sendable {
     let fileSystem: FileSystem
     /// The history elements read so far, shared by the copies of this index,
     /// so a seek reads the ones before its checkpoint only once.
-    let history = HistoryCache<State.HistoryElement>()
+    let history = HistoryCache<any Sendable>()
 
     /// The path of the sidecar of the log at `path`: `session.jsonl.index`,
     /// or for a folder of segments `segments.index` beside the folder. For
@@ -149,10 +149,10 @@ package struct LogIndex<State: LogProjection>: Sendable {
                         > max(read, earlier == 0 ? 0 : checkpoints[earlier - 1].historyCount)
                 }
                 return try lines.added(byCheckpoints: adding).map { json throws(EventLogError) in
-                    try State.historyElement(json: json)
+                    try State.historyElement(fromJSON: json)
                 }
             }
-            let state = try State(json: lines.state(of: index), history: elements)
+            let state = try State(json: lines.state(of: index), historyElements: elements)
             if let exceeded = state.limitExceeded() { throw EventLogError(exceeded) }
             guard state.seq == checkpoint.seq else {
                 throw EventLogError(.invalidState, message: "its state is at seq \(state.seq), not \(checkpoint.seq)")

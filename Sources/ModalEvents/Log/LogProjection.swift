@@ -42,34 +42,6 @@ public protocol LogProjection: EventProjection {
     /// once on a snapshot read from a segment's header, which no event built.
     /// The default has no limits.
     func limitExceeded() -> ExceededLimit?
-
-    /// What the state's history holds: a list the state only ever adds to,
-    /// at most one element per event (`ModalState`'s rejections). A log
-    /// index (``LogIndex``) stores each element once, not the whole list in
-    /// every checkpoint, and reads each once. `Never` (the default): the
-    /// state has no history.
-    associatedtype HistoryElement: Sendable = Never
-
-    /// The key of the history in the state's JSON; `nil` (the default): none.
-    static var historyKey: String? { get }
-
-    /// How many elements the history holds; 0 by default.
-    var historyCount: Int { get }
-
-    /// The state's JSON with the history holding only its elements from
-    /// `start` on. The default is ``json``.
-    func json(historyFrom start: Int) -> JSONValue
-
-    /// A history element from its JSON.
-    ///
-    /// - Throws: ``EventLogError`` when it is not one.
-    static func historyElement(json: JSONValue) throws(EventLogError) -> HistoryElement
-
-    /// A state from its JSON, whose history is empty, and its history.
-    ///
-    /// - Throws: ``EventLogError`` as ``init(json:)``, or `invalidState`
-    ///   when the history does not fit the state.
-    init(json: JSONValue, history: [HistoryElement]) throws(EventLogError)
 }
 
 extension LogProjection {
@@ -94,20 +66,90 @@ extension LogProjection {
 
     public func limitExceeded() -> ExceededLimit? { nil }
 
-    public static var historyKey: String? { nil }
-
-    public var historyCount: Int { 0 }
-
-    public func json(historyFrom start: Int) -> JSONValue { json }
 }
 
-extension LogProjection where HistoryElement == Never {
-    public static func historyElement(json: JSONValue) throws(EventLogError) -> Never {
-        throw EventLogError(.invalidState, message: "the state has no history")
+/// A state whose JSON holds a list that only grows, at most one element an
+/// event (`ModalState`'s rejections): a log index (``LogIndex``) stores
+/// each element once, not the whole list in every checkpoint, and reads
+/// each once. The package's own: a state without such a list conforms to
+/// ``LogProjection`` alone, and the index treats it as having none.
+package protocol LogHistory: LogProjection {
+    associatedtype HistoryElement: Sendable
+
+    /// The key of the history in the state's JSON.
+    static var historyKey: String { get }
+
+    /// How many elements the history holds.
+    var historyCount: Int { get }
+
+    /// The state's JSON with the history holding only its elements from `start` on.
+    func json(historyFrom start: Int) -> JSONValue
+
+    /// A history element from its JSON.
+    ///
+    /// - Throws: ``EventLogError`` when it is not one.
+    static func historyElement(json: JSONValue) throws(EventLogError) -> HistoryElement
+
+    /// A state from its JSON, whose history is empty, and its history.
+    ///
+    /// - Throws: ``EventLogError`` as ``init(json:)``, or `invalidState`
+    ///   when the history does not fit the state.
+    init(json: JSONValue, history: [HistoryElement]) throws(EventLogError)
+}
+
+/// What the index asks of any state's history: a ``LogHistory``'s, or none.
+extension LogProjection {
+    /// The key of the history in the state's JSON; `nil` for a state without one.
+    package static var historyKeyIfAny: String? { (Self.self as? any LogHistory.Type)?.historyKey }
+
+    /// How many elements the history holds; 0 for a state without one.
+    package var historyLength: Int { (self as? any LogHistory)?.historyCount ?? 0 }
+
+    /// The state's JSON with its history holding only its elements from
+    /// `start` on; its whole JSON for a state without one.
+    package func json(historyFromElement start: Int) -> JSONValue {
+        (self as? any LogHistory)?.json(historyFrom: start) ?? json
     }
 
-    public init(json: JSONValue, history: [Never]) throws(EventLogError) {
-        try self.init(json: json)
+    /// A history element from its JSON.
+    ///
+    /// - Throws: ``EventLogError`` when it is not one, or the state has no history.
+    package static func historyElement(fromJSON json: JSONValue) throws(EventLogError) -> any Sendable {
+        guard let historied = Self.self as? any LogHistory.Type else {
+            throw EventLogError(.invalidState, message: "the state has no history")
+        }
+        return try historied.historyElement(json: json)
+    }
+
+    /// A state from its JSON, whose history is empty, and its history's
+    /// elements (as ``historyElement(fromJSON:)`` gives them).
+    ///
+    /// - Throws: ``EventLogError`` as ``init(json:)``, or `invalidState`
+    ///   when the history does not fit the state.
+    package init(json: JSONValue, historyElements: [any Sendable]) throws(EventLogError) {
+        guard let historied = Self.self as? any LogHistory.Type else {
+            guard historyElements.isEmpty else {
+                throw EventLogError(.invalidState, message: "the state has no history")
+            }
+            self = try Self(json: json)
+            return
+        }
+        self = try historied.restoring(json: json, history: historyElements) as! Self
+    }
+}
+
+extension LogHistory {
+    /// ``init(json:history:)`` from elements of no known type.
+    fileprivate static func restoring(json: JSONValue, history: [any Sendable]) throws(EventLogError) -> Self {
+        var elements: [HistoryElement] = []
+        elements.reserveCapacity(history.count)
+        for element in history {
+            guard let element = element as? HistoryElement else {
+                throw EventLogError(.invalidState, message: "a history element of another type")
+            }
+            elements.append(element)
+        }
+        return try Self(json: json, history: elements)
     }
 }
 

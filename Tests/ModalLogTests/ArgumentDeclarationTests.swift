@@ -11,7 +11,7 @@ import Testing
 @Suite struct ArgumentDeclarationTests {
     @Test func parsingGivesTypedValuesAndTheDefaultsOfWhatIsLeftOut() throws {
         let replay = try ReplayCommand.parse(["a.jsonl", "b.jsonl", "--skip", "4, 9", "--json", "-r"])
-        #expect(replay.logs.paths == ["a.jsonl", "b.jsonl"] && replay.logs.recursive)
+        #expect(replay.logs.paths == ["a.jsonl", "b.jsonl"] && replay.recursive)
         #expect(replay.skip == [4, 9] && replay.json && !replay.reading.noIndex && !replay.reading.lenient)
         #expect(replay.color.color == .auto)
 
@@ -87,6 +87,30 @@ import Testing
             for pattern in ["options[\"", "positionals[\"", "lists[\"", ".has(\"", "ParsedArguments"] {
                 #expect(!text.contains(pattern), "\(file) reads an option by a string: \(pattern)")
             }
+        }
+    }
+}
+
+/// The help, usage lines and completion scripts the declarations make are
+/// the ones the tool printed before its options were typed (taken from
+/// 21e4e87, in `Tests/Fixtures/help/`): the rebuild changed no option's
+/// name, order, value or words.
+@Suite struct HelpGoldenTests {
+    static let commands = ModalLog.commands.map { $0.configuration.name }
+
+    static func golden(_ name: String) throws -> String {
+        try String(contentsOfFile: sample("Tests/Fixtures/help/\(name)"), encoding: .utf8)
+    }
+
+    @Test(arguments: commands)
+    func eachCommandsHelpIsAsItWas(command: String) throws {
+        #expect(Run(["help", command]).output == (try Self.golden("\(command).txt")))
+    }
+
+    @Test func theToolsHelpAndCompletionScriptsAreAsTheyWere() throws {
+        #expect(Run(["--help"]).output == (try Self.golden("modal-log.txt")))
+        for shell in ["bash", "zsh", "fish"] {
+            #expect(Run(["completion", shell]).output == (try Self.golden("completion.\(shell)")), "\(shell)")
         }
     }
 }

@@ -48,6 +48,8 @@ struct BisectCommand: ToolCommand {
     var all: Bool
     @Flag(name: "state", help: "Print the state at that seq too.")
     var printsState: Bool
+    @Flag(short: "r", help: LogsArguments.recursiveHelp)
+    var recursive: Bool
     @OptionGroup var color = ColorOption()
     @OptionGroup var reading = LenientOption()
 
@@ -56,7 +58,9 @@ struct BisectCommand: ToolCommand {
             throw UsageError(message: "--state prints the state at one seq: leave out --all, or use 'modal-log state'")
         }
         // Many logs: found when it holds in one at least.
-        return try ManyLogs.each(logs, io: io, lenient: reading.lenient, combined: ManyLogs.status(of:)) {
+        return try ManyLogs.each(
+            logs, recursive: recursive, io: io, lenient: reading.lenient, combined: ManyLogs.status(of:)
+        ) {
             path, io, _ in try bisect(path, io: io)
         }
     }

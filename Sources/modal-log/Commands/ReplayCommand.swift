@@ -28,9 +28,12 @@ struct ReplayCommand: ToolCommand {
     @OptionGroup var reading = IndexedReading()
     @Option(.seqs, help: "Leave out the events with these seqs (comma-separated).")
     var skip: Set<Int>?
+    @Flag(short: "r", help: LogsArguments.recursiveHelp)
+    var recursive: Bool
 
     func run(io: ToolIO) throws -> Int32 {
-        try ManyLogs.each(logs, io: io, json: json, lenient: reading.lenient) { path, io, isOneOfMany in
+        try ManyLogs.each(logs, recursive: recursive, io: io, json: json, lenient: reading.lenient) {
+            path, io, isOneOfMany in
             if let skip {
                 return try replay(path, skipping: skip, io: io, naming: isOneOfMany ? path : nil)
             }

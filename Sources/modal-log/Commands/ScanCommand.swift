@@ -24,13 +24,15 @@ struct ScanCommand: ToolCommand {
     var condition: Condition
     @Flag(help: "Every seq where the condition becomes true, not only the first.")
     var all: Bool
+    @Flag(short: "r", help: LogsArguments.recursiveHelp)
+    var recursive: Bool
     @Flag(help: "A JSON line per log.")
     var json: Bool
     @OptionGroup var color = ColorOption()
     @OptionGroup var reading = LenientOption()
 
     func run(io: ToolIO) throws -> Int32 {
-        let logs = try self.logs.logs()
+        let logs = try self.logs.logs(recursive: recursive)
         if logs.contains("-") { throw UsageError(message: "scan reads logs on disk, not standard input") }
         let (condition, all, json, lenient) = (condition, all, json, reading.lenient)
         let statuses = ManyLogs.run(logs, io: io, lenient: lenient) { log, _, io in

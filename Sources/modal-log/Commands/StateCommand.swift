@@ -22,9 +22,12 @@ struct StateCommand: ToolCommand {
     var json: Bool
     @OptionGroup var color = ColorOption()
     @OptionGroup var reading = IndexedReading()
+    @Flag(short: "r", help: LogsArguments.recursiveHelp)
+    var recursive: Bool
 
     func run(io: ToolIO) throws -> Int32 {
-        try ManyLogs.each(logs, io: io, json: json, lenient: reading.lenient) { path, io, isOneOfMany in
+        try ManyLogs.each(logs, recursive: recursive, io: io, json: json, lenient: reading.lenient) {
+            path, io, isOneOfMany in
             var replay = try Replay.open(path, io: io, lenient: reading.lenient, at: at, indexed: !reading.noIndex)
             let reached = try replay.run(through: at)
             replay.printWarnings(io: io)

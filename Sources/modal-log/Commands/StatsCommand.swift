@@ -30,13 +30,15 @@ struct StatsCommand: ToolCommand {
     var json: Bool
     @Flag(help: "With many logs, each log's figures instead of their sum.")
     var perLog: Bool
+    @Flag(short: "r", help: LogsArguments.recursiveHelp)
+    var recursive: Bool
     @OptionGroup var color = ColorOption()
     @OptionGroup var reading = LenientOption()
 
     func run(io: ToolIO) throws -> Int32 {
-        let logs = try self.logs.logs()
+        let logs = try self.logs.logs(recursive: recursive)
         let (lenient, json, perLog) = (reading.lenient, json, perLog)
-        guard logs.count > 1 || self.logs.recursive || perLog else {
+        guard logs.count > 1 || recursive || perLog else {
             let stats = try Self.figures(of: logs[0], lenient: lenient, io: io)
             if json {
                 io.write(exactly: stats.json.serialized(style: .pretty) + "\n")

@@ -50,6 +50,8 @@ struct TimelineCommand: ToolCommand {
     var wide: Bool
     @Flag(short: "f", help: "Keep reading the events appended to the log.")
     var follow: Bool
+    @Flag(short: "r", help: LogsArguments.recursiveHelp)
+    var recursive: Bool
     @OptionGroup var color = ColorOption()
     @OptionGroup var reading = LenientOption()
 
@@ -58,7 +60,7 @@ struct TimelineCommand: ToolCommand {
         let filter = try StepFilter(place: place, range: range, kind: kind)
         // Many logs in JSON: one table, each row naming its log.
         return try ManyLogs.each(
-            logs, io: io, json: json, lenient: reading.lenient, following: follow, width: width,
+            logs, recursive: recursive, io: io, json: json, lenient: reading.lenient, following: follow, width: width,
             combined: ManyLogs.status(of:)
         ) { log, io, isOneOfMany in
             try timeline(

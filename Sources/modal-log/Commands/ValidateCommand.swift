@@ -22,9 +22,13 @@ struct ValidateCommand: ToolCommand {
     @OptionGroup var logs = LogsArguments()
     @OptionGroup var color = ColorOption()
     @OptionGroup var reading = LenientOption()
+    @Flag(short: "r", help: LogsArguments.recursiveHelp)
+    var recursive: Bool
 
     func run(io: ToolIO) throws -> Int32 {
-        try ManyLogs.each(logs, io: io, lenient: reading.lenient, combined: { Self.summarize($0, io: io) }) {
+        try ManyLogs.each(
+            logs, recursive: recursive, io: io, lenient: reading.lenient, combined: { Self.summarize($0, io: io) }
+        ) {
             path, io, _ in try Self.validate(path, lenient: reading.lenient, io: io)
         }
     }

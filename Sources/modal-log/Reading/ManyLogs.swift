@@ -30,12 +30,12 @@ enum ManyLogs {
     ///   - combined: Makes the logs' statuses one: the worst by default, or
     ///     ``status(of:)`` for a search.
     static func each(
-        _ logs: LogsArguments, io: ToolIO, json: Bool = false, lenient: Bool, following: Bool = false,
+        _ logs: LogsArguments, recursive: Bool, io: ToolIO, json: Bool = false, lenient: Bool, following: Bool = false,
         width: Int? = nil, combined: ([Int32]) -> Int32 = { $0.max() ?? ExitCode.success },
         _ body: @escaping @Sendable (_ log: String, _ io: ToolIO, _ isOneOfMany: Bool) throws -> Int32
     ) throws -> Int32 {
-        let paths = try logs.logs()
-        guard paths.count > 1 || logs.recursive else { return try body(paths[0], io, false) }
+        let paths = try logs.logs(recursive: recursive)
+        guard paths.count > 1 || recursive else { return try body(paths[0], io, false) }
         if following { throw UsageError(message: "--follow follows one log, not many") }
         return combined(
             run(paths, io: io, lenient: lenient) { log, _, io in
@@ -196,15 +196,17 @@ enum ManyLogs {
     }
 }
 
-/// `<log>... [--recursive]`: the logs a command reads.
+/// `<log>...`: the logs a command reads; with `--recursive` (each command
+/// declares it where its help lists it), the logs in the folders' trees.
 struct LogsArguments: ParsableArguments {
     @Argument(name: "log", help: Self.standardHelp, completion: .file)
     var paths: [String]
-    @Flag(short: "r", help: "Read every log under each folder given (*.jsonl files; a folder of segments is one log).")
-    var recursive: Bool
 
     static let standardHelp =
         "The logs to read: files, folders of segments, folders of logs with --recursive, or - (standard input, alone)."
+    /// The help of `--recursive` (`-r`).
+    static let recursiveHelp =
+        "Read every log under each folder given (*.jsonl files; a folder of segments is one log)."
 
     init() {}
 
@@ -213,6 +215,6 @@ struct LogsArguments: ParsableArguments {
         _paths = Argument(name: "log", help: help, completion: .file)
     }
 
-    /// The logs named, each once; with `--recursive`, every log in the folders' trees.
-    func logs() throws -> [String] { try ManyLogs.logs(paths, recursive: recursive) }
+    /// The logs named, each once; with `recursive`, every log in the folders' trees.
+    func logs(recursive: Bool) throws -> [String] { try ManyLogs.logs(paths, recursive: recursive) }
 }

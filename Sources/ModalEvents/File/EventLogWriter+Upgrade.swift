@@ -41,7 +41,7 @@ extension EventLogWriter {
         public var rewrittenLines = 0
         /// The seq of the log's last event.
         public var lastSeq = 0
-        /// Whether the log's index (``LogIndex``) was built again for the new files.
+        /// Whether the log's index (its sidecar, `LOG.index`) was built again for the new files.
         public var rebuiltIndex = false
 
         public var description: String {
@@ -112,9 +112,11 @@ extension EventLogWriter {
         }
         let sidecar = LogIndex<State>.path(forLog: path)
         if !upgrade.files.isEmpty, fileSystem.entry(at: sidecar) == .file {
-            // Built again as often as it kept its checkpoints.
+            // Built again (the files it covered are new) as often as it kept its checkpoints, under the lock.
             let interval = LogIndex<State>.rebuildInterval(forLogAt: path, in: fileSystem)
-            try LogIndex<State>.build(forLogAt: path, interval: interval, options: reading).write(holding: held[0])
+            let keeper = try IndexKeeper<State>.open(
+                logAt: path, policy: .maintained(every: interval), reading: reading, holding: held[0])
+            if let error = keeper?.report.writeError { throw error }
             upgrade.rebuiltIndex = true
         }
         return upgrade

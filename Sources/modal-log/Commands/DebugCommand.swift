@@ -90,7 +90,8 @@ struct DebugCommand: ToolCommand {
         let reader = cursor.reader
         let name = path.split(separator: "/").last.map(String.init) ?? path
         var session = DebugSession(name: name, start: cursor.state)
-        while let entry = try reader.next() { try session.append(entry, readBy: reader) }
+        // Through the cursor, which checks each segment's start; the session keeps its own states.
+        while let read = try cursor.next() { try session.append(read.entry, readBy: reader) }
         return (session, reader)
     }
 }

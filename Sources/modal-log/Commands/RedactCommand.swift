@@ -34,7 +34,8 @@ struct RedactCommand: ToolCommand {
         // One file holds one version: a folder's last segment's, the newest.
         header.version = try reader.segments.last.map { try EventLogReader(path: $0).header.version } ?? header.version
         var output = EventLogEncoder.encode(header)
-        while let entry = try reader.next() {
+        // Through the cursor, which checks each segment's start against the state before it.
+        while let entry = try cursor.next()?.entry {
             if reader.fileVersion < header.version, entry.event.formatVersion > reader.fileVersion {
                 throw EventLogError(
                     .olderVersion, file: reader.file, line: reader.lineNumber,

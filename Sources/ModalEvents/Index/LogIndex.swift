@@ -88,7 +88,7 @@ package struct LogIndex<State: LogProjection>: Sendable {
     let fileSystem: FileSystem
     /// The history elements read so far, shared by the copies of this index,
     /// so a seek reads the ones before its checkpoint only once.
-    let history = HistoryCache<any Sendable>()
+    let history = HistorySlot()
 
     /// The path of the sidecar of the log at `path`: `session.jsonl.index`,
     /// or for a folder of segments `segments.index` beside the folder. For
@@ -142,17 +142,16 @@ package struct LogIndex<State: LogProjection>: Sendable {
     func state(atCheckpoint index: Int) throws(IndexFault) -> State {
         let checkpoint = checkpoints[index]
         do throws(EventLogError) {
-            let elements = try history.elements(count: checkpoint.historyCount) { read throws(EventLogError) in
+            let state = try State(
+                json: lines.state(of: index), historyCount: checkpoint.historyCount, cache: history
+            ) { read throws(EventLogError) in
                 // The checkpoints up to this one that added elements after the first `read`.
                 let adding = checkpoints.indices.prefix(index + 1).filter { earlier in
                     checkpoints[earlier].historyCount
                         > max(read, earlier == 0 ? 0 : checkpoints[earlier - 1].historyCount)
                 }
-                return try lines.added(byCheckpoints: adding).map { json throws(EventLogError) in
-                    try State.historyElement(fromJSON: json)
-                }
+                return try lines.added(byCheckpoints: adding)
             }
-            let state = try State(json: lines.state(of: index), historyElements: elements)
             if let exceeded = state.limitExceeded() { throw EventLogError(exceeded) }
             guard state.seq == checkpoint.seq else {
                 throw EventLogError(.invalidState, message: "its state is at seq \(state.seq), not \(checkpoint.seq)")
@@ -173,6 +172,23 @@ struct IndexFault: Error {
 
 /// The history elements of a log index read so far: the first *n* of the
 /// log's, in order. Shared by the copies of an index, under a lock.
+/// Where an index keeps its history's elements read so far: one
+/// ``HistoryCache`` of the state's element type, made on first use and
+/// shared by the copies of the index.
+final class HistorySlot: Sendable {
+    private let slot = Lock<(any Sendable)?>(nil)
+
+    /// The cache of elements of type `Element`.
+    func cache<Element: Sendable>(of type: Element.Type) -> HistoryCache<Element> {
+        slot.withLock { slot in
+            if let cache = slot as? HistoryCache<Element> { return cache }
+            let cache = HistoryCache<Element>()
+            slot = cache
+            return cache
+        }
+    }
+}
+
 final class HistoryCache<Element: Sendable>: Sendable {
     private let read = Lock<[Element]>([])
 

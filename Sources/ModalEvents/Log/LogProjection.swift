@@ -111,43 +111,37 @@ extension LogProjection {
         (self as? any LogHistory)?.json(historyFrom: start) ?? json
     }
 
-    /// A history element from its JSON.
-    ///
-    /// - Throws: ``EventLogError`` when it is not one, or the state has no history.
-    package static func historyElement(fromJSON json: JSONValue) throws(EventLogError) -> any Sendable {
-        guard let historied = Self.self as? any LogHistory.Type else {
-            throw EventLogError(.invalidState, message: "the state has no history")
-        }
-        return try historied.historyElement(json: json)
-    }
-
-    /// A state from its JSON, whose history is empty, and its history's
-    /// elements (as ``historyElement(fromJSON:)`` gives them).
+    /// A state from its JSON, whose history is empty, and the first
+    /// `historyCount` elements of its history: those `cache` read before,
+    /// then those `readMore` gives as JSON (it gets how many were read).
+    /// The history's type is found once, not for each element.
     ///
     /// - Throws: ``EventLogError`` as ``init(json:)``, or `invalidState`
-    ///   when the history does not fit the state.
-    package init(json: JSONValue, historyElements: [any Sendable]) throws(EventLogError) {
+    ///   when the history does not fit the state (or it has none, and
+    ///   `historyCount` is not 0).
+    init(
+        json: JSONValue, historyCount: Int, cache: HistorySlot,
+        readMore: (_ read: Int) throws(EventLogError) -> [JSONValue]
+    ) throws(EventLogError) {
         guard let historied = Self.self as? any LogHistory.Type else {
-            guard historyElements.isEmpty else {
-                throw EventLogError(.invalidState, message: "the state has no history")
-            }
+            guard historyCount == 0 else { throw EventLogError(.invalidState, message: "the state has no history") }
             self = try Self(json: json)
             return
         }
-        self = try historied.restoring(json: json, history: historyElements) as! Self
+        self =
+            try historied.restoring(json: json, historyCount: historyCount, cache: cache, readMore: readMore) as! Self
     }
 }
 
 extension LogHistory {
-    /// ``init(json:history:)`` from elements of no known type.
-    fileprivate static func restoring(json: JSONValue, history: [any Sendable]) throws(EventLogError) -> Self {
-        var elements: [HistoryElement] = []
-        elements.reserveCapacity(history.count)
-        for element in history {
-            guard let element = element as? HistoryElement else {
-                throw EventLogError(.invalidState, message: "a history element of another type")
-            }
-            elements.append(element)
+    /// ``LogProjection/init(json:historyCount:cache:readMore:)`` with the history's type known.
+    fileprivate static func restoring(
+        json: JSONValue, historyCount: Int, cache: HistorySlot,
+        readMore: (_ read: Int) throws(EventLogError) -> [JSONValue]
+    ) throws(EventLogError) -> Self {
+        let elements = try cache.cache(of: HistoryElement.self).elements(count: historyCount) {
+            read throws(EventLogError) in
+            try readMore(read).map { json throws(EventLogError) in try historyElement(json: json) }
         }
         return try Self(json: json, history: elements)
     }

@@ -70,7 +70,7 @@ public final class EventLogWriter: Sendable {
         /// the same queue and wait behind it. It must not call
         /// ``EventLogWriter/sync()`` or ``EventLogWriter/close()``.
         public var onDurable: (@Sendable (_ durableSeq: Int) -> Void)?
-        /// Keep the log's index (``LogIndex``) with a checkpoint every this
+        /// Keep the log's index (its sidecar, `LOG.index`) with a checkpoint every this
         /// many events: opening the log then replays from its last
         /// checkpoint instead of from the top, and brings the index up to
         /// date (builds it, extends it, or builds it again when it no longer

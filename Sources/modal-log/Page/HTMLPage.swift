@@ -18,12 +18,13 @@
 ///   full-screen modal the whole root; every box lies inside its frame;
 /// - the dimming lies just under the topmost modal that is not dismissing,
 ///   exactly when the state's `dimming.visible` is true;
-/// - queued modals wait under the frame, not in it.///
+/// - queued modals wait under the frame, not in it.
+///
 /// Its sources are `page.html`, `page.css` and `page.js` beside this file,
 /// compiled into the tool (SwiftPM's `.embedInCode`): the exported page is
 /// one file that needs nothing beside it, and so is the tool. `page.html`
-/// links the other two, so it opens in a browser as it is while the page
-/// is worked on; here they are put in its place.
+/// links the other two, so each is edited as what it is; here they are put
+/// in place of their links.
 enum HTMLPage {
     static let template: String = {
         let html = String(decoding: PackageResources.page_html, as: UTF8.self)

@@ -303,8 +303,9 @@ struct HTMLPageBrowserTests {
     }
 
     /// Keys, the step buttons, the slider's ticks and the address move the
-    /// position; the address follows it; the type filter and the search choose
-    /// the rows j and k stop at.
+    /// position; the address follows it once stepping pauses
+    /// (``theAddressFollowsOnceSteppingPausesAndKeysFindRejections()``); the
+    /// type filter and the search choose the rows j and k stop at.
     @Test func keysButtonsTicksAndTheAddressMoveThePosition() throws {
         let (folder, log) = try VersionTwoLogs.written()
         let page = Run(["export", log, "--format", "html"]).output
@@ -365,8 +366,10 @@ struct HTMLPageBrowserTests {
                 "Home 1", "last 14", "previous 13", "first 1", "next 2", "tick 11", "slider 5", "type j 8", "type k 4",
                 "type Home 4", "type j 8", "type j 9", "type j 9", "search End 11", "search k 7", "address 6",
             ])
-        for (what, seq, address, row, slider) in seen {
-            #expect(address == "#seq=\(seq)", "\(what): the address follows the position")
+        for (what, seq, address, _, _) in seen where what == "opened" || what == "address" {
+            #expect(address == "#seq=\(seq)", "\(what): the address says the position")
+        }
+        for (what, seq, _, row, slider) in seen {
             #expect(slider == seq - 1, "\(what): the slider is at the step")
             if !what.hasPrefix("type") && !what.hasPrefix("search") {
                 #expect(row == seq, "\(what): its row is marked")
@@ -381,6 +384,51 @@ struct HTMLPageBrowserTests {
         #expect(answer["menuKeepsFocus"] == false, "the menu gives the keys back once a type is picked")
         #expect(answer["header"] == "version 2")
         #expect(answer["options"]?.arrayValue?.contains("modal.dismissed") == true, "a batch's types are offered")
+    }
+
+    /// A thousand quick steps and a pause: the address says where the page
+    /// is (written at every step, it was throttled by Chromium after about
+    /// 200 and fell behind), and it is written at once when the page loses
+    /// the focus. n and N go to the next and previous rejection, PageDown
+    /// and PageUp ten steps.
+    @Test func theAddressFollowsOnceSteppingPausesAndKeysFindRejections() throws {
+        let folder = try TemporaryFolder()
+        let log = folder.file("session.jsonl")
+        let entries = Array(SessionGenerator(seed: 21).prefix(2_000))
+        try Data(EventLogEncoder.encode(events: entries)).write(to: URL(fileURLWithPath: log))
+        var state = ModalState()
+        let rejected = entries.filter { state.replay($0) != nil }.map(\.seq)
+        let page = Run(["export", log, "--format", "html"]).output
+        let answer = try Chromium.probe(
+            page,
+            script: """
+                const press = key => document.body.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
+                const seq = () => Number(document.body.dataset.seq);
+                for (let move = 0; move < 1000; move += 1) press("j");
+                const afterRun = [seq(), location.hash];
+                setTimeout(() => {
+                  const paused = [seq(), location.hash];
+                  press("j");
+                  window.dispatchEvent(new Event("blur"));
+                  const blurred = [seq(), location.hash];
+                  press("Home");
+                  const rejections = [];
+                  for (let next = 0; next < 5; next += 1) { press("n"); rejections.push(seq()); }
+                  press("N"); const back = seq();
+                  press("Home"); press("PageDown"); const paged = seq(); press("PageUp"); const pagedBack = seq();
+                  press("End"); press("PageDown"); const pastEnd = seq();
+                  report({ afterRun, paused, blurred, rejections, back, paged, pagedBack, pastEnd,
+                    rejected: steps.filter(step => step.rejected).map(step => step.seq).slice(0, 5) });
+                }, 1000);
+                """, in: folder)
+        #expect(answer["afterRun"]?[0] == 1_001, "a thousand steps on from seq 1")
+        #expect(answer["paused"] == [1_001, "#seq=1001"], "after a pause, the address is the position")
+        #expect(answer["blurred"] == [1_002, "#seq=1002"], "written at once when the page loses the focus")
+        #expect(rejected.count >= 5, "the session has rejections to find")
+        #expect(answer["rejected"]?.arrayValue?.compactMap(\.doubleValue).map(Int.init) == Array(rejected.prefix(5)))
+        #expect(answer["rejections"] == answer["rejected"], "n goes from one rejection to the next")
+        #expect(answer["back"] == answer["rejected"]?[3], "N goes back one")
+        #expect(answer["paged"] == 11 && answer["pagedBack"] == 1 && answer["pastEnd"] == 2_000)
     }
 
     /// A 100,000-event session opens with the rows on screen in the page and

@@ -311,11 +311,28 @@ function show(index) {
   drawState(value(step.state));
   drawDetail(step);
   reveal();
-  const address = `#seq=${step.seq}`;
-  if (location.hash !== address) {
-    try { history.replaceState(null, "", address); } catch (error) { /* a page that cannot change its address */ }
-  }
+  followInAddress();
 }
+
+// The address says the position once stepping pauses, and at once when the
+// page loses the focus (a person going to copy it): an address changed at
+// every step of a quick run is throttled by the browser, and falls behind.
+let addressTimer = null;
+function writeAddress() {
+  clearTimeout(addressTimer);
+  addressTimer = null;
+  if (steps.length === 0) return;
+  const address = `#seq=${steps[current].seq}`;
+  if (location.hash === address) return;
+  try { history.replaceState(null, "", address); } catch (error) { /* a page that cannot change its address */ }
+}
+function followInAddress() {
+  clearTimeout(addressTimer);
+  addressTimer = setTimeout(writeAddress, 250);
+}
+window.addEventListener("blur", writeAddress);
+window.addEventListener("pagehide", writeAddress);
+document.addEventListener("visibilitychange", writeAddress);
 
 // To the next (1) or previous (-1) listed step.
 function move(direction) {
@@ -324,11 +341,27 @@ function move(direction) {
   if (place >= 0 && place < listed.length) show(listed[place]);
 }
 const toEnd = end => { if (listed.length > 0) show(end ? listed[listed.length - 1] : listed[0]); };
+// To the next (1) or previous (-1) listed step that was rejected.
+function moveToRejection(direction) {
+  let place = placeOf(current);
+  place = direction > 0 ? place + (listed[place] === current ? 1 : 0) : place - 1;
+  for (; place >= 0 && place < listed.length; place += direction) {
+    if (steps[listed[place]].rejected) return show(listed[place]);
+  }
+}
+// Ten listed steps on (1) or back (-1), or to the end there is.
+function page(direction) {
+  if (listed.length === 0) return;
+  const place = Math.min(Math.max(placeOf(current) + 10 * direction, 0), listed.length - 1);
+  show(listed[place]);
+}
 
 const keys = {
   j: () => move(1), ArrowDown: () => move(1), ArrowRight: () => move(1),
   k: () => move(-1), ArrowUp: () => move(-1), ArrowLeft: () => move(-1),
   Home: () => toEnd(false), End: () => toEnd(true), "/": () => search.focus(),
+  n: () => moveToRejection(1), N: () => moveToRejection(-1),
+  PageDown: () => page(1), PageUp: () => page(-1),
 };
 document.addEventListener("keydown", event => {
   if (event.metaKey || event.ctrlKey || event.altKey) return;

@@ -431,6 +431,28 @@ struct HTMLPageBrowserTests {
         #expect(answer["paged"] == 11 && answer["pagedBack"] == 1 && answer["pastEnd"] == 2_000)
     }
 
+    /// A page exported with filters says which, where the position is; so
+    /// does a step that the search or the type menu leaves out of the list.
+    @Test func thePageSaysWhatItLeavesOut() throws {
+        let (folder, log) = try VersionTwoLogs.written()
+        let probe = """
+            const notice = () => byId("notice").hidden ? null : byId("notice").textContent;
+            const opened = notice();
+            search.value = "no-such-row"; search.dispatchEvent(new Event("input"));
+            const searched = notice();
+            search.value = ""; search.dispatchEvent(new Event("input"));
+            report({ opened, searched, cleared: notice() });
+            """
+        let filtered = try Chromium.probe(
+            Run(["export", log, "--format", "html", "--from", "2", "--where", "modals >= 1"]).output, script: probe,
+            in: folder)
+        let whole = try Chromium.probe(Run(["export", log, "--format", "html"]).output, script: probe, in: folder)
+        #expect(filtered["opened"] == "This page holds only the events --from 2 --where 'modals >= 1' keeps.")
+        #expect(whole["opened"] == .null, "a page of every event says nothing")
+        #expect(whole["searched"]?.stringValue?.hasPrefix("seq 1 is not in the list") == true, "\(whole)")
+        #expect(whole["cleared"] == .null)
+    }
+
     /// A 100,000-event session opens with the rows on screen in the page and
     /// no more, and moves to any event with the list following it.
     @Test func aLongLogDrawsOnlyTheRowsOnScreen() throws {

@@ -55,7 +55,9 @@ struct ExportCommand: ToolCommand {
         case .swiftTest: return try exportTest(path, io: io)
         case .mermaid: exporter = MermaidExporter()
         case .dot: exporter = DotExporter()
-        case .html: exporter = HTMLExporter(title: path.split(separator: "/").last.map(String.init) ?? path)
+        case .html:
+            exporter = HTMLExporter(
+                title: path.split(separator: "/").last.map(String.init) ?? path, filtered: filterWords)
         }
         let filter = try StepFilter(range: range, kind: self.filter)
         let replay = try Replay.stepping(path, io: io, from: filter.from, lenient: reading.lenient) {
@@ -66,6 +68,17 @@ struct ExportCommand: ToolCommand {
         }
         io.write(exactly: exporter.output(header: replay.reader.header))
         return ExitCode.success
+    }
+
+    /// The options given that keep only some events, as they would be
+    /// typed (`--from 3 --where 'rejected'`); `nil` when none was.
+    var filterWords: String? {
+        let words = [
+            range.from.map { "--from \($0)" }, range.to.map { "--to \($0)" },
+            filter.type.map { "--type \($0.map(\.rawValue).sorted().joined(separator: ","))" },
+            filter.changesOnly ? "--changes-only" : nil, filter.condition.map { "--where '\($0)'" },
+        ].compactMap { $0 }
+        return words.isEmpty ? nil : words.joined(separator: " ")
     }
 
     /// The whole log as a Swift Testing test (``SwiftTestExporter``).

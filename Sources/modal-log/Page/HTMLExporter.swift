@@ -17,6 +17,9 @@ import ModalProjection
 /// adds that modal and the objects that hold it, not a whole state.
 struct HTMLExporter: Exporter {
     let title: String
+    /// The options that kept only some events (`--where 'rejected'`), as
+    /// the page says it was exported; `nil` for a page of every event.
+    let filtered: String?
     private var table = JSONValueTable()
     /// Each root's id after the last step, and its modals', in ``table``.
     private var keptRoots: [String: KeptRoot] = [:]
@@ -34,8 +37,9 @@ struct HTMLExporter: Exporter {
     /// comes, so a long log's steps are never all held as values.
     private var steps: [UInt8] = []
 
-    init(title: String) {
+    init(title: String, filtered: String? = nil) {
         self.title = title
+        self.filtered = filtered
     }
 
     mutating func add(_ step: Step, state: ModalState) {
@@ -133,6 +137,7 @@ struct HTMLExporter: Exporter {
             "largest": largest.width > 0
                 ? ["width": .number(JSONNumber(largest.width)), "height": .number(JSONNumber(largest.height))] : .null,
             "header": .array(Self.headerLines(header).map(JSONValue.string)),
+            "filtered": filtered.map(JSONValue.string) ?? .null,
             "shapes": .array(table.shapes.map { .array($0.map(JSONValue.string)) }),
             "values": .array(table.values),
         ]

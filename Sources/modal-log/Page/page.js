@@ -282,6 +282,7 @@ function filter() {
   rows.style.height = `${listed.length * rowHeight}px`;
   count.textContent = listed.length === steps.length ? `${steps.length} events` : `${listed.length} of ${steps.length}`;
   reveal();
+  drawNotice();
 }
 
 // Scrolls the list to the current row, if it is listed, and draws it.
@@ -299,6 +300,19 @@ function reveal() {
 
 // ---- Moving through the log.
 
+// What the page leaves out, said where the position is: the events the
+// export kept, and a step the search or the type menu does not list.
+function drawNotice() {
+  const notes = [];
+  if (data.filtered) notes.push(`This page holds only the events ${data.filtered} keeps.`);
+  if (steps.length > 0 && listed[placeOf(current)] !== current) {
+    notes.push(`seq ${steps[current].seq} is not in the list: the search or the type leaves it out; j and k go to the rows kept.`);
+  }
+  const notice = byId("notice");
+  notice.textContent = notes.join(" ");
+  notice.hidden = notes.length === 0;
+}
+
 function show(index) {
   if (index < 0 || index >= steps.length) return;
   current = index;
@@ -311,6 +325,7 @@ function show(index) {
   drawState(value(step.state));
   drawDetail(step);
   reveal();
+  drawNotice();
   followInAddress();
 }
 

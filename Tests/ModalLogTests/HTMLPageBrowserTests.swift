@@ -453,6 +453,26 @@ struct HTMLPageBrowserTests {
         #expect(whole["cleared"] == .null)
     }
 
+    /// A row gives the time since the event before it and its source, as
+    /// columns, where the log has them; a log without either has no such column.
+    @Test func rowsGiveTheTimeSinceTheEventBeforeAndTheSource() throws {
+        let folder = try TemporaryFolder()
+        let probe = ##"report([...document.querySelectorAll("#rows li")].slice(0, 4).map(row => row.textContent));"##
+        let timed = try Chromium.probe(
+            Run(["export", sample("EventLogs/version-2/payment-card.jsonl"), "--format", "html"]).output,
+            script: probe, in: folder)
+        let untimed = try Chromium.probe(
+            Run(["export", sample("EventLogs/testing/checkout-dragged-with-cart.jsonl"), "--format", "html"]).output,
+            script: probe, in: folder)
+        let rows = (timed.arrayValue ?? []).compactMap(\.stringValue)
+        #expect(rows.count == 4)
+        #expect(rows.first?.hasPrefix("1  ·  ") == true, "the first event has nothing before it: \(rows)")
+        #expect(rows.dropFirst().first?.hasPrefix("2  +0.50s  ") == true, "\(rows)")
+        #expect(rows.dropFirst(2).first?.hasPrefix("3  +0.30s  ") == true, "\(rows)")
+        let plain = try #require(untimed.arrayValue?.first?.stringValue)
+        #expect(plain.hasPrefix("1  root.register"), "no time, no source: \(plain)")
+    }
+
     /// A 100,000-event session opens with the rows on screen in the page and
     /// no more, and moves to any event with the list following it.
     @Test func aLongLogDrawsOnlyTheRowsOnScreen() throws {

@@ -61,6 +61,7 @@ struct HTMLExporter: Exporter {
         let changes = EventText.changeLines(step.changes)
         add("rejected", .bool(true), if: step.rejection != nil)
         add("origin", .string(origin), if: !origin.isEmpty)
+        add("source", .string(entry.source?.rawValue ?? ""), if: entry.source != nil)
         add("session", .number(JSONNumber(step.session)), if: step.session > 0)
         add("changes", .array(changes.map(JSONValue.string)), if: changes.count > 1)
         if let title = TimelineLine.sessionTitle(of: step) { add("starts", .string(title), if: true) }

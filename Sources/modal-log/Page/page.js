@@ -239,8 +239,25 @@ let listed = steps.map((_, index) => index);
 let current = 0;
 let haystacks = null;
 
-function rowText(step) {
-  return step.starts ? `${step.seq}  ── ${step.starts}` : `${step.seq}  ${step.type}  ${step.target}  ${step.effect}`;
+// Each row's columns: the seq, the time since the event before it in the log
+// (when the log has times), its source ('-' for none, when the log has
+// sources), then the event, what it names and what it did.
+const hasSources = steps.some(step => step.source);
+let timeBefore = null;
+const sinceBefore = steps.map(step => {
+  if (step.time === null) return "";
+  const since = timeBefore === null ? "" : `+${(step.time - timeBefore).toFixed(2)}s`;
+  timeBefore = step.time;
+  return since;
+});
+const hasTimes = sinceBefore.some(since => since !== "");
+function rowText(index) {
+  const step = steps[index];
+  if (step.starts) return `${step.seq}  ── ${step.starts}`;
+  const columns = [String(step.seq)];
+  if (hasTimes) columns.push(sinceBefore[index] || "·");
+  if (hasSources) columns.push(step.source || "-");
+  return [...columns, step.type, step.target, step.effect].join("  ");
 }
 
 // The first place in `listed` whose step is at `index` or after.
@@ -260,7 +277,7 @@ function drawRows() {
   for (let place = first; place < last; place++) {
     const index = listed[place], step = steps[index];
     const row = element("li", [step.rejected ? "rejected" : "", step.starts ? "session" : "",
-      index === current ? "current" : ""].join(" ").trim(), rowText(step));
+      index === current ? "current" : ""].join(" ").trim(), rowText(index));
     row.style.top = `${place * rowHeight}px`;
     row.dataset.index = index;
     row.dataset.seq = step.seq;
@@ -272,7 +289,7 @@ function drawRows() {
 function filter() {
   const words = search.value.trim().toLowerCase();
   const type = typeFilter.value;
-  if (words && !haystacks) haystacks = steps.map(step => `${rowText(step)} ${step.line}`.toLowerCase());
+  if (words && !haystacks) haystacks = steps.map((step, index) => `${rowText(index)} ${step.line}`.toLowerCase());
   listed = [];
   steps.forEach((step, index) => {
     if (type && step.type !== type && !(step.types && step.types.includes(type))) return;

@@ -453,6 +453,38 @@ struct HTMLPageBrowserTests {
         #expect(whole["cleared"] == .null)
     }
 
+    /// The type menu keeps several types and hides others, each a chip a
+    /// click takes away; "all types" clears them. A batch is kept for one
+    /// of its events, and hidden only when all its types are.
+    @Test func severalTypesAreKeptOrHidden() throws {
+        let folder = try TemporaryFolder()
+        let log = folder.file("session.jsonl")
+        let entries = Array(SessionGenerator(seed: 21).prefix(2_000))
+        try Data(EventLogEncoder.encode(events: entries)).write(to: URL(fileURLWithPath: log))
+        func types(_ entry: LoggedEvent) -> Set<String> {
+            guard case .batch(let events) = entry.event else { return [entry.event.type.rawValue] }
+            return Set([entry.event.type.rawValue] + events.map(\.type.rawValue))
+        }
+        let withoutDrags = entries.filter { !types($0).isSubset(of: ["drag.change"]) }.count
+        let cards = entries.filter { !types($0).isDisjoint(with: ["card.push", "card.pop"]) }.count
+        let answer = try Chromium.probe(
+            Run(["export", log, "--format", "html"]).output,
+            script: """
+                const pick = value => { typeFilter.value = value; typeFilter.dispatchEvent(new Event("change")); };
+                const state = () => [listed.length, [...document.querySelectorAll("#chosen .chip")].map(chip => chip.textContent)];
+                pick("-drag.change"); const hidden = state();
+                pick("card.push"); pick("card.pop"); const kept = state();
+                document.querySelector("#chosen .chip.hidden").click(); const unhidden = state();
+                pick(""); const cleared = state();
+                report({ hidden, kept, unhidden, cleared });
+                """, in: folder)
+        #expect(withoutDrags < entries.count && cards > 0)
+        #expect(answer["hidden"] == [.number(JSONNumber(withoutDrags)), ["drag.change"]])
+        #expect(answer["kept"] == [.number(JSONNumber(cards)), ["drag.change", "card.push", "card.pop"]])
+        #expect(answer["unhidden"] == [.number(JSONNumber(cards)), ["card.push", "card.pop"]])
+        #expect(answer["cleared"] == [.number(JSONNumber(entries.count)), []])
+    }
+
     /// A row gives the time since the event before it and its source, as
     /// columns, where the log has them; a log without either has no such column.
     @Test func rowsGiveTheTimeSinceTheEventBeforeAndTheSource() throws {

@@ -288,11 +288,15 @@ function drawRows() {
 
 function filter() {
   const words = search.value.trim().toLowerCase();
-  const type = typeFilter.value;
+  const kept = [...chosenTypes].filter(([, keep]) => keep).map(([type]) => type);
+  const hidden = new Set([...chosenTypes].filter(([, keep]) => !keep).map(([type]) => type));
+  // A step's types: its own, and a batch's events'.
+  const typesOf = step => [step.type, ...(step.types || [])];
   if (words && !haystacks) haystacks = steps.map((step, index) => `${rowText(index)} ${step.line}`.toLowerCase());
   listed = [];
   steps.forEach((step, index) => {
-    if (type && step.type !== type && !(step.types && step.types.includes(type))) return;
+    if (kept.length > 0 && !typesOf(step).some(type => kept.includes(type))) return;
+    if (hidden.size > 0 && typesOf(step).every(type => hidden.has(type))) return;
     if (words && !haystacks[index].includes(words)) return;
     listed.push(index);
   });
@@ -423,7 +427,27 @@ window.addEventListener("resize", () => {
 });
 search.addEventListener("input", filter);
 // A pick from the menu gives the keys back to the page: a focused menu would take j, k and the arrows.
-typeFilter.addEventListener("change", () => { filter(); typeFilter.blur(); });
+// The type menu keeps types (`modal.present`) or hides them (`-drag.change`),
+// several at once, each a chip that a click takes away; "all types" clears them.
+const chosenTypes = new Map();
+function drawChosenTypes() {
+  byId("chosen").replaceChildren(...[...chosenTypes].map(([type, keep]) => {
+    const chip = element("span", keep ? "chip" : "chip hidden", type);
+    chip.title = keep ? `only ${type} (click to take it away)` : `hiding ${type} (click to take it away)`;
+    chip.addEventListener("click", () => { chosenTypes.delete(type); drawChosenTypes(); filter(); });
+    return chip;
+  }));
+}
+typeFilter.addEventListener("change", () => {
+  const picked = typeFilter.value;
+  if (picked === "") chosenTypes.clear();
+  else if (picked.startsWith("-")) chosenTypes.set(picked.slice(1), false);
+  else chosenTypes.set(picked, true);
+  typeFilter.value = "";
+  drawChosenTypes();
+  filter();
+  typeFilter.blur();
+});
 
 // A tick under the slider at each rejection (one a thousandth of its length).
 const ticked = new Set();
@@ -441,7 +465,12 @@ steps.forEach((step, index) => {
 });
 const types = new Set();
 for (const step of steps) { types.add(step.type); for (const type of step.types || []) types.add(type); }
-for (const type of [...types].sort()) typeFilter.appendChild(element("option", "", type));
+for (const type of [...types].sort()) {
+  typeFilter.appendChild(element("option", "", type));
+  const hide = element("option", "", `hide ${type}`);
+  hide.value = `-${type}`;
+  typeFilter.appendChild(hide);
+}
 byId("log").textContent = data.header.join(" · ");
 slider.max = Math.max(0, steps.length - 1);
 

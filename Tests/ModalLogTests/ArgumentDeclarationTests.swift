@@ -80,10 +80,7 @@ import Testing
 
     /// The frame's one job with strings: no command looks an option up by its name.
     @Test func noCommandReadsAnOptionByAString() throws {
-        let folder = sample("Sources/modal-log")
-        let files = try #require(FileManager.default.enumerator(atPath: folder)).compactMap { $0 as? String }
-        for file in files where file.hasSuffix(".swift") && !file.hasPrefix("Arguments/") {
-            let text = try String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8)
+        for (file, text) in try toolSources() where !file.hasPrefix("Arguments/") {
             for pattern in ["options[\"", "positionals[\"", "lists[\"", ".has(\"", "ParsedArguments"] {
                 #expect(!text.contains(pattern), "\(file) reads an option by a string: \(pattern)")
             }

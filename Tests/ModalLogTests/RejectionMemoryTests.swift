@@ -44,12 +44,7 @@ import Testing
         #expect(counts == [2, 2], "the snapshot's rejection, then seq 3's")
         #expect(replay.rejectionCount == 1 && replay.tally.count == 2)
         // The one place: no other file of the tool empties the list.
-        let folder = sample("Sources/modal-log")
-        let files = try #require(FileManager.default.enumerator(atPath: folder)).compactMap { $0 as? String }
-        let emptying = try files.filter { file in
-            guard file.hasSuffix(".swift") else { return false }
-            return try String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8).contains("rejected.removeAll")
-        }
+        let emptying = try toolSources().filter { $0.text.contains("rejected.removeAll") }.map(\.file)
         #expect(emptying == ["Reading/Step.swift"])
     }
 

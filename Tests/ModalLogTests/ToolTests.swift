@@ -27,6 +27,15 @@ func sample(_ path: String) -> String {
     Fixtures.path(path)
 }
 
+/// The tool's Swift files: each one's path in `Sources/modal-log`, and its text.
+func toolSources() throws -> [(file: String, text: String)] {
+    let folder = sample("Sources/modal-log")
+    let files = try #require(FileManager.default.enumerator(atPath: folder)).compactMap { $0 as? String }
+    return try files.filter { $0.hasSuffix(".swift") }.sorted().map { file in
+        (file, try String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8))
+    }
+}
+
 func goldenText(_ path: String) throws -> String {
     try Fixtures.text("Tests/Fixtures/expected/\(path)")
 }

@@ -70,28 +70,28 @@ struct ExportCommand: ToolCommand {
         return ExitCode.success
     }
 
-    /// The options given that keep only some events, as they would be
-    /// typed (`--from 3 --where 'rejected'`); `nil` when none was.
-    var filterWords: String? {
-        let words = [
-            range.from.map { "--from \($0)" }, range.to.map { "--to \($0)" },
-            filter.type.map { "--type \($0.map(\.rawValue).sorted().joined(separator: ","))" },
-            filter.changesOnly ? "--changes-only" : nil, filter.condition.map { "--where '\($0)'" },
+    /// The options given that keep only some events: each option, and
+    /// what it was given as it would be typed (`--where 'rejected'`).
+    private var narrowing: [(option: String, typed: String)] {
+        [
+            range.from.map { ("--from", "--from \($0)") }, range.to.map { ("--to", "--to \($0)") },
+            filter.type.map { ("--type", "--type \($0.map(\.rawValue).sorted().joined(separator: ","))") },
+            filter.condition.map { ("--where", "--where '\($0)'") },
+            filter.changesOnly ? ("--changes-only", "--changes-only") : nil,
         ].compactMap { $0 }
-        return words.isEmpty ? nil : words.joined(separator: " ")
+    }
+
+    /// The options that kept only some events, as typed (`--from 3 --where 'rejected'`); `nil` when none was.
+    var filterWords: String? {
+        narrowing.isEmpty ? nil : narrowing.map(\.typed).joined(separator: " ")
     }
 
     /// The whole log as a Swift Testing test (``SwiftTestExporter``).
     private func exportTest(_ path: String, io: ToolIO) throws -> Int32 {
-        let given = [
-            ("from", range.from != nil), ("to", range.to != nil), ("type", filter.type != nil),
-            ("where", filter.condition != nil), ("changes-only", filter.changesOnly),
-        ]
-        let narrowing = given.filter(\.1).map(\.0)
         if !narrowing.isEmpty {
             throw UsageError(
                 message: "swift-test replays the whole log: leave out "
-                    + narrowing.map { "--\($0)" }.joined(separator: ", "))
+                    + narrowing.map(\.option).joined(separator: ", "))
         }
         let name = self.name ?? SwiftTestExporter.identifier(fromFileName: path)
         guard SwiftTestExporter.isIdentifier(name) else {

@@ -106,15 +106,18 @@ struct DebugSession {
             checkpoints.append(tail)
             rejectionsBefore.append(tailRejections)
         }
-        _ = takeStep(at: index, to: &tail, rejections: &tailRejections)
+        // The tail's steps are not looked at: what they changed is not worked out.
+        _ = takeStep(at: index, to: &tail, rejections: &tailRejections, describing: false)
     }
 
     /// Applies event `index` to `state` (unless it is left out) and says what it did.
-    private func takeStep(at index: Int, to state: inout ModalState, rejections: inout RejectionTally) -> Step {
+    private func takeStep(
+        at index: Int, to state: inout ModalState, rejections: inout RejectionTally, describing: Bool = true
+    ) -> Step {
         let entry = events[index]
         return Step.taking(
             entry, to: &state, formatVersion: formatVersions[index], isSkipped: skipped.contains(entry.seq),
-            tally: &rejections)
+            describing: describing, tally: &rejections)
     }
 
     /// Each step from event `first` to `last` (places in ``events``), with

@@ -273,20 +273,8 @@ struct SwiftTestExporter {
     /// `text` as a Swift string literal, every character that could end or
     /// change it escaped.
     static func string(_ text: String) -> String {
-        var literal = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": literal += "\\\\"
-            case "\"": literal += "\\\""
-            case "\n": literal += "\\n"
-            case "\r": literal += "\\r"
-            case "\t": literal += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || TerminalText.isEscaped(scalar):
-                literal += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            default: literal.unicodeScalars.append(scalar)
-            }
-        }
-        return literal + "\""
+        // The terminal's escapes are Swift's too (`\\`, `\n`, `\u{1B}`): only the quotes are added.
+        "\"" + TerminalText.escaping(text).replacing("\"", with: "\\\"") + "\""
     }
 
     /// `text` as a raw string literal (`#"..."#`, or `#"""` over lines

@@ -370,18 +370,20 @@ window.addEventListener("blur", writeAddress);
 window.addEventListener("pagehide", writeAddress);
 document.addEventListener("visibilitychange", writeAddress);
 
+// The place in `listed` of the next (1) or previous (-1) step from the current one.
+function placeAfter(direction) {
+  const place = placeOf(current);
+  return direction > 0 ? place + (listed[place] === current ? 1 : 0) : place - 1;
+}
 // To the next (1) or previous (-1) listed step.
 function move(direction) {
-  let place = placeOf(current);
-  place = direction > 0 ? place + (listed[place] === current ? 1 : 0) : place - 1;
+  const place = placeAfter(direction);
   if (place >= 0 && place < listed.length) show(listed[place]);
 }
 const toEnd = end => { if (listed.length > 0) show(end ? listed[listed.length - 1] : listed[0]); };
 // To the next (1) or previous (-1) listed step that was rejected.
 function moveToRejection(direction) {
-  let place = placeOf(current);
-  place = direction > 0 ? place + (listed[place] === current ? 1 : 0) : place - 1;
-  for (; place >= 0 && place < listed.length; place += direction) {
+  for (let place = placeAfter(direction); place >= 0 && place < listed.length; place += direction) {
     if (steps[listed[place]].rejected) return show(listed[place]);
   }
 }

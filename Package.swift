@@ -20,7 +20,10 @@ let package = Package(
         // The HTML page's sources are compiled in: the tool stays one file to copy.
         .executableTarget(
             name: "modal-log", dependencies: ["ModalEvents", "ModalProjection"],
-            resources: [.embedInCode("Page/page.html"), .embedInCode("Page/page.css"), .embedInCode("Page/page.js")]),
+            resources: [
+                .embedInCode("Page/page.html"), .embedInCode("Page/page.css"), .embedInCode("Page/picture.js"),
+                .embedInCode("Page/page.js"),
+            ]),
         // Realistic logs made from a seed, and Foundation's reading of them: what the
         // benchmark measures against and the tests check against. Not a product.
         .target(name: "ModalWorkloads", dependencies: ["ModalEvents", "ModalTesting"]),

@@ -68,83 +68,73 @@ enum Chromium {
     }
 
     /// A probe that shows each step in turn and reports what is drawn after
-    /// it: for each root on the stage, its frame and each modal's box in CSS
-    /// pixels (a modal's bottom from the frame's bottom), the dimming, the
-    /// keyboard and the modals waiting beside it.
+    /// it: for each device on the stage, its screen and each modal's box in
+    /// CSS pixels (a modal's bottom from the screen's bottom), its name line,
+    /// the dimmings, the keyboards, the modals waiting beside it, whether the
+    /// outline lists each, and whether the first device is in the window.
     static let measureEveryStep = """
         const px = value => Math.round(value * 100) / 100;
+        const rect = box => [px(box.left), px(box.top), px(box.right), px(box.bottom)];
         const measured = steps.map((step, index) => {
           show(index);
-          const levels = [...document.querySelectorAll("#stage .level")].map(level => Number(level.dataset.level));
-          const roots = [...document.querySelectorAll("#stage figure.root")].map(figure => {
-            const screen = figure.querySelector(".screen");
-            const frame = screen.getBoundingClientRect();
-            // Inside its border, in fractions of a pixel (clientWidth would round a small frame's).
-            const inner = { left: frame.left + screen.clientLeft, bottom: frame.bottom - screen.clientTop,
-              width: frame.width - 2 * screen.clientLeft, height: frame.height - 2 * screen.clientTop };
-            const layer = node => node ? Number(getComputedStyle(node).zIndex) : null;
-            const modals = [...screen.querySelectorAll(":scope > .modal")].map(view => {
+          const devices = [...document.querySelectorAll("#devices figure.device")].map(figure => {
+            const screen = figure.querySelector(".screen").getBoundingClientRect();
+            const layer = node => Number(getComputedStyle(node).zIndex);
+            const listed = key => [...document.querySelectorAll("#outline .modal-entry")].some(entry => entry.dataset.key === key);
+            const modals = [...figure.querySelectorAll(".canvas > .modal")].map(view => {
               const box = view.getBoundingClientRect();
-              const top = view.querySelector(".card.top");
-              const sticky = top.querySelector(".sticky");
+              const sticky = view.querySelector(".sticky");
               return {
-                link: view.dataset.link, phase: view.dataset.phase, top: view.dataset.top === "true",
-                width: px(box.width), height: px(box.height), left: px(box.left - inner.left),
-                bottom: px(inner.bottom - box.bottom), z: layer(view), opacity: Number(getComputedStyle(view).opacity),
-                behind: view.querySelectorAll(".card.behind").length, sticky: sticky ? sticky.textContent : null,
-                content: [...top.querySelector(".content").childNodes].filter(node => node.nodeType === 3)
-                  .map(node => node.textContent).join(""),
-                payload: top.querySelector(".payload") ? top.querySelector(".payload").textContent : null,
+                key: view.dataset.key, phase: view.dataset.phase, top: view.dataset.top === "true",
+                width: px(box.width), height: px(box.height), left: px(box.left - screen.left),
+                above: px(box.top - screen.top), bottom: px(screen.bottom - box.bottom), z: layer(view),
+                box: rect(box), label: rect(view.querySelector(".label").getBoundingClientRect()),
+                strips: view.querySelectorAll(".strip").length, sticky: sticky ? sticky.textContent : null,
+                content: view.querySelector(".label .name").textContent, listed: listed(view.dataset.key),
+                payload: view.querySelector(".payload") ? view.querySelector(".payload").textContent : null,
               };
             });
-            const dimming = screen.querySelector(":scope > .dimming");
-            const keyboard = screen.querySelector(":scope > .keyboard");
             return {
-              root: figure.dataset.root, level: Number(figure.closest(".level").dataset.level),
-              width: px(inner.width), height: px(inner.height), modals,
-              dimming: dimming ? layer(dimming) : null,
-              keyboard: keyboard ? px(keyboard.getBoundingClientRect().height) : null,
-              waiting: [...figure.querySelectorAll(".waiting .chip")].map(chip => chip.dataset.link),
+              size: figure.dataset.size, width: px(screen.width), height: px(screen.height), modals,
+              inView: screen.top >= 0 && screen.left >= 0 && screen.bottom <= innerHeight && screen.right <= innerWidth,
+              dimmings: [...figure.querySelectorAll(".canvas > .dimming")].map(node => [node.dataset.root, layer(node)]),
+              keyboards: [...figure.querySelectorAll(".canvas > .keyboard")].map(node => px(node.getBoundingClientRect().height)),
+              waiting: [...figure.querySelectorAll(".waiting .chip")].map(chip => [chip.dataset.key, listed(chip.dataset.key)]),
             };
           });
-          return { seq: step.seq, levels, roots };
+          return { seq: step.seq, devices };
         });
         report(measured);
         """
 }
 
 /// What the page must draw of a modal, in the root's points: the rules
-/// ``HTMLPage`` documents, written again here from the state's own types.
+/// `picture.js` documents, written again here from the state's own types.
 enum ExpectedBox {
-    static func of(_ modal: Modal, in root: RootState) -> (width: Double, height: Double, bottom: Double) {
+    /// The box's width, left edge and bottom edge (from the root's bottom),
+    /// before the page moves it down to keep the names under it in view.
+    static func of(_ modal: Modal, in root: RootState, sheetsAbove: Int) -> (
+        width: Double, left: Double, bottom: Double
+    ) {
         let (width, height) = (root.size.width, root.size.height)
-        let lift = min(root.keyboardOffset, height)
+        let lift = root.keyboardOffset
         let inset = min(16, width / 10)
         switch modal.style {
         case .alert:
-            let box = (width: min(270, width - 2 * inset), height: min(150, height - lift))
-            return (box.width, box.height, lift + (height - lift - box.height) / 2)
+            let box = (width: min(270, width - 2 * inset), height: min(150, height))
+            return (box.width, (width - box.width) / 2, lift + (height - lift - box.height) / 2)
         case .toast:
             let boxHeight = min(64, height)
-            return (width - 2 * inset, boxHeight, height - boxHeight - min(54, height - boxHeight))
+            return (width - 2 * inset, inset, height - boxHeight - min(54, height - boxHeight))
         case .fullScreen:
-            return (width, height, 0)
+            return (width, 0, 0)
         default:
-            let fraction = modal.cards.last!.height.map { $0 / height } ?? snapFraction(modal.snap)
-            return (width, max(0, min(fraction * height, height - lift)), lift)
+            let scaled = width * (1 - 0.05 * Double(min(sheetsAbove, 3)))
+            return (scaled, (width - scaled) / 2, lift)
         }
     }
 
-    /// The snap position's share of the root's height: between two points in
-    /// proportion, below the first towards 0 at -1, past the last the last.
-    static func snapFraction(_ snap: SnapState) -> Double {
-        let (points, position) = (snap.points, snap.position)
-        if position <= -1 { return 0 }
-        if position < 0 { return points[0] * (position + 1) }
-        if position >= Double(points.count - 1) { return points[points.count - 1] }
-        let below = Int(position.rounded(.down))
-        return points[below] + (points[below + 1] - points[below]) * (position - Double(below))
-    }
+    static func isSheetLike(_ modal: Modal) -> Bool { ![.alert, .toast, .fullScreen].contains(modal.style) }
 }
 
 @Suite(.enabled(if: Chromium.program != nil, "chromium is not installed: the page is not loaded in a browser"))
@@ -173,9 +163,11 @@ struct HTMLPageBrowserTests {
         """
 
     /// Every sample log, the version-2 shop, the edges above and random logs,
-    /// each step shown in Chromium: the roots' order, the frames (one scale
-    /// for the page), the modals' boxes, the top card, the dimming, the
-    /// keyboard and the queue are what the state says.
+    /// each step shown in Chromium at 1024 × 700: the devices (the roots of
+    /// one size on one screen, the lowest level's first and in the window),
+    /// the modals' boxes, the top card, one top mark a device, the dimming,
+    /// the keyboard and the queue are what the state says; no two names
+    /// overlap, none is under a modal above it, and the outline lists every modal.
     @Test func whatIsDrawnAtEveryStepIsTheState() throws {
         let folder = try TemporaryFolder()
         try folder.write(VersionTwoLogs.shop, to: "shop.jsonl")
@@ -189,7 +181,9 @@ struct HTMLPageBrowserTests {
         for log in logs {
             let page = Run(["export", log, "--format", "html"]).output
             let states = try statesBySeq(of: log)
-            guard case .array(let measured) = try Chromium.probe(page, script: Chromium.measureEveryStep, in: folder)
+            guard
+                case .array(let measured) = try Chromium.probe(
+                    page, script: Chromium.measureEveryStep, in: folder, width: 1024, height: 700)
             else { continue }
             #expect(measured.count == states.count, "\(log): a measure a step")
             var scales: [Double] = []
@@ -198,80 +192,130 @@ struct HTMLPageBrowserTests {
                 checked += Self.check(step, against: states[seq]!, at: "\(log) seq \(seq)", scales: &scales)
             }
             let (smallest, largest) = (scales.min() ?? 0, scales.max() ?? 0)
-            #expect(largest - smallest < 0.002, "\(log): one scale for the page's frames, \(smallest) to \(largest)")
+            #expect(largest - smallest < 0.002, "\(log): one scale for the page's devices, \(smallest) to \(largest)")
         }
         #expect(checked > 300, "modals measured: \(checked)")
     }
 
-    /// Compares one step's measures with `state`, noting each frame's scale
+    /// The roots of `state` as the page puts them on devices: by size, the
+    /// device with the lowest level first, each device's roots bottom to top.
+    static func devices(of state: ModalState) -> [[RootState]] {
+        var devices: [[RootState]] = []
+        for root in state.roots {
+            if let index = devices.firstIndex(where: { $0[0].size == root.size }) {
+                devices[index].append(root)
+            } else {
+                devices.append([root])
+            }
+        }
+        return devices.enumerated().sorted { a, b in
+            let (lowA, lowB) = (a.element.map(\.level).min()!, b.element.map(\.level).min()!)
+            return lowA != lowB ? lowA < lowB : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// Compares one step's measures with `state`, noting each device's scale
     /// in `scales`; the number of modals it checked.
     static func check(_ step: JSONValue, against state: ModalState, at place: String, scales: inout [Double]) -> Int {
-        guard case .array(let levels)? = step["levels"], case .array(let roots)? = step["roots"] else {
+        guard case .array(let shownDevices)? = step["devices"] else {
             Issue.record("\(place): no measures")
             return 0
         }
-        let levelsShown = levels.map { Int($0.doubleValue!) }
-        #expect(levelsShown == Set(state.roots.map(\.level)).sorted(by: >), "\(place): a band a level, the top first")
-        // By level, the top first; in a level, in the order they stack.
-        let stacked = state.roots.enumerated().sorted { ($1.element.level, $0.offset) < ($0.element.level, $1.offset) }
-        #expect(roots.compactMap { $0["root"]?.stringValue } == stacked.map(\.element.id), "\(place): roots by level")
+        let devices = Self.devices(of: state)
+        let size = { (root: RootState) in "\(JSONNumber(root.size.width))×\(JSONNumber(root.size.height))" }
+        #expect(shownDevices.map { $0["size"]?.stringValue } == devices.map { size($0[0]) }, "\(place): devices")
+        #expect(shownDevices.first?["inView"] ?? .bool(true) == .bool(true), "\(place): the lowest level in view")
         var checked = 0
-        for shown in roots {
-            guard let root = state.roots.first(where: { $0.id == shown["root"]?.stringValue }) else { continue }
-            let at = "\(place) root \(root.id)"
+        for (shown, roots) in zip(shownDevices, devices) {
+            let at = "\(place) device \(size(roots[0]))"
             let number = { (key: String, value: JSONValue) in value[key]?.doubleValue ?? .nan }
-            #expect(number("level", shown) == Double(root.level), "\(at)")
-            let (frameWidth, frameHeight) = (number("width", shown), number("height", shown))
-            let scale = frameWidth / root.size.width
+            let (screenWidth, screenHeight) = (number("width", shown), number("height", shown))
+            let scale = screenWidth / roots[0].size.width
             scales.append(scale)
-            #expect(abs(frameHeight - root.size.height * scale) <= 1, "\(at): the frame has the root's shape")
-            let onScreen = root.modals.filter { $0.phase != .queued }
-            let waiting = root.modals.filter { $0.phase == .queued }.map(\.link)
-            #expect(shown["waiting"] == .array(waiting.map(JSONValue.string)), "\(at): the queued modals wait by it")
-            guard case .array(let modals)? = shown["modals"], modals.count == onScreen.count else {
-                Issue.record("\(at): \(shown["modals"] ?? .null) drawn, \(onScreen.map(\.link)) on screen")
+            #expect(abs(screenHeight - roots[0].size.height * scale) <= 1, "\(at): the screen has the root's shape")
+            // Every root's modals on screen, bottom to top, the roots by level.
+            let layers = roots.flatMap { root in
+                let showing = root.modals.filter { $0.phase != .queued }
+                return showing.enumerated().map { index, modal in
+                    (root: root, modal: modal, above: showing[(index + 1)...].count(where: ExpectedBox.isSheetLike))
+                }
+            }
+            let waiting = roots.flatMap { root in
+                root.modals.filter { $0.phase == .queued }.map { "\(root.id)/\($0.link)" }
+            }
+            #expect(
+                shown["waiting"]?.arrayValue?.map { $0[0] } == waiting.map(JSONValue.string),
+                "\(at): the queue waits by it")
+            #expect(shown["waiting"]?.arrayValue?.allSatisfy { $0[1] == .bool(true) } != false, "\(at): outlined")
+            guard case .array(let modals)? = shown["modals"], modals.count == layers.count else {
+                Issue.record("\(at): \(shown["modals"] ?? .null) drawn, \(layers.map(\.modal.link)) on screen")
                 continue
             }
-            let topmost = onScreen.last { $0.phase.isShowing }
-            var layers: [Double] = []
-            for (modal, box) in zip(onScreen, modals) {
-                let here = "\(at) modal \(modal.link)"
-                #expect(box["link"]?.stringValue == modal.link, "\(here): bottom to top as the state lists them")
+            let topmost = layers.last { $0.modal.phase.isShowing }
+            let header = { (modal: Modal) in 16.0 + 14 * Double(min(modal.visibleCards, modal.cards.count) - 1) }
+            for ((root, modal, above), box) in zip(layers, modals) {
+                let here = "\(at) modal \(root.id)/\(modal.link)"
+                #expect(box["key"]?.stringValue == "\(root.id)/\(modal.link)", "\(here): bottom to top")
                 #expect(box["phase"]?.stringValue == modal.phase.rawValue, "\(here)")
-                let expected = ExpectedBox.of(modal, in: root)
-                let sizes = [("width", expected.width), ("height", expected.height), ("bottom", expected.bottom)]
-                for (key, points) in sizes {
-                    #expect(abs(number(key, box) - points * scale) <= 1.5, "\(here): \(key) \(points) pt")
-                }
-                // Whatever the rules, a box lies inside its frame.
-                let (left, bottom) = (number("left", box), number("bottom", box))
+                let expected = ExpectedBox.of(modal, in: root, sheetsAbove: above)
+                #expect(abs(number("width", box) - expected.width * scale) <= 1.5, "\(here): width \(expected.width)")
+                #expect(abs(number("left", box) - expected.left * scale) <= 1.5, "\(here): left \(expected.left)")
+                // Moved down to keep the names under it in view, a box keeps its bottom, or is one header high.
                 #expect(
-                    left >= -1 && left + number("width", box) <= frameWidth + 1 && bottom >= -1
-                        && bottom + number("height", box) <= frameHeight + 1, "\(here): inside its frame")
-                #expect(box["top"] == .bool(modal.link == topmost?.link), "\(here): the top modal is marked")
-                #expect((number("opacity", box) < 1) == (modal.phase != .presented), "\(here): fades unless presented")
+                    abs(number("bottom", box) - expected.bottom * scale) <= 1.5
+                        || abs(number("height", box) - header(modal)) <= 1, "\(here): bottom \(expected.bottom)")
+                #expect(number("above", box) >= -45, "\(here): no more than the band past the top")
+                #expect(
+                    box["top"] == .bool(modal.link == topmost?.modal.link && root.id == topmost?.root.id), "\(here)")
                 let visible = min(modal.visibleCards, modal.cards.count)
-                #expect(number("behind", box) == Double(visible - 1), "\(here): the visible cards behind the top one")
+                #expect(number("strips", box) == Double(visible - 1), "\(here): the visible cards behind the top one")
                 #expect(box["sticky"] == modal.cards.last!.sticky.map(JSONValue.string) ?? .null, "\(here): sticky")
                 #expect(box["content"]?.stringValue == modal.cards.last!.content, "\(here)")
                 let payload = modal.payload.map { $0.serialized() }.map { $0.count > 160 ? $0.prefix(159) + "…" : $0 }
                 #expect(box["payload"] == payload.map(JSONValue.string) ?? .null, "\(here): its payload, exact")
-                layers.append(number("z", box))
+                #expect(box["listed"] == .bool(true), "\(here): in the outline")
                 checked += 1
             }
-            #expect(layers == layers.sorted() && Set(layers).count == layers.count, "\(at): children over parents")
-            let dimming = shown["dimming"]?.doubleValue
-            #expect((dimming != nil) == root.isDimmingVisible, "\(at): dimming exactly when the state shows it")
-            if let dimming, let topmost, let place = onScreen.firstIndex(where: { $0.link == topmost.link }) {
-                #expect(dimming < layers[place] && (place == 0 || dimming > layers[place - 1]), "\(at): under the top")
+            #expect(modals.count(where: { $0["top"] == .bool(true) }) <= 1, "\(at): one top mark")
+            let zs = modals.map { number("z", $0) }
+            #expect(zs == zs.sorted() && Set(zs).count == zs.count, "\(at): children over parents, roots by level")
+            Self.checkNames(modals, at: at)
+            // The dimming of each root that shows it, just under its topmost modal.
+            let dimmings = shown["dimmings"]?.arrayValue ?? []
+            let dimmed = roots.filter(\.isDimmingVisible)
+            #expect(dimmings.map { $0[0] } == dimmed.map { .string($0.id) }, "\(at): dimming exactly when shown")
+            for (dimming, root) in zip(dimmings, dimmed) {
+                let z = dimming[1]?.doubleValue ?? .nan
+                guard let top = layers.lastIndex(where: { $0.root.id == root.id && $0.modal.phase.isShowing }) else {
+                    continue
+                }
+                #expect(z < zs[top] && (top == 0 || z > zs[top - 1]), "\(at): \(root.id)'s dimming under its top")
             }
-            let keyboard = shown["keyboard"]?.doubleValue
-            #expect((keyboard != nil) == (state.keyboard.height > 0), "\(at): the keyboard when it is up")
-            if let keyboard {
-                #expect(abs(keyboard - min(state.keyboard.height, root.size.height) * scale) <= 1, "\(at): its height")
+            let keyboards = shown["keyboards"]?.arrayValue ?? []
+            #expect(keyboards.count == (state.keyboard.height > 0 ? 1 : 0), "\(at): one keyboard when it is up")
+            if let keyboard = keyboards.first?.doubleValue {
+                let expected = min(state.keyboard.height, roots[0].size.height) * scale
+                #expect(abs(keyboard - expected) <= 1, "\(at): its height")
             }
         }
         return checked
+    }
+
+    /// No two names overlap, and none is under a modal drawn above it.
+    static func checkNames(_ modals: [JSONValue], at place: String) {
+        func rect(_ value: JSONValue?) -> [Double] { value?.arrayValue?.compactMap(\.doubleValue) ?? [] }
+        func overlap(_ a: [Double], _ b: [Double]) -> Bool {
+            a.count == 4 && b.count == 4 && min(a[2], b[2]) - max(a[0], b[0]) > 0.5
+                && min(a[3], b[3]) - max(a[1], b[1]) > 0.5
+        }
+        for (index, modal) in modals.enumerated() {
+            let label = rect(modal["label"])
+            for other in modals[(index + 1)...] {
+                let what = "\(place): \(modal["key"] ?? .null) and \(other["key"] ?? .null)"
+                #expect(!overlap(label, rect(other["label"])), "\(what): names overlap")
+                #expect(!overlap(label, rect(other["box"])), "\(what): the name is under a modal above it")
+            }
+        }
     }
 
     /// A sheet resting at a 0.5 detent is half its frame high; pushed to 1, the
@@ -292,14 +336,14 @@ struct HTMLPageBrowserTests {
         let page = Run(["export", folder.file("detent.jsonl"), "--format", "html"]).output
         let measured = try Chromium.probe(page, script: Chromium.measureEveryStep, in: folder)
         func shares(_ index: Int) -> (height: Double, dimmed: Bool)? {
-            guard let root = measured[index]?["roots"]?[0], let modal = root["modals"]?[0] else { return nil }
-            return (modal["height"]!.doubleValue! / root["height"]!.doubleValue!, root["dimming"] != .null)
+            guard let device = measured[index]?["devices"]?[0], let modal = device["modals"]?[0] else { return nil }
+            return (modal["height"]!.doubleValue! / device["height"]!.doubleValue!, device["dimmings"] != [])
         }
         let half = try #require(shares(2)), whole = try #require(shares(3)), leaving = try #require(shares(4))
         #expect(abs(half.height - 0.5) < 0.005 && half.dimmed)
         #expect(abs(whole.height - 1) < 0.005 && whole.dimmed)
         #expect(!leaving.dimmed, "a dismissing modal alone shows no dimming")
-        #expect(measured[5]?["roots"]?[0]?["modals"] == [])
+        #expect(measured[5]?["devices"]?[0]?["modals"] == [])
     }
 
     /// Keys, the step buttons, the slider's ticks and the address move the
@@ -544,11 +588,13 @@ struct HTMLPageBrowserTests {
 
             """, to: "<!--<script>.jsonl")
         let page = Run(["export", log, "--format", "html"]).output
-        #expect(page.components(separatedBy: "<script").count == 3, "the data's script and the page's, no other")
+        let scripts = HTMLPage.links.count { $0.tag == "script" }
+        #expect(
+            page.components(separatedBy: "<script").count == 2 + scripts, "the data's script and the page's, no other")
         let answer = try Chromium.probe(
             page,
             script: """
-                report({ seq: document.body.dataset.seq, content: document.querySelector(".modal .content").firstChild.textContent,
+                report({ seq: document.body.dataset.seq, content: document.querySelector(".modal .label .name").textContent,
                   title: document.querySelector("h1").textContent });
                 """, address: "#seq=2", in: folder)
         #expect(answer["seq"] == "2" && answer["content"] == "see <script> tag docs")
@@ -565,7 +611,7 @@ struct HTMLPageBrowserTests {
             script: """
                 document.dispatchEvent(new KeyboardEvent("keydown", { key: "j" }));
                 document.dispatchEvent(new KeyboardEvent("keydown", { key: "End" }));
-                report({ stage: stage.textContent, count: count.textContent, seq: document.body.dataset.seq ?? null });
+                report({ stage: byId("devices").textContent, count: count.textContent, seq: document.body.dataset.seq ?? null });
                 """, in: folder)
         #expect(nothing["stage"]?.stringValue?.hasPrefix("No event of the log is in this page") == true)
         #expect(nothing["count"] == "0 of 0" || nothing["count"] == "0 events")

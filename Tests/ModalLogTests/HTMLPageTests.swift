@@ -201,13 +201,16 @@ func statesBySeq(of path: String) throws -> [Int: ModalState] {
         }
     }
 
-    /// The page's sources are three files; the page is one, with nothing to fetch beside it.
-    @Test func thePageHoldsItsStylesheetAndScript() throws {
+    /// The page's sources are four files; the page is one, with nothing to fetch beside it.
+    @Test func thePageHoldsItsStylesheetAndScripts() throws {
         let page = Run(["export", Self.tour, "--format", "html"]).output
         let html = try String(contentsOfFile: sample("Sources/modal-log/Page/page.html"), encoding: .utf8)
-        #expect(html.contains(HTMLPage.stylesheetLink) && html.contains(HTMLPage.scriptLink), "page.html links them")
-        #expect(!page.contains("href=\"page.css\"") && !page.contains("src=\"page.js\""))
-        for source in ["page.css", "page.js"] {
+        for (link, _, _) in HTMLPage.links {
+            #expect(html.contains(link), "page.html links \(link)")
+            #expect(!page.contains(link), "\(link) is replaced")
+        }
+        #expect(!page.contains("src=\"") && !page.contains("href=\""), "nothing to fetch")
+        for source in ["page.css", "picture.js", "page.js"] {
             let text = try String(contentsOfFile: sample("Sources/modal-log/Page/\(source)"), encoding: .utf8)
             #expect(page.contains(text), "\(source) is in the page")
         }

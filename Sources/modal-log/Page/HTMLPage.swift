@@ -1,40 +1,48 @@
 /// The page ``HTMLExporter`` fills in: `@@TITLE@@` with the log's name,
 /// `@@DATA@@` with its data (the JSON of `header`, `largest`, `shapes`,
-/// `values` and `steps`). Its script draws the state and the event list from the data;
-/// it reads nothing else and puts every name in the page as text.
+/// `values` and `steps`). Its scripts draw the state and the event list from the data;
+/// they read nothing else and put every name in the page as text.
 ///
-/// What it draws, in points of the root's size times one scale for the
-/// whole page (the largest at which the largest root the page shows fits the
-/// stage, at most 0.6), so a frame keeps its size from event to event:
-/// - the root's `keyboardOffset` (no more than its height) lifts sheets,
-///   cards, custom modals and alerts, and the keyboard is drawn at the
-///   bottom when its height is above 0;
-/// - a sheet, card or custom modal is as wide as its root and as high as
-///   its top card's `height`, or else its snap position's fraction of the
-///   root's height (a fractional position between two points, 0 at -1),
-///   and no higher than the room above the lift;
-/// - an alert is 270 × 150 (less in a small root), centred in the room
-///   above the lift; a toast 64 high near the top, inset from the sides; a
-///   full-screen modal the whole root; every box lies inside its frame;
-/// - the dimming lies just under the topmost modal that is not dismissing,
-///   exactly when the state's `dimming.visible` is true;
-/// - queued modals wait under the frame, not in it.
+/// What it draws (`picture.js` has the rules in full), in points of the
+/// root's size times one scale for the whole page (the largest at which the
+/// largest root fits the stage beside the outline, at most 0.6):
+/// - a device a screen: the roots of one size composed on it by level, so
+///   one keyboard and one top mark a device; the device that holds the
+///   lowest level first;
+/// - a sheet, card or custom modal as wide as its root (5% narrower for
+///   each sheet above it, as iOS scales back a sheet stack), as high as its
+///   top card's `height` or its snap position, its bottom on the root's
+///   `keyboardOffset`; an alert 270 × 150 centred above that offset; a
+///   toast 64 high near the top; a full-screen modal the whole root;
+/// - each box moved down past the name line of every box under it, so
+///   every live modal's name is in view and no two overlap;
+/// - content lifted past the top drawn past the screen's edge, in a band
+///   marked off-screen; the keyboard over the content, what it covers and
+///   the first responder marked;
+/// - the dimming just under its root's topmost modal that is not
+///   dismissing, exactly when the state's `dimming.visible` is true;
+///   queued modals wait under the device.
 ///
-/// Its sources are `page.html`, `page.css` and `page.js` beside this file,
-/// compiled into the tool (SwiftPM's `.embedInCode`): the exported page is
-/// one file that needs nothing beside it, and so is the tool. `page.html`
-/// links the other two, so each is edited as what it is; here they are put
-/// in place of their links.
+/// Its sources are `page.html`, `page.css`, `picture.js` (the picture and
+/// the outline) and `page.js` (the rest) beside this file, compiled into the
+/// tool (SwiftPM's `.embedInCode`): the exported page is one file that
+/// needs nothing beside it, and so is the tool. `page.html` links the
+/// others, so each is edited as what it is; here they are put in place of
+/// their links.
 enum HTMLPage {
     static let template: String = {
-        let html = String(decoding: PackageResources.page_html, as: UTF8.self)
-        let css = String(decoding: PackageResources.page_css, as: UTF8.self)
-        let script = String(decoding: PackageResources.page_js, as: UTF8.self)
-        return html.replacing(stylesheetLink, with: "<style>\n\(css)</style>")
-            .replacing(scriptLink, with: "<script>\n\(script)</script>")
+        var html = String(decoding: PackageResources.page_html, as: UTF8.self)
+        for (link, file, tag) in links {
+            html = html.replacing(link, with: "<\(tag)>\n\(String(decoding: file, as: UTF8.self))</\(tag)>")
+        }
+        return html
     }()
 
-    /// The lines of `page.html` that name its stylesheet and script.
-    static let stylesheetLink = #"<link rel="stylesheet" href="page.css">"#
-    static let scriptLink = #"<script src="page.js"></script>"#
+    /// The lines of `page.html` that name its stylesheet and scripts, each
+    /// with the file it names and the element its text goes in.
+    static let links: [(link: String, file: [UInt8], tag: String)] = [
+        (#"<link rel="stylesheet" href="page.css">"#, PackageResources.page_css, "style"),
+        (#"<script src="picture.js"></script>"#, PackageResources.picture_js, "script"),
+        (#"<script src="page.js"></script>"#, PackageResources.page_js, "script"),
+    ]
 }

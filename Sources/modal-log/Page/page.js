@@ -34,182 +34,88 @@ function value(id) {
   return result;
 }
 
-// ---- The picture of a state.
+// ---- The picture (picture.js draws it) and the outline beside it.
 
-// A snap position's height as a fraction of the root's: between two points, in proportion; -1 is 0.
-function snapFraction(snap) {
-  const points = snap.points, position = snap.position;
-  if (position <= -1) return 0;
-  if (position < 0) return points[0] * (position + 1);
-  if (position >= points.length - 1) return points[points.length - 1];
-  const below = Math.floor(position);
-  return points[below] + (points[below + 1] - points[below]) * (position - below);
-}
+// The modal selected by a click on it, in the picture or the outline (`root/link`), or null.
+let selected = null;
+// True when the list keeps only the steps that name or change the selected modal.
+let following = false;
 
-// A modal's place in its root, in points: its width and height, and its bottom above the root's.
-function geometry(modal, root) {
-  const width = root.size.width, height = root.size.height;
-  const top = modal.cards[modal.cards.length - 1];
-  const lift = Math.min(root.keyboardOffset, height), room = height - lift;
-  const inset = Math.min(16, width / 10);
-  switch (modal.style) {
-    case "alert": {
-      const box = { width: Math.min(270, width - 2 * inset), height: Math.min(150, room) };
-      return { ...box, bottom: lift + (room - box.height) / 2 };
-    }
-    case "toast": {
-      const box = { width: width - 2 * inset, height: Math.min(64, height) };
-      return { ...box, bottom: height - box.height - Math.min(54, height - box.height) };
-    }
-    case "fullScreen":
-      return { width, height, bottom: 0 };
-    default: {
-      const fraction = top.height == null ? snapFraction(modal.snap) : top.height / height;
-      return { width, height: Math.max(0, Math.min(fraction * height, room)), bottom: lift };
-    }
-  }
-}
-
-// The top card: its sticky element above its content. A card behind: one line.
-function drawCard(card, className) {
-  const view = element("div", className);
-  if (className.includes("behind")) {
-    view.appendChild(element("div", "content", card.content + (card.sticky == null ? "" : ` · ${card.sticky}`)));
-    return view;
-  }
-  if (card.sticky != null) view.appendChild(element("div", "sticky", card.sticky));
-  view.appendChild(element("div", "content", card.content));
-  return view;
-}
-
-function drawModal(modal, root, scale, isTop) {
-  const view = element("div", "modal");
-  view.dataset.link = modal.link;
-  view.dataset.phase = modal.phase;
-  view.dataset.style = modal.style;
-  view.dataset.top = String(isTop);
-  const box = geometry(modal, root);
-  view.style.width = px(box.width * scale);
-  view.style.height = px(box.height * scale);
-  view.style.left = px((root.size.width - box.width) / 2 * scale);
-  view.style.bottom = px(box.bottom * scale);
-  // The visible cards behind the top one show a strip each above it, inside the modal's height.
-  const visible = modal.cards.slice(-modal.visibleCards);
-  const strip = visible.length > 1 ? Math.min(16, box.height * scale / (2 * visible.length)) : 0;
-  visible.slice(0, -1).forEach((card, place) => {
-    const behind = drawCard(card, "card behind");
-    behind.style.top = `${place * strip}px`;
-    behind.style.left = behind.style.right = `${(visible.length - 1 - place) * 6}px`;
-    view.appendChild(behind);
-  });
-  const topCard = visible[visible.length - 1];
-  const top = drawCard(topCard, "card top");
-  top.style.top = `${(visible.length - 1) * strip}px`;
-  const content = top.querySelector(".content");
-  if (isTop) content.appendChild(element("span", "badge", "top"));
-  if (modal.phase !== "presented") content.appendChild(element("span", "badge", modal.phase));
-  const facts = [modal.link, modal.style];
-  if (modal.parent != null) facts.push(`over ${modal.parent}`);
-  if (modal.snap.points.length > 1 || modal.snap.dragging) {
-    facts.push(`snap ${modal.snap.index + 1}/${modal.snap.points.length}`
-      + (modal.snap.dragging ? ` · dragging at ${modal.snap.position}` : ""));
-  }
-  if (topCard.height != null) facts.push(`${topCard.height} pt`);
-  if (modal.cards.length > visible.length) facts.push(`${modal.cards.length - visible.length} more below`);
-  if (modal.canDismiss === false) facts.push("cannot dismiss");
-  if (modal.phase === "dismissing" && modal.dismissReason) facts.push(`reason ${modal.dismissReason}`);
-  top.appendChild(element("div", "meta", facts.join(" · ")));
-  if (modal.payload != null) {
-    // The payload as the log writes it (the exporter's text: a number JavaScript would round stays exact).
-    const text = modal.payload;
-    top.appendChild(element("div", "payload", text.length > 160 ? text.slice(0, 159) + "…" : text));
-  }
-  view.appendChild(top);
-  return view;
-}
-
-function drawRoot(root, keyboard, scale) {
-  const figure = element("figure", "root");
-  figure.dataset.root = root.root;
-  figure.dataset.level = root.level;
-  figure.dataset.presentation = root.presentation;
-  const caption = element("figcaption");
-  caption.appendChild(element("b", "", root.root));
-  const facts = [root.policy, root.presentation, `${root.size.width}×${root.size.height}`];
-  if (root.keyboardOffset > 0) facts.push(`keyboard offset ${root.keyboardOffset}`);
-  caption.appendChild(document.createTextNode(" · " + facts.join(" · ")));
-  figure.appendChild(caption);
-  figure.style.width = px(root.size.width * scale + 12);
-  const screen = element("div", "screen");
-  screen.style.width = px(root.size.width * scale);
-  screen.style.height = px(root.size.height * scale);
-  const showing = root.modals.filter(modal => modal.phase !== "queued");
-  const topmost = showing.filter(modal => modal.phase !== "dismissing").pop();
-  showing.forEach((modal, place) => {
-    const view = drawModal(modal, root, scale, modal === topmost);
-    view.style.zIndex = String(2 + 2 * place);
-    screen.appendChild(view);
-  });
-  if (root.dimming.visible) {
-    const dimming = element("div", "dimming");
-    dimming.style.zIndex = String(topmost ? 1 + 2 * showing.indexOf(topmost) : 1);
-    screen.appendChild(dimming);
-  }
-  if (keyboard.height > 0) {
-    const pad = element("div", "keyboard", `keyboard ${keyboard.height} pt`);
-    pad.style.height = px(Math.min(keyboard.height, root.size.height) * scale);
-    screen.appendChild(pad);
-  }
-  if (root.modals.length === 0) screen.appendChild(element("div", "nothing", "no modals"));
-  figure.appendChild(screen);
-  const queued = root.modals.filter(modal => modal.phase === "queued");
-  if (queued.length > 0) {
-    const tray = element("div", "waiting");
-    tray.appendChild(element("span", "", "waiting:"));
-    for (const modal of queued) {
-      const chip = element("span", "chip", `${modal.link} · ${modal.cards[modal.cards.length - 1].content}`);
-      chip.dataset.link = modal.link;
-      chip.dataset.phase = modal.phase;
-      tray.appendChild(chip);
-    }
-    figure.appendChild(tray);
-  }
-  return figure;
-}
-
-// One scale for the whole page, so a frame keeps its size from event to event: the largest (up to
-// 0.6) at which the page's largest root fits the stage. Drawn again when the window changes.
+// One scale for the whole page, so a device keeps its size from event to event: the largest (up to
+// 0.6) at which the page's largest root fits the stage beside the outline. Drawn again when the window changes.
 let scale = 0.6;
 function measureScale() {
   const largest = data.largest;
   if (!largest) return;
-  const room = { width: stage.clientWidth - 40, height: stage.clientHeight - 110 };
+  const room = { width: stage.clientWidth - byId("outline").offsetWidth - 56,
+    height: stage.clientHeight - 40 - offscreenBand - 30 };
   scale = Math.max(0.05, Math.min(0.6, room.width / largest.width, room.height / largest.height));
 }
 
-// The roots stacked by level, the top level first: a column a level, its roots in the order they stack.
 function drawState(state) {
+  const devices = byId("devices"), outline = byId("outline");
   if (state.roots.length === 0) {
-    stage.replaceChildren(element("p", "empty", "No root is registered at this event."));
+    devices.replaceChildren(element("p", "empty", "No root is registered at this event."));
+    outline.replaceChildren();
     return;
   }
-  const levels = [];
-  for (const root of state.roots) {
-    const band = levels.find(band => band.level === root.level);
-    if (band) band.roots.push(root); else levels.push({ level: root.level, roots: [root] });
+  const composed = devicesOf(state, scale);
+  devices.replaceChildren(...composed.map(device => drawDevice(device, scale)));
+  const heading = element("div", "outline-heading", "outline, top first");
+  outline.replaceChildren(heading, drawOutline(composed), drawSelection());
+}
+
+// Under the outline: the selected modal, and the button that follows it from step to step.
+function drawSelection() {
+  const box = element("div", "selection");
+  if (!selected) {
+    box.appendChild(element("span", "empty", "Click a modal to select it."));
+    return box;
   }
-  levels.sort((a, b) => b.level - a.level);
-  stage.replaceChildren(...levels.map((band, place) => {
-    const view = element("div", "level");
-    view.dataset.level = band.level;
-    view.dataset.place = levels.length === 1 ? "only" : place === 0 ? "top" : place === levels.length - 1 ? "bottom" : "";
-    const label = levels.length === 1 ? "" : view.dataset.place ? ` · ${view.dataset.place}` : "";
-    view.appendChild(element("div", "label", `level ${band.level}${label}`));
-    const roots = element("div", "roots");
-    for (const root of band.roots) roots.appendChild(drawRoot(root, state.keyboard, scale));
-    view.appendChild(roots);
-    return view;
-  }));
+  box.appendChild(element("b", "", selected));
+  const button = element("button", "follow", following ? "stop following" : "follow");
+  button.id = "follow";
+  button.title = "Keep only the steps that name or change it (f)";
+  button.addEventListener("click", toggleFollowing);
+  box.appendChild(button);
+  return box;
+}
+
+function select(key) {
+  selected = key === selected ? null : key;
+  if (!selected && following) { following = false; filter(); }
+  redraw();
+}
+function toggleFollowing() {
+  if (!selected) return;
+  following = !following;
+  filter();
+  redraw();
+}
+function redraw() {
+  if (steps.length === 0) return;
+  drawState(value(steps[current].state));
+  drawDetail(steps[current]);
+}
+stage.addEventListener("click", event => {
+  const modal = event.target.closest("[data-key]");
+  if (modal && !event.target.closest("button")) select(modal.dataset.key);
+});
+
+// The selected modal as the state at step `index` holds it (the same object while it is unchanged), or undefined.
+function modalAt(index, key) {
+  const state = value(steps[index].state);
+  for (const root of state.roots) {
+    for (const modal of root.modals) if (modalKey(root, modal) === key) return modal;
+  }
+  return undefined;
+}
+// Whether step `index` names the modal or changes it.
+function touches(index, key) {
+  const step = steps[index];
+  if (step.target === key) return true;
+  if (step.events && step.events.some(line => line.includes(` ${key}`))) return true;
+  return index > 0 ? modalAt(index, key) !== modalAt(index - 1, key) : modalAt(index, key) !== undefined;
 }
 
 function drawDetail(step) {
@@ -298,6 +204,7 @@ function filter() {
     if (kept.length > 0 && !typesOf(step).some(type => kept.includes(type))) return;
     if (hidden.size > 0 && typesOf(step).every(type => hidden.has(type))) return;
     if (words && !haystacks[index].includes(words)) return;
+    if (following && !touches(index, selected)) return;
     listed.push(index);
   });
   rows.style.height = `${listed.length * rowHeight}px`;
@@ -326,6 +233,7 @@ function reveal() {
 function drawNotice() {
   const notes = [];
   if (data.filtered) notes.push(`This page holds only the events ${data.filtered} keeps.`);
+  if (following) notes.push(`Following ${selected}: the list keeps the steps that name or change it (f stops).`);
   if (steps.length > 0 && listed[placeOf(current)] !== current) {
     notes.push(`seq ${steps[current].seq} is not in the list: the search or the type leaves it out; j and k go to the rows kept.`);
   }
@@ -399,7 +307,7 @@ const keys = {
   k: () => move(-1), ArrowUp: () => move(-1), ArrowLeft: () => move(-1),
   Home: () => toEnd(false), End: () => toEnd(true), "/": () => search.focus(),
   n: () => moveToRejection(1), N: () => moveToRejection(-1),
-  PageDown: () => page(1), PageUp: () => page(-1),
+  PageDown: () => page(1), PageUp: () => page(-1), f: toggleFollowing,
 };
 document.addEventListener("keydown", event => {
   if (event.metaKey || event.ctrlKey || event.altKey) return;
@@ -491,7 +399,7 @@ window.addEventListener("hashchange", showAddress);
 measureScale();
 filter();
 if (steps.length === 0) {
-  stage.replaceChildren(element("p", "empty",
+  byId("devices").replaceChildren(element("p", "empty",
     "No event of the log is in this page: --from, --to or a filter left them all out."));
 } else if (!showAddress()) {
   show(0);

@@ -1,0 +1,124 @@
+import Foundation
+import ModalEvents
+import ModalProjection
+import TestSupport
+import Testing
+
+@testable import modal_log
+
+/// The page's picture of a stack and its outline,
+/// in headless Chromium: what a person opens the page to see.
+@Suite(.enabled(if: Chromium.program != nil, "chromium is not installed: the page is not loaded in a browser"))
+struct HTMLPageStackTests {
+    /// A probe that reports, at each step, each modal's key, its marks and
+    /// its box against its screen's, the keyboard and the first responder.
+    static let marksAtEveryStep = """
+        const measured = steps.map((step, index) => {
+          show(index);
+          return [...document.querySelectorAll("#devices figure.device")].map(figure => {
+            const screen = figure.querySelector(".screen").getBoundingClientRect();
+            const keyboard = figure.querySelector(".keyboard");
+            const responder = figure.querySelector(".responder");
+            return {
+              band: figure.querySelector(".band") !== null,
+              keyboardZ: keyboard ? Number(getComputedStyle(keyboard).zIndex) : null,
+              responder: responder ? responder.className + ": " + responder.textContent : null,
+              modals: [...figure.querySelectorAll(".canvas > .modal")].map(view => {
+                const box = view.getBoundingClientRect();
+                return { key: view.dataset.key, z: Number(getComputedStyle(view).zIndex),
+                  marks: [...view.querySelectorAll(".marks .badge")].map(badge => badge.title || badge.textContent),
+                  top: Math.round(box.top - screen.top), height: Math.round(box.height),
+                  screenHeight: Math.round(screen.height) };
+              }),
+            };
+          });
+        });
+        report(measured);
+        """
+
+    /// A keyboard over a sheet that does not move for it (strategy `none`)
+    /// is drawn over the sheet, which keeps its height: what it covers and
+    /// the first responder under it are marked. A keyboard offset of 709 on
+    /// a root 390 high lifts a sheet past the top: it is drawn past the
+    /// screen's edge, in a band marked off-screen, with its name.
+    @Test func theKeyboardCoversWhatItCoversAndLiftedContentIsOffScreen() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(
+            """
+            {"format":"modal-events","version":2}
+            {"seq":1,"type":"root.register","root":"form","keyboard":{"strategy":"none"}}
+            {"seq":2,"type":"modal.present","root":"form","link":"address","content":"AddressForm","snapPoints":[0.5]}
+            {"seq":3,"type":"modal.presented","root":"form","link":"address"}
+            {"seq":4,"type":"keyboard.change","height":336,"responderBottom":800}
+
+            """, to: "covered.jsonl")
+        try folder.write(
+            """
+            {"format":"modal-events","version":2}
+            {"seq":1,"type":"root.register","root":"main","size":{"width":844,"height":390},"keyboard":{"strategy":"offsetByKeyboardHeight"}}
+            {"seq":2,"type":"modal.present","root":"main","link":"compose","content":"Compose","snapPoints":[0.5]}
+            {"seq":3,"type":"keyboard.change","height":709}
+
+            """, to: "lifted.jsonl")
+        let covered = try Chromium.probe(
+            Run(["export", folder.file("covered.jsonl"), "--format", "html"]).output, script: Self.marksAtEveryStep,
+            in: folder)
+        let beforeKeyboard = try #require(covered[2]?[0]?["modals"]?[0])
+        #expect(beforeKeyboard["marks"] == ["top"], "nothing else to mark before the keyboard")
+        let device = try #require(covered[3]?[0])
+        let sheet = try #require(device["modals"]?[0])
+        #expect(sheet["marks"] == ["top", "336 pt under the keyboard"], "\(sheet)")
+        #expect(sheet["height"] == beforeKeyboard["height"] && sheet["top"] == beforeKeyboard["top"], "not squashed")
+        #expect(device["keyboardZ"]!.doubleValue! > sheet["z"]!.doubleValue!, "the keyboard over the content")
+        #expect(device["responder"] == "responder covered: first responder, under the keyboard")
+
+        let lifted = try Chromium.probe(
+            Run(["export", folder.file("lifted.jsonl"), "--format", "html"]).output, script: Self.marksAtEveryStep,
+            in: folder)
+        let presenting = try #require(lifted[1]?[0]?["modals"]?[0])
+        #expect(presenting["marks"] == ["top", "presenting"], "\(presenting)")
+        let up = try #require(lifted[2]?[0])
+        let compose = try #require(up["modals"]?[0])
+        #expect(up["band"] == true, "a band past the top holds what is lifted past it")
+        #expect(
+            compose["marks"] == ["top", "presenting", "514 pt lifted past the top of the screen: off-screen"],
+            "\(compose)")
+        #expect(compose["top"]!.doubleValue! < 0 && compose["height"]!.doubleValue! >= 16, "drawn past the edge")
+        #expect(up["responder"]?.stringValue?.hasPrefix("responder") == true)
+    }
+
+    /// A click on a modal in the outline or the picture selects it in both;
+    /// follow keeps the steps that name or change it, j and k go through
+    /// them.
+    @Test func aClickSelectsAModalAndFollowsIt() throws {
+        let folder = try TemporaryFolder()
+        let answer = try Chromium.probe(
+            Run(["export", sample("EventLogs/tour.jsonl"), "--format", "html"]).output,
+            script: """
+                const press = key => document.body.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
+                const chosen = () => [...document.querySelectorAll(".selected")].map(node => node.dataset.key);
+                const entry = key => [...document.querySelectorAll("#outline .modal-entry")].find(node => node.dataset.key === key);
+                entry("sheets/address").click();
+                const fromOutline = chosen();
+                document.querySelector('#devices .modal[data-key="sheets/checkout"] .meta').click();
+                const fromPicture = chosen();
+                document.querySelector('#devices .modal[data-key="sheets/checkout"]').click();
+                const unselected = chosen();
+                entry("sheets/address").click();
+                byId("follow").click();
+                const followed = listed.map(index => steps[index].seq);
+                const notice = byId("notice").textContent;
+                press("Home"); const first = Number(document.body.dataset.seq);
+                press("j"); press("j"); const third = Number(document.body.dataset.seq);
+                press("f"); const stopped = listed.length;
+                report({ fromOutline, fromPicture, unselected, followed, notice, first, third, stopped });
+                """, address: "#seq=13", in: folder)
+        #expect(answer["fromOutline"] == ["sheets/address", "sheets/address"], "in the picture and in the outline")
+        #expect(answer["fromPicture"] == ["sheets/checkout", "sheets/checkout"])
+        #expect(answer["unselected"] == [], "a second click lets it go")
+        #expect(answer["followed"] == [7, 8, 9, 10], "the steps that name or change it")
+        #expect(answer["notice"]?.stringValue?.contains("Following sheets/address") == true)
+        #expect(answer["first"] == 7 && answer["third"] == 9)
+        #expect(answer["stopped"] == 14, "f stops following")
+    }
+}

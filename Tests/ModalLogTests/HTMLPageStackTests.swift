@@ -6,7 +6,7 @@ import Testing
 
 @testable import modal_log
 
-/// The page's picture of a stack and its outline,
+/// The page's picture of a stack, its outline and the inspector,
 /// in headless Chromium: what a person opens the page to see.
 @Suite(.enabled(if: Chromium.program != nil, "chromium is not installed: the page is not loaded in a browser"))
 struct HTMLPageStackTests {
@@ -89,7 +89,7 @@ struct HTMLPageStackTests {
 
     /// A click on a modal in the outline or the picture selects it in both;
     /// follow keeps the steps that name or change it, j and k go through
-    /// them.
+    /// them, and the inspector says which step last changed it.
     @Test func aClickSelectsAModalAndFollowsIt() throws {
         let folder = try TemporaryFolder()
         let answer = try Chromium.probe(
@@ -100,6 +100,7 @@ struct HTMLPageStackTests {
                 const entry = key => [...document.querySelectorAll("#outline .modal-entry")].find(node => node.dataset.key === key);
                 entry("sheets/address").click();
                 const fromOutline = chosen();
+                const lastChange = document.querySelector(".last-change").textContent;
                 document.querySelector('#devices .modal[data-key="sheets/checkout"] .meta').click();
                 const fromPicture = chosen();
                 document.querySelector('#devices .modal[data-key="sheets/checkout"]').click();
@@ -111,14 +112,41 @@ struct HTMLPageStackTests {
                 press("Home"); const first = Number(document.body.dataset.seq);
                 press("j"); press("j"); const third = Number(document.body.dataset.seq);
                 press("f"); const stopped = listed.length;
-                report({ fromOutline, fromPicture, unselected, followed, notice, first, third, stopped });
+                report({ fromOutline, lastChange, fromPicture, unselected, followed, notice, first, third, stopped });
                 """, address: "#seq=13", in: folder)
         #expect(answer["fromOutline"] == ["sheets/address", "sheets/address"], "in the picture and in the outline")
+        #expect(answer["lastChange"] == "sheets/address last changed at seq 10 (drag.end)")
         #expect(answer["fromPicture"] == ["sheets/checkout", "sheets/checkout"])
         #expect(answer["unselected"] == [], "a second click lets it go")
         #expect(answer["followed"] == [7, 8, 9, 10], "the steps that name or change it")
         #expect(answer["notice"]?.stringValue?.contains("Following sheets/address") == true)
         #expect(answer["first"] == 7 && answer["third"] == 9)
         #expect(answer["stopped"] == 14, "f stops following")
+    }
+
+    /// The state tab shows the state as a tree: what the step changed as a
+    /// `-` line over a `+` line, what it added as `+`, the rest folded.
+    @Test func theInspectorMarksTheStepsChangesInTheState() throws {
+        let folder = try TemporaryFolder()
+        let page = Run(["export", sample("EventLogs/tour.jsonl"), "--format", "html"]).output
+        let probe = """
+            document.querySelector('.tab[data-tab="state"]').click();
+            const lines = kind => [...document.querySelectorAll(`.tree-view .${kind}`)]
+              .filter(node => node.matches(".leaf") || node.matches("details"))
+              .map(node => (node.matches("details") ? node.querySelector("summary") : node).textContent.trim());
+            report({ added: lines("added"), removed: lines("removed"),
+              open: [...document.querySelectorAll(".tree-view details[open] > summary")].map(node => node.textContent.trim()),
+              tabStays: (show(current), document.querySelector(".tab.chosen").dataset.tab) });
+            """
+        let presented = try Chromium.probe(page, script: probe, address: "#seq=8", in: folder)
+        #expect(presented["removed"] == [#"- phase: "presenting""#], "\(presented)")
+        #expect(presented["added"] == [#"+ phase: "presented""#], "\(presented)")
+        #expect(
+            presented["open"] == ["state", "roots [2]", #"root "sheets""#, "modals [2]", #"modal "address""#],
+            "only the way to what changed is open")
+        #expect(presented["tabStays"] == "state", "the tab stays chosen from step to step")
+        let present = try Chromium.probe(page, script: probe, address: "#seq=7", in: folder)
+        #expect(present["added"]?[0] == #"+ modal "address""#, "\(present)")
+        #expect(present["added"]?.arrayValue?.contains(#"+ dimming.visible: true"#) != true)
     }
 }

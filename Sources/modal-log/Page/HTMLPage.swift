@@ -24,7 +24,8 @@
 ///   queued modals wait under the device.
 ///
 /// Its sources are `page.html`, `page.css`, `picture.js` (the picture and
-/// the outline) and `page.js` (the rest) beside this file, compiled into the
+/// the outline), `inspector.js` (the event and state tabs) and `page.js`
+/// (the rest) beside this file, compiled into the
 /// tool (SwiftPM's `.embedInCode`): the exported page is one file that
 /// needs nothing beside it, and so is the tool. `page.html` links the
 /// others, so each is edited as what it is; here they are put in place of
@@ -43,6 +44,7 @@ enum HTMLPage {
     static let links: [(link: String, file: [UInt8], tag: String)] = [
         (#"<link rel="stylesheet" href="page.css">"#, PackageResources.page_css, "style"),
         (#"<script src="picture.js"></script>"#, PackageResources.picture_js, "script"),
+        (#"<script src="inspector.js"></script>"#, PackageResources.inspector_js, "script"),
         (#"<script src="page.js"></script>"#, PackageResources.page_js, "script"),
     ]
 }

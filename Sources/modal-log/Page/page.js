@@ -117,26 +117,13 @@ function touches(index, key) {
   if (step.events && step.events.some(line => line.includes(` ${key}`))) return true;
   return index > 0 ? modalAt(index, key) !== modalAt(index - 1, key) : modalAt(index, key) !== undefined;
 }
-
-function drawDetail(step) {
-  const parts = [element("h2", "", `seq ${step.seq} · ${step.type} ${step.target}`)];
-  const facts = [];
-  if (step.time !== null) facts.push(`${step.time} s`);
-  if (step.session) facts.push(`session ${step.session}`);
-  if (step.origin) facts.push(step.origin);
-  if (facts.length) parts.push(element("div", "", facts.join(" · ")));
-  if (step.starts) parts.push(element("div", "", step.starts));
-  const changes = step.changes || [step.effect];
-  const list = element("ul", step.rejected ? "rejected" : "");
-  for (const line of changes) list.appendChild(element("li", "", line));
-  parts.push(list);
-  if (step.events) {
-    const inner = element("ul");
-    for (const line of step.events) inner.appendChild(element("li", "", line));
-    parts.push(element("div", "", "events:"), inner);
+// The last step at or before `index` that changed the modal, or -1.
+function lastChange(index, key) {
+  for (let place = index; place >= 0; place--) {
+    const now = modalAt(place, key);
+    if (place === 0 ? now !== undefined : now !== modalAt(place - 1, key)) return place;
   }
-  parts.push(element("pre", "raw", step.line));
-  detail.replaceChildren(...parts);
+  return -1;
 }
 
 // ---- The event list: only its rows on screen are in the page.

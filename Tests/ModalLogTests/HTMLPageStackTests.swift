@@ -6,7 +6,7 @@ import Testing
 
 @testable import modal_log
 
-/// The page's picture of a stack, its outline and the inspector,
+/// The page's picture of a stack, its outline, the inspector and the chart,
 /// in headless Chromium: what a person opens the page to see.
 @Suite(.enabled(if: Chromium.program != nil, "chromium is not installed: the page is not loaded in a browser"))
 struct HTMLPageStackTests {
@@ -148,5 +148,35 @@ struct HTMLPageStackTests {
         let present = try Chromium.probe(page, script: probe, address: "#seq=7", in: folder)
         #expect(present["added"]?[0] == #"+ modal "address""#, "\(present)")
         #expect(present["added"]?.arrayValue?.contains(#"+ dimming.visible: true"#) != true)
+    }
+
+    /// The chart holds each root's depth and the keyboard offset at every
+    /// step (a short log has a bucket a step), and a click on it goes there.
+    @Test func theChartHoldsEachRootsDepthAndAClickGoesThere() throws {
+        let folder = try TemporaryFolder()
+        let log = sample("EventLogs/tour.jsonl")
+        let answer = try Chromium.probe(
+            Run(["export", log, "--format", "html"]).output,
+            script: """
+                const chart = byId("chart"), box = chart.getBoundingClientRect();
+                chart.dispatchEvent(new MouseEvent("click", { clientX: box.left + box.width / 2, clientY: box.top + 5, bubbles: true }));
+                report({ chart: data.chart, clicked: Number(document.body.dataset.seq),
+                  lines: chart.querySelectorAll("path.depth").length, legend: byId("legend").textContent });
+                """, in: folder)
+        let states = try statesBySeq(of: log).sorted { $0.key < $1.key }.map(\.value)
+        let depth = { (root: String) in
+            states.map { state in
+                JSONValue.number(
+                    JSONNumber(state.roots.first { $0.id == root }?.modals.count { $0.phase != .queued } ?? 0))
+            }
+        }
+        #expect(answer["chart"]?["steps"] == 14)
+        #expect(answer["chart"]?["depths"]?[0] == ["root": "sheets", "values": .array(depth("sheets"))])
+        #expect(answer["chart"]?["depths"]?[1] == ["root": "toasts", "values": .array(depth("toasts"))])
+        let offsets = states.map { JSONValue.number(JSONNumber($0.roots.map(\.keyboardOffset).max() ?? 0)) }
+        #expect(answer["chart"]?["keyboard"] == .array(offsets))
+        #expect(answer["clicked"] == 8, "the middle of 14 steps: the 7th gap, seq 8")
+        #expect(answer["lines"] == 2)
+        #expect(answer["legend"] == "depth:sheets 2toasts 1keyboard 288 pt0 rejected", "\(answer["legend"] ?? .null)")
     }
 }

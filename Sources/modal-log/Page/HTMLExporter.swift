@@ -2,16 +2,15 @@ import ModalEvents
 import ModalProjection
 
 /// One self-contained HTML page that draws the log's state as a picture,
-/// event by event: each root a device frame of its size, roots by level
-/// (the top one first), and in each the modals bottom to top, each as high
-/// as its snap point or its top card's height, the dimming when visible,
-/// the keyboard and the root's offset above it, queued modals waiting
-/// under the frame. Beside it, the event list (only its rows on screen
-/// are drawn, so a long log scrolls as a short one does) and what the
-/// selected event did. Step buttons, keys, a slider with a tick at each
-/// rejection, a search and a type filter move through it; the address
-/// (`#seq=N`) follows. It needs no network: the data is in the page as
-/// JSON and ``HTMLPage``'s script draws it.
+/// event by event: each screen with its roots composed by level, their
+/// modals as iOS stacks them, the dimming, the keyboard over the content,
+/// queued modals waiting under it (``HTMLPage`` has the rules), and an
+/// outline beside it. Beside that, the event list (only its rows on screen
+/// are drawn, so a long log scrolls as a short one does) and an inspector
+/// of the step and the state. Step buttons, keys, a slider over a chart of
+/// each root's depth, the keyboard offset and the rejections, a search and
+/// a type filter move through it; the address (`#seq=N`) follows. It needs
+/// no network: the data is in the page as JSON and its scripts draw it.
 ///
 /// Each state is in a ``JSONValueTable``, so an event that moves one modal
 /// adds that modal and the objects that hold it, not a whole state.
@@ -32,6 +31,11 @@ struct HTMLExporter: Exporter {
         var id: Int
         var modals: [String: (modal: Modal, id: Int)]
     }
+    /// The chart's series, a value a step: each root's depth (its modals
+    /// not queued), in the order roots first appear, and the keyboard offset
+    /// (the largest root's).
+    private var depths: [(root: String, values: [Int])] = []
+    private var keyboardOffsets: [Double] = []
     /// The steps' JSON objects so far, comma-separated, as the page's script
     /// text holds them (``appendScriptText(_:to:)``): written as each step
     /// comes, so a long log's steps are never all held as values.
@@ -44,6 +48,7 @@ struct HTMLExporter: Exporter {
 
     mutating func add(_ step: Step, state: ModalState) {
         let picture = picture(of: state)
+        chart(state)
         let entry = step.entry
         var members = [
             JSONMember("seq", .number(JSONNumber(entry.seq))),
@@ -120,6 +125,39 @@ struct HTMLExporter: Exporter {
         return KeptRoot(root: root, id: table.id(ofObject: members.map(\.key), values: values), modals: modals)
     }
 
+    /// Adds a step's values to the chart's series.
+    private mutating func chart(_ state: ModalState) {
+        for root in state.roots where !depths.contains(where: { $0.root == root.id }) {
+            depths.append((root.id, Array(repeating: 0, count: keyboardOffsets.count)))
+        }
+        for index in depths.indices {
+            let root = state.roots.first { $0.id == depths[index].root }
+            depths[index].values.append(root?.modals.count { $0.phase != .queued } ?? 0)
+        }
+        keyboardOffsets.append(state.roots.map(\.keyboardOffset).max() ?? 0)
+    }
+
+    /// The chart as the page draws it: at most `buckets` values a series,
+    /// each the largest of the steps it stands for (a step of a bucket is
+    /// `index * buckets / steps`, rounded down).
+    func chartJSON(buckets limit: Int = 600) -> JSONValue {
+        let count = keyboardOffsets.count, buckets = min(count, limit)
+        func bucketed(_ values: [Double]) -> JSONValue {
+            var maxima = [Double](repeating: -.infinity, count: buckets)
+            for (index, value) in values.enumerated() {
+                let bucket = index * buckets / count
+                maxima[bucket] = max(maxima[bucket], value)
+            }
+            return .array(maxima.map { .number(JSONNumber($0)) })
+        }
+        return [
+            "steps": .number(JSONNumber(count)),
+            "depths": .array(
+                depths.map { ["root": .string($0.root), "values": bucketed($0.values.map(Double.init))] }),
+            "keyboard": bucketed(keyboardOffsets),
+        ]
+    }
+
     /// `modal` as the page holds it: the spec's JSON, its payload as the
     /// log's text (the page would read a number JavaScript cannot hold,
     /// `12345678901234567891`, as another).
@@ -139,6 +177,7 @@ struct HTMLExporter: Exporter {
                 ? ["width": .number(JSONNumber(largest.width)), "height": .number(JSONNumber(largest.height))] : .null,
             "header": .array(Self.headerLines(header).map(JSONValue.string)),
             "filtered": filtered.map(JSONValue.string) ?? .null,
+            "chart": chartJSON(),
             "shapes": .array(table.shapes.map { .array($0.map(JSONValue.string)) }),
             "values": .array(table.values),
         ]

@@ -24,7 +24,8 @@
 ///   queued modals wait under the device.
 ///
 /// Its sources are `page.html`, `page.css`, `picture.js` (the picture and
-/// the outline), `inspector.js` (the event and state tabs) and `page.js`
+/// the outline), `inspector.js` (the event and state tabs), `chart.js` (the chart under
+/// the slider) and `page.js`
 /// (the rest) beside this file, compiled into the
 /// tool (SwiftPM's `.embedInCode`): the exported page is one file that
 /// needs nothing beside it, and so is the tool. `page.html` links the
@@ -45,6 +46,7 @@ enum HTMLPage {
         (#"<link rel="stylesheet" href="page.css">"#, PackageResources.page_css, "style"),
         (#"<script src="picture.js"></script>"#, PackageResources.picture_js, "script"),
         (#"<script src="inspector.js"></script>"#, PackageResources.inspector_js, "script"),
+        (#"<script src="chart.js"></script>"#, PackageResources.chart_js, "script"),
         (#"<script src="page.js"></script>"#, PackageResources.page_js, "script"),
     ]
 }

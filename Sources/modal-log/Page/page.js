@@ -369,6 +369,7 @@ for (const type of [...types].sort()) {
   typeFilter.appendChild(hide);
 }
 byId("log").textContent = data.header.join(" · ");
+drawChart(data.chart);
 slider.max = Math.max(0, steps.length - 1);
 
 // Open at #seq=N (or the last step before it), and follow the address when it changes.

@@ -529,6 +529,27 @@ struct HTMLPageBrowserTests {
         #expect(answer["cleared"] == [.number(JSONNumber(entries.count)), []])
     }
 
+    /// The search keeps the rows with every word, a "quoted phrase" as
+    /// written, no -word, and a match of a /regular expression/; one that
+    /// does not compile is searched for as text.
+    @Test func theSearchTakesWordsPhrasesExclusionsAndPatterns() throws {
+        let folder = try TemporaryFolder()
+        let answer = try Chromium.probe(
+            Run(["export", sample("EventLogs/tour.jsonl"), "--format", "html"]).output,
+            script: """
+                const run = text => { search.value = text; search.dispatchEvent(new Event("input")); return listed.map(i => steps[i].seq); };
+                report({ words: run("sheets address"), phrase: run('"presenting -> presented"'), without: run("toast -dismiss"),
+                  pattern: run("/^1[0-3] /"), broken: run("/[/"), none: run("-drag -card -modal"), cleared: run("").length });
+                """, in: folder)
+        #expect(answer["words"] == [7, 8, 9, 10], "both words, anywhere in the row")
+        #expect(answer["phrase"] == [4, 8, 13], "the phrase as written")
+        #expect(answer["without"] == [2, 11, 12, 13], "toast, and not dismiss")
+        #expect(answer["pattern"] == [10, 11, 12, 13], "a row that starts with seq 10 to 13")
+        #expect(answer["broken"] == [], "no row holds the text /[/")
+        #expect(answer["none"] == [1, 2, 11], "every -word left out")
+        #expect(answer["cleared"] == 14)
+    }
+
     /// A row gives the time since the event before it and its source, as
     /// columns, where the log has them; a log without either has no such column.
     @Test func rowsGiveTheTimeSinceTheEventBeforeAndTheSource() throws {

@@ -179,18 +179,41 @@ function drawRows() {
   rows.replaceChildren(...shown);
 }
 
+// The search, as a test of a row's text (its columns and its line, in lower
+// case), or null for an empty search: every word must be in it, a "quoted
+// phrase" as written, a -word must not, and /a regular expression/ must
+// match (case aside). A regular expression that does not compile is
+// searched for as text.
+function searchTest(text) {
+  const terms = [];
+  for (const [, phrase, pattern, word] of text.matchAll(/"([^"]*)"?|\/((?:\\.|[^/])+)\/|(\S+)/g)) {
+    if (phrase !== undefined) { if (phrase) terms.push(row => row.includes(phrase.toLowerCase())); continue; }
+    if (pattern !== undefined) {
+      let expression = null;
+      try { expression = new RegExp(pattern, "i"); } catch (error) { /* searched for as text below */ }
+      const literal = `/${pattern}/`.toLowerCase();
+      terms.push(expression ? row => expression.test(row) : row => row.includes(literal));
+      continue;
+    }
+    const lower = word.toLowerCase();
+    if (lower.length > 1 && lower.startsWith("-")) terms.push(row => !row.includes(lower.slice(1)));
+    else terms.push(row => row.includes(lower));
+  }
+  return terms.length === 0 ? null : row => terms.every(term => term(row));
+}
+
 function filter() {
-  const words = search.value.trim().toLowerCase();
+  const matches = searchTest(search.value);
   const kept = [...chosenTypes].filter(([, keep]) => keep).map(([type]) => type);
   const hidden = new Set([...chosenTypes].filter(([, keep]) => !keep).map(([type]) => type));
   // A step's types: its own, and a batch's events'.
   const typesOf = step => [step.type, ...(step.types || [])];
-  if (words && !haystacks) haystacks = steps.map((step, index) => `${rowText(index)} ${step.line}`.toLowerCase());
+  if (matches && !haystacks) haystacks = steps.map((step, index) => `${rowText(index)} ${step.line}`.toLowerCase());
   listed = [];
   steps.forEach((step, index) => {
     if (kept.length > 0 && !typesOf(step).some(type => kept.includes(type))) return;
     if (hidden.size > 0 && typesOf(step).every(type => hidden.has(type))) return;
-    if (words && !haystacks[index].includes(words)) return;
+    if (matches && !matches(haystacks[index])) return;
     if (following && !touches(index, selected)) return;
     listed.push(index);
   });

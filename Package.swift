@@ -23,6 +23,7 @@ let package = Package(
             resources: [
                 .embedInCode("Page/page.html"), .embedInCode("Page/page.css"), .embedInCode("Page/picture.js"),
                 .embedInCode("Page/inspector.js"), .embedInCode("Page/chart.js"), .embedInCode("Page/page.js"),
+                .embedInCode("Page/live.js"),
             ]),
         // Realistic logs made from a seed, and Foundation's reading of them: what the
         // benchmark measures against and the tests check against. Not a product.

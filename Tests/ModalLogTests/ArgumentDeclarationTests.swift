@@ -91,7 +91,8 @@ import Testing
 /// The help, usage lines and completion scripts the declarations make are
 /// the ones the tool printed before its options were typed (taken from
 /// 21e4e87, in `Tests/Fixtures/help/`): the rebuild changed no option's
-/// name, order, value or words.
+/// name, order, value or words. Since then, `serve` was added (its help,
+/// and its lines in the tool's help and the scripts); nothing else changed.
 @Suite struct HelpGoldenTests {
     static let commands = ModalLog.commands.map { $0.configuration.name }
 

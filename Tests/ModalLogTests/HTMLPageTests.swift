@@ -201,7 +201,7 @@ func statesBySeq(of path: String) throws -> [Int: ModalState] {
         }
     }
 
-    /// The page's sources are six files; the page is one, with nothing to fetch beside it.
+    /// The page's sources are seven files; the page is one, with nothing to fetch beside it.
     @Test func thePageHoldsItsStylesheetAndScripts() throws {
         let page = Run(["export", Self.tour, "--format", "html"]).output
         let html = try String(contentsOfFile: sample("Sources/modal-log/Page/page.html"), encoding: .utf8)
@@ -210,7 +210,7 @@ func statesBySeq(of path: String) throws -> [Int: ModalState] {
             #expect(!page.contains(link), "\(link) is replaced")
         }
         #expect(!page.contains("src=\"") && !page.contains("href=\""), "nothing to fetch")
-        for source in ["page.css", "picture.js", "inspector.js", "chart.js", "page.js"] {
+        for source in ["page.css", "picture.js", "inspector.js", "chart.js", "page.js", "live.js"] {
             let text = try String(contentsOfFile: sample("Sources/modal-log/Page/\(source)"), encoding: .utf8)
             #expect(page.contains(text), "\(source) is in the page")
         }

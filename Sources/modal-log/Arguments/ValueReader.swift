@@ -33,6 +33,16 @@ extension ValueReader where Value == Int {
     }
 
     /// A count, 1 or more.
+    /// A TCP port, 0 (one the system picks) to 65535.
+    static var port: Self {
+        ValueReader(valueName: "port") { text, label in
+            guard let value = Int(text), (0...65_535).contains(value) else {
+                throw UsageError(message: "The value '\(text)' is invalid for '\(label)': expected a port, 0 to 65535")
+            }
+            return value
+        }
+    }
+
     static var count: Self {
         ValueReader(valueName: "count") { text, label in
             guard let value = Int(text), value >= 1 else {

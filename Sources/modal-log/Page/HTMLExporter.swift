@@ -40,6 +40,18 @@ struct HTMLExporter: Exporter {
     /// text holds them (``appendScriptText(_:to:)``): written as each step
     /// comes, so a long log's steps are never all held as values.
     private var steps: [UInt8] = []
+    /// Where each step's object starts in ``steps``.
+    private var stepStarts: [Int] = []
+
+    /// How much of the page's data there is: steps, values and shapes. A
+    /// live page holds the data up to a position, and is sent what was
+    /// added since (``appended(since:)``).
+    struct Position: Equatable {
+        var steps = 0, values = 0, shapes = 0
+    }
+
+    /// The data's position now.
+    var position: Position { Position(steps: stepStarts.count, values: table.count, shapes: table.shapes.count) }
 
     init(title: String, filtered: String? = nil) {
         self.title = title
@@ -82,6 +94,7 @@ struct HTMLExporter: Exporter {
                 if: true)
         }
         if !steps.isEmpty { steps.append(UInt8(ascii: ",")) }
+        stepStarts.append(steps.count)
         var writer = JSONWriter()
         writer.write(.object(members))
         Self.appendScriptText(writer.bytes, to: &steps)
@@ -170,11 +183,16 @@ struct HTMLExporter: Exporter {
             })
     }
 
-    func output(header: LogHeader) -> String {
+    func output(header: LogHeader) -> String { output(header: header, live: .null) }
+
+    /// The page, its data up to now. `live` is what a page that `serve`
+    /// sends holds as `data.live` (the addresses it asks the tool at);
+    /// `null` for a page on its own.
+    func output(header: LogHeader, live: JSONValue) -> String {
         let data: JSONValue = [
+            "live": live,
             "title": .string(title),
-            "largest": largest.width > 0
-                ? ["width": .number(JSONNumber(largest.width)), "height": .number(JSONNumber(largest.height))] : .null,
+            "largest": largestJSON,
             "header": .array(Self.headerLines(header).map(JSONValue.string)),
             "filtered": filtered.map(JSONValue.string) ?? .null,
             "chart": chartJSON(),
@@ -193,6 +211,31 @@ struct HTMLExporter: Exporter {
         bytes += "]}".utf8
         bytes += page[1].utf8
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The data added since `position`, as JSON (the page appends it to its
+    /// own): `shapes`, `values` and `steps` from there on, the whole
+    /// `chart` again, and `largest`.
+    ///
+    /// - Precondition: `position` is one this exporter had.
+    func appended(since position: Position) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.write([
+            "shapes": .array(table.shapes[position.shapes...].map { .array($0.map(JSONValue.string)) }),
+            "values": .array(table.values(from: position.values)),
+            "chart": chartJSON(),
+            "largest": largestJSON,
+        ])
+        var bytes = Array(writer.bytes.dropLast())
+        bytes += #","steps":["#.utf8
+        if position.steps < stepStarts.count { bytes += steps[stepStarts[position.steps]...] }
+        bytes += "]}".utf8
+        return bytes
+    }
+
+    private var largestJSON: JSONValue {
+        largest.width > 0
+            ? ["width": .number(JSONNumber(largest.width)), "height": .number(JSONNumber(largest.height))] : .null
     }
 
     /// The header as the page shows it: `version 2`, `from 41`, then each of

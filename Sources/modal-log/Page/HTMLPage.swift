@@ -25,8 +25,8 @@
 ///
 /// Its sources are `page.html`, `page.css`, `picture.js` (the picture and
 /// the outline), `inspector.js` (the event and state tabs), `chart.js` (the chart under
-/// the slider) and `page.js`
-/// (the rest) beside this file, compiled into the
+/// the slider), `page.js` (the rest) and `live.js` (what a page that
+/// `serve` sends does besides) beside this file, compiled into the
 /// tool (SwiftPM's `.embedInCode`): the exported page is one file that
 /// needs nothing beside it, and so is the tool. `page.html` links the
 /// others, so each is edited as what it is; here they are put in place of
@@ -48,5 +48,6 @@ enum HTMLPage {
         (#"<script src="inspector.js"></script>"#, PackageResources.inspector_js, "script"),
         (#"<script src="chart.js"></script>"#, PackageResources.chart_js, "script"),
         (#"<script src="page.js"></script>"#, PackageResources.page_js, "script"),
+        (#"<script src="live.js"></script>"#, PackageResources.live_js, "script"),
     ]
 }

@@ -24,8 +24,14 @@ struct JSONValueTable {
     private var ids: [Key: Int] = [:]
 
     /// The table, by id, as the page reads it.
-    var values: [JSONValue] {
-        entries.map { entry in
+    var values: [JSONValue] { values(from: 0) }
+
+    /// How many values the table holds.
+    var count: Int { entries.count }
+
+    /// The table from id `start` on, as the page reads it: what it has added since it held `start` values.
+    func values(from start: Int) -> [JSONValue] {
+        entries[start...].map { entry in
             switch entry {
             case .scalar(let scalar): scalar
             case .composite(let parts): .array(parts.map { .number(JSONNumber($0)) })

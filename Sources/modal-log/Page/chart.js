@@ -7,7 +7,10 @@ const chartColors = ["#3b5bdb", "#2b8a3e", "#e8590c", "#862e9c", "#0b7285", "#c2
 
 function drawChart(chart) {
   const svg = byId("chart"), legend = byId("legend");
-  if (!chart || chart.steps === 0) { svg.remove(); legend.remove(); return; }
+  svg.replaceChildren();
+  const empty = !chart || chart.steps === 0;
+  svg.style.display = legend.style.display = empty ? "none" : "";
+  if (empty) return;
   const width = 1000, height = 36, namespace = svg.namespaceURI;
   const buckets = chart.keyboard.length;
   const x = bucket => buckets > 1 ? bucket / (buckets - 1) * width : width / 2;
@@ -50,9 +53,10 @@ function drawChart(chart) {
   const rejected = element("span", "rejected-key", `${steps.filter(step => step.rejected).length} rejected`);
   rejected.title = "a red tick at each rejection; n and N go to the next and the previous";
   legend.replaceChildren(element("span", "", "depth:"), ...entries, keyboard, rejected);
-  svg.addEventListener("click", event => {
-    const box = svg.getBoundingClientRect();
-    const at = Math.min(Math.max((event.clientX - box.left) / box.width, 0), 1);
-    show(Math.round(at * (steps.length - 1)));
-  });
 }
+// (This file runs before page.js: nothing of page.js is used until a click.)
+document.getElementById("chart").addEventListener("click", event => {
+  const box = event.currentTarget.getBoundingClientRect();
+  const at = Math.min(Math.max((event.clientX - box.left) / box.width, 0), 1);
+  show(Math.round(at * (steps.length - 1)));
+});

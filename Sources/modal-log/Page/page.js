@@ -129,21 +129,32 @@ function lastChange(index, key) {
 // ---- The event list: only its rows on screen are in the page.
 
 let listed = steps.map((_, index) => index);
+// Served by the tool (live.js): what the tool said of the log that the page says too (cut or replaced,
+// a line it cannot read).
+let liveNote = null;
 let current = 0;
 let haystacks = null;
 
 // Each row's columns: the seq, the time since the event before it in the log
 // (when the log has times), its source ('-' for none, when the log has
 // sources), then the event, what it names and what it did.
-const hasSources = steps.some(step => step.source);
-let timeBefore = null;
-const sinceBefore = steps.map(step => {
-  if (step.time === null) return "";
-  const since = timeBefore === null ? "" : `+${(step.time - timeBefore).toFixed(2)}s`;
-  timeBefore = step.time;
-  return since;
-});
-const hasTimes = sinceBefore.some(since => since !== "");
+let hasSources = false, hasTimes = false, timeBefore = null;
+const sinceBefore = [];
+// Notes the columns of the steps from `from` on (all of them at first, then those a live page is sent).
+function indexSteps(from) {
+  for (let index = from; index < steps.length; index++) {
+    const step = steps[index];
+    if (step.source) hasSources = true;
+    let since = "";
+    if (step.time !== null) {
+      if (timeBefore !== null) since = `+${(step.time - timeBefore).toFixed(2)}s`;
+      timeBefore = step.time;
+    }
+    if (since !== "") hasTimes = true;
+    sinceBefore.push(since);
+  }
+}
+indexSteps(0);
 function rowText(index) {
   const step = steps[index];
   if (step.starts) return `${step.seq}  ── ${step.starts}`;
@@ -242,10 +253,11 @@ function reveal() {
 // export kept, and a step the search or the type menu does not list.
 function drawNotice() {
   const notes = [];
+  if (liveNote) notes.push(liveNote);
   if (data.filtered) notes.push(`This page holds only the events ${data.filtered} keeps.`);
   if (following) notes.push(`Following ${selected}: the list keeps the steps that name or change it (f stops).`);
   if (steps.length > 0 && listed[placeOf(current)] !== current) {
-    notes.push(`seq ${steps[current].seq} is not in the list: the search or the type leaves it out; j and k go to the rows kept.`);
+    notes.push(`seq ${steps[current].seq} is not in the list: a search, the type or a follow leaves it out; j and k go to the rows kept.`);
   }
   const notice = byId("notice");
   notice.textContent = notes.join(" ");
@@ -370,27 +382,37 @@ typeFilter.addEventListener("change", () => {
 });
 
 // A tick under the slider at each rejection (one a thousandth of its length).
-const ticked = new Set();
-steps.forEach((step, index) => {
-  if (!step.rejected) return;
-  const at = steps.length > 1 ? index / (steps.length - 1) : 0;
-  if (ticked.has(Math.round(at * 1000))) return;
-  ticked.add(Math.round(at * 1000));
-  const tick = element("span", "tick");
-  tick.style.left = `${at * 100}%`;
-  tick.dataset.seq = step.seq;
-  tick.title = `seq ${step.seq}: ${step.effect}`;
-  tick.addEventListener("click", () => show(index));
-  byId("ticks").appendChild(tick);
-});
-const types = new Set();
-for (const step of steps) { types.add(step.type); for (const type of step.types || []) types.add(type); }
-for (const type of [...types].sort()) {
-  typeFilter.appendChild(element("option", "", type));
-  const hide = element("option", "", `hide ${type}`);
-  hide.value = `-${type}`;
-  typeFilter.appendChild(hide);
+function drawTicks() {
+  const ticked = new Set(), ticks = [];
+  steps.forEach((step, index) => {
+    if (!step.rejected) return;
+    const at = steps.length > 1 ? index / (steps.length - 1) : 0;
+    if (ticked.has(Math.round(at * 1000))) return;
+    ticked.add(Math.round(at * 1000));
+    const tick = element("span", "tick");
+    tick.style.left = `${at * 100}%`;
+    tick.dataset.seq = step.seq;
+    tick.title = `seq ${step.seq}: ${step.effect}`;
+    tick.addEventListener("click", () => show(index));
+    ticks.push(tick);
+  });
+  byId("ticks").replaceChildren(...ticks);
 }
+// The type menu: each type of the log (a batch's events' too), to keep or to hide.
+function drawTypeMenu() {
+  const types = new Set();
+  for (const step of steps) { types.add(step.type); for (const type of step.types || []) types.add(type); }
+  const options = [typeFilter.options[0]];
+  for (const type of [...types].sort()) {
+    options.push(element("option", "", type));
+    const hide = element("option", "", `hide ${type}`);
+    hide.value = `-${type}`;
+    options.push(hide);
+  }
+  typeFilter.replaceChildren(...options);
+}
+drawTicks();
+drawTypeMenu();
 byId("log").textContent = data.header.join(" · ");
 drawChart(data.chart);
 slider.max = Math.max(0, steps.length - 1);
@@ -413,5 +435,6 @@ if (steps.length === 0) {
   byId("devices").replaceChildren(element("p", "empty",
     "No event of the log is in this page: --from, --to or a filter left them all out."));
 } else if (!showAddress()) {
-  show(0);
+  // A page that follows an app opens at its latest event; any other at the first.
+  show(data.live && !data.live.skipped ? steps.length - 1 : 0);
 }

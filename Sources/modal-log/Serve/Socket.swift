@@ -31,7 +31,7 @@ struct Socket: Sendable {
         guard bound == 0, listen(descriptor, 64) == 0 else {
             let message =
                 errno == EADDRINUSE
-                ? "the port is in use: another program listens on it; give another port, or 0 for any free one"
+                ? "the port is in use: another program listens on it"
                 : "cannot listen there: \(systemError())"
             listener.close()
             throw HTTPServer.Failure(port: port, message: message)

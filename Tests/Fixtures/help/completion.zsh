@@ -19,6 +19,7 @@ _modal_log() {
         'stats:Count a log'\''s events by type and root, and find its extremes.'
         'debug:Step through a log in the terminal, forward and back.'
         'export:Draw a log (a Mermaid sequence diagram, a Graphviz graph, an HTML page), or make it a test.'
+        'serve:Serve the page of each log on 127.0.0.1, showing what an app appends as it happens.'
         'completion:Print a shell completion script (bash, zsh or fish).'
     )
     if (( CURRENT == 2 )); then
@@ -195,6 +196,13 @@ _modal_log() {
             '--version[Show the version.]' \
             '--help[Show help information.]' \
             ':log:_files'
+        ;;
+    serve)
+        shift words; (( CURRENT-- ))
+        _arguments -s '--port=[The port to listen on (8040); 0 for one the system picks.]:port: ' \
+            '--version[Show the version.]' \
+            '--help[Show help information.]' \
+            '*:log:_files'
         ;;
     completion)
         shift words; (( CURRENT-- ))

@@ -476,7 +476,8 @@ struct HTMLPageBrowserTests {
     }
 
     /// A page exported with filters says which, where the position is; so
-    /// does a step that the search or the type menu leaves out of the list.
+    /// does a step that the search or the type menu leaves out of the list,
+    /// and the controls that need `serve`.
     @Test func thePageSaysWhatItLeavesOut() throws {
         let (folder, log) = try VersionTwoLogs.written()
         let probe = """
@@ -485,7 +486,9 @@ struct HTMLPageBrowserTests {
             search.value = "no-such-row"; search.dispatchEvent(new Event("input"));
             const searched = notice();
             search.value = ""; search.dispatchEvent(new Event("input"));
-            report({ opened, searched, cleared: notice() });
+            const skip = document.querySelector("#detail button.skip");
+            report({ opened, searched, cleared: notice(), condition: [byId("condition").disabled, byId("condition").placeholder],
+              skip: [skip.disabled, skip.title] });
             """
         let filtered = try Chromium.probe(
             Run(["export", log, "--format", "html", "--from", "2", "--where", "modals >= 1"]).output, script: probe,
@@ -495,6 +498,9 @@ struct HTMLPageBrowserTests {
         #expect(whole["opened"] == .null, "a page of every event says nothing")
         #expect(whole["searched"]?.stringValue?.hasPrefix("seq 1 is not in the list") == true, "\(whole)")
         #expect(whole["cleared"] == .null)
+        // A page on its own: the --where search and skip are the tool's, and say so.
+        #expect(whole["condition"] == [true, "--where: needs modal-log serve"])
+        #expect(whole["skip"]?[0] == true && whole["skip"]?[1]?.stringValue?.contains("modal-log serve") == true)
     }
 
     /// The type menu keeps several types and hides others, each a chip a

@@ -43,7 +43,7 @@ import Testing
         let served = page.bodyText
         #expect(try PageData(served).steps == PageData(exported).steps, "the same steps as the export")
         let live = try ExportTests.pageData(served)["live"]
-        #expect(live?["events"] == "/log/0/events" && live?["page"] == "/log/0/")
+        #expect(live?["events"] == "/log/0/events" && live?["where"] == "/log/0/where" && live?["page"] == "/log/0/")
         #expect(live?["mark"]?["steps"] == 7)
         #expect(try ExportTests.pageData(exported)["live"] == .null, "an exported page is on its own")
         let root = try Self.get("/", port: server.port)
@@ -57,6 +57,26 @@ import Testing
         defer { _ = two.stop() }
         let list = try Self.get("/", port: two.port).bodyText
         #expect(list.contains(#"<a href="/log/1/">"#) && list.contains("b &lt;b&gt;.jsonl"), "\(list)")
+    }
+
+    /// `where` answers with the seqs the condition holds after, or why it
+    /// is not a condition; `skip` makes the page of the log without those events.
+    @Test func whereAndSkipAreAnsweredByTheTool() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.tour.joined(), to: "tour.jsonl")
+        let server = try Self.serve([folder.file("tour.jsonl")])
+        defer { _ = server.stop() }
+        let held = try Self.get("/log/0/where?condition=depth(sheets)%20%3E%3D%202", port: server.port)
+        #expect(held.status == 200 && held.bodyText == #"{"seqs":[7,8,9,10,11,12,13,14]}"#, "\(held.bodyText)")
+        let broken = try Self.get("/log/0/where?condition=depth(sheets)%20%3E%3D", port: server.port)
+        #expect(broken.status == 400 && broken.bodyText.contains("expected a number"), "\(broken.bodyText)")
+        let skipped = try Self.get("/log/0/?skip=7", port: server.port)
+        let data = try ExportTests.pageData(skipped.bodyText)
+        #expect(data["live"]?["skipped"] == [7])
+        let steps = try PageData(skipped.bodyText).steps
+        #expect(steps.count == 14)
+        #expect(steps[6]["rejected"] == nil && steps[7]["rejected"] == true, "presented, with no present before it")
+        #expect(try Self.get("/log/0/?skip=x", port: server.port).status == 400)
     }
 
     /// The command says where it serves and serves until it is stopped; a
@@ -125,6 +145,39 @@ import Testing
         #expect(answers[0] == [7, 7], "a live page opens at the latest event")
         #expect(answers[2] == [11, 11, 10, 11, 11], "the four events are on the page, and it moved on to them")
         #expect(answers[4].stringValue?.contains("app.jsonl was cut or replaced on disk") == true, "\(answers)")
+    }
+
+    /// In Chromium: the --where search lists what the tool answers, and a
+    /// page of the log without an event says so; a page on its own says
+    /// both need `serve`.
+    @Test(.enabled(if: PageDriver.isAvailable, PageDriver.missing))
+    func thePageSearchesWithAConditionAndSkipsAnEvent() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.tour.joined(), to: "tour.jsonl")
+        let server = try Self.serve([folder.file("tour.jsonl")])
+        defer { _ = server.stop() }
+        let searched = try PageDriver.run(
+            "http://127.0.0.1:\(server.port)/log/0/",
+            [
+                .eval(
+                    """
+                    byId("condition").value = "depth(sheets) >= 2";
+                    byId("condition").dispatchEvent(new KeyboardEvent("keydown", { key: "Enter" }));
+                    """ + PageDriver.waitFor("whereSeqs !== null", then: "listed.map(index => steps[index].seq)"))
+            ])
+        #expect(searched[0] == [7, 8, 9, 10, 11, 12, 13, 14])
+        let skipped = try PageDriver.run(
+            "http://127.0.0.1:\(server.port)/log/0/?skip=7#seq=8",
+            [
+                .eval(
+                    """
+                    [byId("notice").textContent, document.querySelector("#outline").textContent.includes("AddressForm"),
+                     steps[current].effect]
+                    """)
+            ])
+        #expect(skipped[0][0]?.stringValue?.hasPrefix("This page is the log replayed without seq 7") == true)
+        #expect(skipped[0][1] == false, "without its present, the address sheet is not there")
+        #expect(skipped[0][2]?.stringValue?.contains("unknownLink") == true, "\(skipped)")
     }
 }
 

@@ -11,7 +11,9 @@ struct ServeCommand: ToolCommand {
             (several logs: a page that lists them). It follows the log: an event \
             the app appends shows on the page as it lands, without a reload; a log \
             cut or replaced on disk, or a line that cannot be read, is said on the \
-            page. Only 127.0.0.1 listens, and only requests addressed to \
+            page. Served, the page also searches with a --where condition and shows \
+            the log replayed without an event (as replay --skip does), both answered \
+            by the tool. Only 127.0.0.1 listens, and only requests addressed to \
             127.0.0.1:PORT or localhost:PORT are answered, so a page elsewhere cannot \
             reach it. Runs until stopped (Ctrl-C).
             """)

@@ -119,6 +119,15 @@ function eventTab(step) {
   }
   if (selected) parts.push(lastChangeNote(selected));
   parts.push(element("pre", "raw", step.line));
+  // Redux DevTools' "skip": the log replayed without this event, which the tool answers (live.js).
+  const skip = element("button", "skip", "replay without this event");
+  if (data.live) {
+    skip.addEventListener("click", skipCurrent);
+  } else {
+    skip.disabled = true;
+    skip.title = "Needs the page served by modal-log serve LOG: the tool replays the log without it.";
+  }
+  parts.push(skip);
   return parts;
 }
 

@@ -1,6 +1,8 @@
 "use strict";
 // ---- Served by `modal-log serve`: the page follows the log as the app
-// appends to it.
+// appends to it, searches with a --where condition and shows the log
+// replayed without an event, each answered by the tool. A page on its own
+// (`export --format html`) says these need `serve`.
 
 const live = data.live;
 
@@ -59,4 +61,42 @@ function follow() {
   open();
 }
 
-if (live) follow();
+// The --where search (the seqs it keeps are page.js's `whereSeqs`).
+const condition = byId("condition");
+condition.addEventListener("keydown", async event => {
+  if (event.key !== "Enter") return;
+  const text = condition.value.trim();
+  if (!text) { whereSeqs = null; liveNote = null; filter(); return; }
+  try {
+    const response = await fetch(`${live.where}?condition=${encodeURIComponent(text)}`);
+    const answer = await response.json();
+    if (answer.error) { liveNote = `--where: ${answer.error}`; whereSeqs = null; }
+    else { liveNote = null; whereSeqs = new Set(answer.seqs); }
+  } catch (error) {
+    liveNote = `--where: the tool did not answer (${error})`;
+  }
+  filter();
+});
+
+// The log replayed without the current event (with any left out already): a page the tool makes.
+function skipCurrent() {
+  const skipped = [...(live.skipped || []), steps[current].seq];
+  location.href = `${live.page}?skip=${skipped.join(",")}#seq=${steps[current].seq}`;
+}
+
+if (!live) {
+  condition.disabled = true;
+  condition.placeholder = "--where: needs modal-log serve";
+  condition.title = "Searching with a --where condition, and replaying without an event, need the page served "
+    + "by modal-log serve LOG: the tool answers them.";
+} else if (live.skipped) {
+  const seqs = live.skipped.join(", ");
+  liveNote = `This page is the log replayed without seq ${seqs} (as replay --skip ${live.skipped.join(",")} does); `
+    + "it does not follow the app.";
+  const back = byId("live");
+  back.replaceChildren(element("a", "", "back to the log"));
+  back.firstChild.href = live.page;
+  drawNotice();
+} else {
+  follow();
+}

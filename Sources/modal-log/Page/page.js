@@ -129,8 +129,9 @@ function lastChange(index, key) {
 // ---- The event list: only its rows on screen are in the page.
 
 let listed = steps.map((_, index) => index);
-// Served by the tool (live.js): what the tool said of the log that the page says too (cut or replaced,
-// a line it cannot read).
+// Served by the tool (live.js): the seqs a --where search keeps (null: no such search), and what the
+// tool said of the log that the page says too (cut or replaced, a line it cannot read).
+let whereSeqs = null;
 let liveNote = null;
 let current = 0;
 let haystacks = null;
@@ -226,6 +227,7 @@ function filter() {
     if (hidden.size > 0 && typesOf(step).every(type => hidden.has(type))) return;
     if (matches && !matches(haystacks[index])) return;
     if (following && !touches(index, selected)) return;
+    if (whereSeqs && !whereSeqs.has(step.seq)) return;
     listed.push(index);
   });
   rows.style.height = `${listed.length * rowHeight}px`;
@@ -255,6 +257,7 @@ function drawNotice() {
   const notes = [];
   if (liveNote) notes.push(liveNote);
   if (data.filtered) notes.push(`This page holds only the events ${data.filtered} keeps.`);
+  if (whereSeqs) notes.push(`The list keeps the events after which the --where condition holds (${whereSeqs.size}).`);
   if (following) notes.push(`Following ${selected}: the list keeps the steps that name or change it (f stops).`);
   if (steps.length > 0 && listed[placeOf(current)] !== current) {
     notes.push(`seq ${steps[current].seq} is not in the list: a search, the type or a follow leaves it out; j and k go to the rows kept.`);

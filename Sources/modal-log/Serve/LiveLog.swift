@@ -120,6 +120,33 @@ final class LiveLog: @unchecked Sendable {
         }
     }
 
+    /// The seqs of the events after which `condition` holds, as `timeline
+    /// --where` keeps them: the log read again from its start.
+    ///
+    /// - Throws: ``EventLogError`` for a log that can no longer be read.
+    func seqs(where condition: Condition) throws(EventLogError) -> [Int] {
+        var seqs: [Int] = []
+        var replay = try Replay.open(path, io: .captured())
+        while let step = try replay.nextStep() {
+            if condition.holds(at: Condition.Context(step, after: replay.state)) { seqs.append(step.entry.seq) }
+        }
+        return seqs
+    }
+
+    /// The page of the log replayed without the events whose seqs are in
+    /// `skipped`, as `replay --skip` leaves them out: a page of the log as
+    /// it is now, which does not follow it.
+    ///
+    /// - Throws: ``EventLogError`` for a log that can no longer be read.
+    func page(skipping skipped: Set<Int>, live: [JSONMember]) throws(EventLogError) -> String {
+        var replay = try Replay.open(path, io: .captured())
+        var exporter = HTMLExporter(title: name)
+        replay.cursor.skipping = skipped
+        while let step = try replay.nextStep() { exporter.add(step, state: replay.state) }
+        let skippedJSON = JSONValue.array(skipped.sorted().map { .number(JSONNumber($0)) })
+        return exporter.output(header: replay.reader.header, live: .object(live + [JSONMember("skipped", skippedJSON)]))
+    }
+
     /// `mark` as the page holds it, and sends back.
     static func json(of mark: Mark) -> JSONValue {
         [

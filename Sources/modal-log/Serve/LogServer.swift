@@ -5,10 +5,13 @@ import ModalEvents
 /// what it asks the tool. Nothing else is served.
 ///
 /// - `/`: the page of the log, or with several a page that lists them.
-/// - `/log/K/`: the page of log K (from 0, in the order given), following it.
+/// - `/log/K/`: the page of log K (from 0, in the order given), following
+///   it; `?skip=5,7` the page of the log replayed without those events.
 /// - `/log/K/events`: what the page is to be sent to catch up, as
 ///   server-sent events (`appended`, `replaced`, `problem`), from the mark
 ///   the page holds (its query: `generation`, `steps`, `values`, `shapes`).
+/// - `/log/K/where?condition=EXPR`: the seqs after which the condition
+///   holds (`{"seqs": [...]}`), or why it is not one (`{"error": ...}`).
 struct LogServer: Sendable {
     let logs: [LiveLog]
     /// How often a page's stream looks for appended events.
@@ -31,13 +34,43 @@ struct LogServer: Sendable {
                 return .response(.text("events: the query needs generation, steps, values and shapes", status: 400))
             }
             return .stream { stream in follow(log, from: mark, into: stream) }
+        case "where": return .response(seqs(in: log, request: request))
         default: return .response(.text("Not found: \(request.path)", status: 404))
         }
     }
 
     private func page(of log: LiveLog, base: String, request: HTTPRequest) -> HTTPResponse {
-        let live = [JSONMember("page", .string(base)), JSONMember("events", .string(base + "events"))]
-        return Self.html(log.page(live: live))
+        let live = [
+            JSONMember("page", .string(base)), JSONMember("events", .string(base + "events")),
+            JSONMember("where", .string(base + "where")),
+        ]
+        guard let skip = request.queryValue("skip"), !skip.isEmpty else {
+            return Self.html(log.page(live: live))
+        }
+        let seqs = skip.split(separator: ",").map { Int($0.trimmingPrefix(" ")) }
+        guard seqs.allSatisfy({ ($0 ?? 0) >= 1 }) else {
+            return .text("skip: '\(skip)' is not a list of seqs (1 or more, separated by commas)", status: 400)
+        }
+        do {
+            return Self.html(try log.page(skipping: Set(seqs.compactMap { $0 }), live: live))
+        } catch {
+            return .text(error.description, status: 500)
+        }
+    }
+
+    private func seqs(in log: LiveLog, request: HTTPRequest) -> HTTPResponse {
+        let text = request.queryValue("condition") ?? ""
+        let answer: JSONValue
+        var status = 200
+        do {
+            let condition = try Condition.parsed(text)
+            answer = ["seqs": .array(try log.seqs(where: condition).map { .number(JSONNumber($0)) })]
+        } catch let error as UsageError {
+            (answer, status) = (["error": .string(error.message)], 400)
+        } catch {
+            (answer, status) = (["error": .string("\(error)")], 500)
+        }
+        return HTTPResponse(status: status, contentType: "application/json", body: Array(answer.serialized().utf8))
     }
 
     /// Sends `stream` what the log's page is to be sent from `mark` on,

@@ -1,5 +1,6 @@
 import Foundation
 import ModalEvents
+import ModalWorkloads
 import TestSupport
 import Testing
 
@@ -29,28 +30,63 @@ import Testing
     }
 
     /// The page a log is served with is the one `export --format html`
-    /// writes, with where to ask the tool (`data.live`); `/` leads to it,
-    /// or lists several logs; nothing but the logs is served.
-    @Test func thePageIsTheExportedPageAndNothingElseIsServed() throws {
+    /// writes, knowing each step by its seq and type (its outline) and
+    /// holding none: it asks for them (`steps`), and they are the export's
+    /// steps, their states the same. `/` leads to it, or lists several
+    /// logs; nothing but the logs is served.
+    @Test func thePageAsksForTheExportedStepsAndNothingElseIsServed() throws {
         let folder = try TemporaryFolder()
-        try folder.write(Self.firstSeven, to: "a.jsonl")
+        try folder.write(Self.tour.joined(), to: "a.jsonl")
         try folder.write(Self.firstSeven, to: "b <b>.jsonl")
         let server = try Self.serve([folder.file("a.jsonl")])
         defer { _ = server.stop() }
         let page = try Self.get("/log/0/", port: server.port)
         #expect(page.status == 200 && page.header("Content-Type") == "text/html; charset=utf-8")
-        let exported = Run(["export", folder.file("a.jsonl"), "--format", "html"]).output
-        let served = page.bodyText
-        #expect(try PageData(served).steps == PageData(exported).steps, "the same steps as the export")
-        let live = try ExportTests.pageData(served)["live"]
-        #expect(live?["events"] == "/log/0/events" && live?["where"] == "/log/0/where" && live?["page"] == "/log/0/")
-        #expect(live?["mark"]?["steps"] == 7)
-        #expect(try ExportTests.pageData(exported)["live"] == .null, "an exported page is on its own")
+        let exported = try PageData(Run(["export", folder.file("a.jsonl"), "--format", "html"]).output)
+        let served = try ExportTests.pageData(page.bodyText)
+        let live = served["live"]
+        #expect(live?["events"] == "/log/0/events" && live?["steps"] == "/log/0/steps" && live?["page"] == "/log/0/")
+        #expect(live?["mark"]?["steps"] == 14)
+        #expect(served["steps"] == [], "the page holds no step")
+        let outline = try #require(served["outline"])
+        #expect(outline["count"] == 14 && outline["firstSeq"] == 1 && outline["hasTimes"] == true)
+        let types = outline["types"]?.arrayValue ?? []
+        let kinds = outline["kinds"]?.arrayValue?.compactMap { $0.doubleValue.map(Int.init) } ?? []
+        #expect(kinds.map { types[$0] } == exported.steps.map { $0["type"]! }, "each step's type")
+        #expect(try ExportTests.pageData(page.bodyText)["chart"] == nil && outline["chart"] != nil)
+
+        // Two requests, as the page makes them: the second brings the table from where the first left it.
+        let first = try Self.get("/log/0/steps?from=0&count=8&values=0&shapes=0", port: server.port)
+        let firstAnswer = try JSONReader.read(first.body)
+        let values = firstAnswer["values"]?.arrayValue ?? [], shapes = firstAnswer["shapes"]?.arrayValue ?? []
+        let second = try JSONReader.read(
+            try Self.get("/log/0/steps?from=8&count=8&values=\(values.count)&shapes=\(shapes.count)", port: server.port)
+                .body)
+        #expect(firstAnswer["from"] == 0 && second["from"] == 7, "from the step before, for the time since it")
+        let firstSteps = firstAnswer["steps"]?.arrayValue ?? [], secondSteps = second["steps"]?.arrayValue ?? []
+        let data: JSONValue = [
+            "steps": .array(firstSteps + secondSteps.dropFirst()),
+            "values": .array(values + (second["values"]?.arrayValue ?? [])),
+            "shapes": .array(shapes + (second["shapes"]?.arrayValue ?? [])), "header": [],
+        ]
+        let table = try PageData(#"<script type="application/json" id="data">"# + data.serialized() + "</script>")
+        #expect(table.steps.count == 14)
+        for index in 0..<14 {
+            func withoutState(_ step: JSONValue) -> JSONValue {
+                guard case .object(let members) = step else { return step }
+                return .object(members.filter { $0.key != "state" })
+            }
+            #expect(table.state(at: index) == exported.state(at: index), "seq \(index + 1): the same state")
+            #expect(
+                withoutState(table.steps[index]) == withoutState(exported.steps[index]),
+                "seq \(index + 1): the same step")
+        }
         let root = try Self.get("/", port: server.port)
         #expect(root.status == 302 && root.header("Location") == "/log/0/")
-        for path in ["/log/1/", "/log/0/../../etc/passwd", "/etc/passwd", "/log/x/", "/log/0/steps", "/favicon.ico"] {
+        for path in ["/log/1/", "/log/0/../../etc/passwd", "/etc/passwd", "/log/x/", "/log/0/other", "/favicon.ico"] {
             #expect(try Self.get(path, port: server.port).status == 404, "\(path)")
         }
+        #expect(try Self.get("/log/0/steps?from=0", port: server.port).status == 400)
         #expect(try Self.get("/log/0/", port: server.port, host: "attacker.example:\(server.port)").status == 421)
 
         let two = try Self.serve([folder.file("a.jsonl"), folder.file("b <b>.jsonl")])
@@ -73,9 +109,13 @@ import Testing
         let skipped = try Self.get("/log/0/?skip=7", port: server.port)
         let data = try ExportTests.pageData(skipped.bodyText)
         #expect(data["live"]?["skipped"] == [7])
-        let steps = try PageData(skipped.bodyText).steps
-        #expect(steps.count == 14)
-        #expect(steps[6]["rejected"] == nil && steps[7]["rejected"] == true, "presented, with no present before it")
+        #expect(data["outline"]?["count"] == 14)
+        #expect(data["outline"]?["rejected"] == [7, 8, 9], "seqs 8 to 10, on an address never presented")
+        // The steps it asks for are the replay's without seq 7, which left it out and changed nothing.
+        let asked = try JSONReader.read(
+            try Self.get("/log/0/steps?from=6&count=2&values=0&shapes=0&skip=7", port: server.port).body)
+        #expect(asked["steps"]?[1]?["effect"] == "skipped", "\(asked["steps"]?[1] ?? .null)")
+        #expect(asked["steps"]?[2]?["rejected"] == true)
         #expect(try Self.get("/log/0/?skip=x", port: server.port).status == 400)
     }
 
@@ -130,11 +170,12 @@ import Testing
             [
                 .eval(
                     PageDriver.waitFor(
-                        #"byId("live").className === "on""#, then: "[steps.length, Number(document.body.dataset.seq)]")),
+                        #"byId("live").className === "on" && document.body.dataset.seq"#,
+                        then: "[steps.length, Number(document.body.dataset.seq)]")),
                 .append(folder.file("app.jsonl"), folder.file("more.jsonl")),
                 .eval(
                     PageDriver.waitFor(
-                        "steps.length >= 11",
+                        "steps.length >= 11 && !isThin(10) && Number(document.body.dataset.seq) === 11",
                         then: """
                             [steps.length, Number(document.body.dataset.seq), Number(slider.max), data.chart.steps,
                              [...document.querySelectorAll("#rows li")].map(row => Number(row.dataset.seq)).pop()]
@@ -163,24 +204,110 @@ import Testing
                     """
                     byId("condition").value = "depth(sheets) >= 2";
                     byId("condition").dispatchEvent(new KeyboardEvent("keydown", { key: "Enter" }));
-                    """ + PageDriver.waitFor("whereSeqs !== null", then: "listed.map(index => steps[index].seq)"))
+                    """ + PageDriver.waitFor("asked.where !== null", then: "listed.map(index => steps[index].seq)"))
             ])
         #expect(searched[0] == [7, 8, 9, 10, 11, 12, 13, 14])
         let skipped = try PageDriver.run(
             "http://127.0.0.1:\(server.port)/log/0/?skip=7#seq=8",
             [
                 .eval(
+                    PageDriver.waitFor("document.body.dataset.seq === '8'", then: "true")),
+                .eval(
                     """
                     [byId("notice").textContent, document.querySelector("#outline").textContent.includes("AddressForm"),
                      steps[current].effect]
-                    """)
+                    """),
             ])
-        #expect(skipped[0][0]?.stringValue?.hasPrefix("This page is the log replayed without seq 7") == true)
-        #expect(skipped[0][1] == false, "without its present, the address sheet is not there")
-        #expect(skipped[0][2]?.stringValue?.contains("unknownLink") == true, "\(skipped)")
+        #expect(skipped[1][0]?.stringValue?.hasPrefix("This page is the log replayed without seq 7") == true)
+        #expect(skipped[1][1] == false, "without its present, the address sheet is not there")
+        #expect(skipped[1][2]?.stringValue?.contains("unknownLink") == true, "\(skipped)")
+    }
+
+    /// A served page holds only the steps it has shown: it opens with the
+    /// last few hundred, loads those about a jump, and the tool answers its
+    /// search over the whole log.
+    @Test(.enabled(if: PageDriver.isAvailable, PageDriver.missing))
+    func aServedPageLoadsStepsAsItMoves() throws {
+        let folder = try TemporaryFolder()
+        let log = folder.file("session.jsonl")
+        try Data(EventLogEncoder.encode(events: Array(SessionGenerator(seed: 21).prefix(2_000))))
+            .write(to: URL(fileURLWithPath: log))
+        let server = try Self.serve([log])
+        defer { _ = server.stop() }
+        let held = "steps.filter(step => !step.thin).length"
+        let answers = try PageDriver.run(
+            "http://127.0.0.1:\(server.port)/log/0/",
+            [
+                .eval(PageDriver.waitFor("!isThin(steps.length - 1)", then: "[steps.length, \(held), current]")),
+                .eval(
+                    "show(1500);"
+                        + PageDriver.waitFor(
+                            "Number(document.body.dataset.seq) === 1501",
+                            then: "[\(held), document.querySelectorAll('#devices .device').length > 0]")),
+                .eval(
+                    #"search.value = "compose"; search.dispatchEvent(new Event("input"));"#
+                        + PageDriver.waitFor(#"asked.search && asked.search.text === "compose""#, then: "listed.length")
+                ),
+            ])
+        let found = try JSONReader.read(try Self.get("/log/0/search?text=compose", port: server.port).body)
+        #expect(answers[0][0] == 2_000 && answers[0][2] == 1_999, "it knows every step, and opens at the last")
+        #expect((answers[0][1]?.doubleValue ?? 9_999) <= 512, "it holds the last ones: \(answers[0])")
+        #expect((answers[1][0]?.doubleValue ?? 9_999) <= 1_024 && answers[1][1] == true, "\(answers[1])")
+        #expect(answers[2] == .number(JSONNumber(found["seqs"]?.arrayValue?.count ?? -1)))
+    }
+
+    /// A served page does not hold every step, so the tool answers its
+    /// search and its follow over the whole log: the same steps as a page
+    /// on its own finds (its JavaScript) on a 2,000-event session.
+    @Test(.enabled(if: Chromium.program != nil, "chromium is not installed"))
+    func theToolSearchesAndFollowsAsThePageDoes() throws {
+        let folder = try TemporaryFolder()
+        let log = folder.file("session.jsonl")
+        let entries = Array(SessionGenerator(seed: 21).prefix(2_000))
+        try Data(EventLogEncoder.encode(events: entries)).write(to: URL(fileURLWithPath: log))
+        // The first three modals the session presents, and a modal it never has.
+        var modals: [String] = []
+        for entry in entries where entry.event.type.rawValue == "modal.present" {
+            let key = "\(entry.json["root"]?.stringValue ?? "")/\(entry.json["link"]?.stringValue ?? "")"
+            if !modals.contains(key), modals.count < 3 { modals.append(key) }
+        }
+        let queries = [
+            "compose", "main compose", #""presenting -> presented""#, "toast -dismiss", "/^1[0-9]{2} /", "/[/",
+            "rejected duplicateLink", "-drag -keyboard",
+        ]
+        let script = """
+            const found = \(JSONValue.array(queries.map(JSONValue.string)).serialized()).map(text => {
+              search.value = text; search.dispatchEvent(new Event("input")); return listed.map(index => steps[index].seq);
+            });
+            search.value = ""; search.dispatchEvent(new Event("input"));
+            const followed = \(JSONValue.array(modals.map(JSONValue.string)).serialized()).map(key => {
+              selected = key; following = true; filter(); const seqs = listed.map(index => steps[index].seq);
+              following = false; return [seqs, steps[lastChange(steps.length - 1, key)]?.seq ?? null];
+            });
+            report({ found, followed });
+            """
+        let page = try Chromium.probe(Run(["export", log, "--format", "html"]).output, script: script, in: folder)
+        let server = try Self.serve([log])
+        defer { _ = server.stop() }
+        for (index, query) in queries.enumerated() {
+            let text = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+            let answer = try JSONReader.read(try Self.get("/log/0/search?text=\(text)", port: server.port).body)
+            #expect(answer["seqs"] == page["found"]?[index], "search \(query)")
+            #expect(
+                (answer["seqs"]?.arrayValue?.count ?? 0) < 2_000 || query.hasPrefix("-"), "\(query) finds some, not all"
+            )
+        }
+        for (index, modal) in modals.enumerated() {
+            let answer = try JSONReader.read(try Self.get("/log/0/follow?modal=\(modal)", port: server.port).body)
+            #expect(answer["seqs"] == page["followed"]?[index]?[0], "follow \(modal)")
+            #expect((answer["seqs"]?.arrayValue?.count ?? 0) > 2, "\(modal) is followed through some steps")
+            #expect(answer["changes"]?.arrayValue?.isEmpty == false)
+            #expect(
+                answer["changes"]?.arrayValue?.last ?? .null == page["followed"]?[index]?[1],
+                "\(modal): its last change")
+        }
     }
 }
-
 /// Scripts/page-driver, run by a test.
 enum PageDriver {
     static var isAvailable: Bool { installedProgram("python3") != nil && Chromium.program != nil }

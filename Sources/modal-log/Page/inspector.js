@@ -133,8 +133,14 @@ function eventTab(step) {
 
 // For the selected modal: the step that last changed it, a link to it.
 function lastChangeNote(key) {
-  const place = lastChange(current, key);
   const note = element("div", "last-change");
+  if (paged && !(asked.follow && asked.follow.key === key)) {
+    // A served page asks the tool, then draws the note again.
+    note.textContent = `${key}: looking for the step that last changed it…`;
+    askFollow(key).then(() => { if (selected === key) drawDetail(steps[current]); });
+    return note;
+  }
+  const place = paged ? lastChangeAsked(key) : lastChange(current, key);
   if (place < 0) {
     note.textContent = `${key} is not in the state here.`;
     return note;

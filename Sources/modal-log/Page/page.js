@@ -89,11 +89,13 @@ function select(key) {
 function toggleFollowing() {
   if (!selected) return;
   following = !following;
+  // A served page asks the tool which steps name or change it; until it answers, the list keeps them all.
+  if (following && paged) askFollow(selected).then(() => { filter(); redraw(); });
   filter();
   redraw();
 }
 function redraw() {
-  if (steps.length === 0) return;
+  if (steps.length === 0 || isThin(current)) return;
   drawState(value(steps[current].state));
   drawDetail(steps[current]);
 }
@@ -129,9 +131,11 @@ function lastChange(index, key) {
 // ---- The event list: only its rows on screen are in the page.
 
 let listed = steps.map((_, index) => index);
-// Served by the tool (live.js): the seqs a --where search keeps (null: no such search), and what the
-// tool said of the log that the page says too (cut or replaced, a line it cannot read).
-let whereSeqs = null;
+// Served by the tool (live.js): what the tool answered over the whole log, each null until asked: the
+// seqs a --where condition holds after, that the search finds (for a served page, which does not hold
+// every step), that name or change the followed modal (and those that change it); and what the tool
+// said of the log that the page says too (cut or replaced, a line it cannot read).
+const asked = { where: null, search: null, follow: null };
 let liveNote = null;
 let current = 0;
 let haystacks = null;
@@ -155,12 +159,41 @@ function indexSteps(from) {
     sinceBefore.push(since);
   }
 }
-indexSteps(0);
+// A served page knows each step by its seq and type, whether it was rejected and a batch's types
+// (thin), and asks the tool for the rest as it shows them (live.js); a page on its own holds them all.
+const paged = Boolean(data.outline);
+const isThin = index => steps[index] !== undefined && steps[index].thin === true;
+function addOutline(outline) {
+  outline.kinds.forEach((kind, offset) => {
+    const place = outline.from + offset;
+    steps[place] = { seq: outline.firstSeq + place, type: outline.types[kind], thin: true };
+  });
+  for (const place of outline.rejected) steps[place].rejected = true;
+  for (const [place, kinds] of outline.batches) steps[place].types = kinds.map(kind => outline.types[kind]);
+  hasTimes = hasTimes || outline.hasTimes;
+  hasSources = hasSources || outline.hasSources;
+  data.chart = outline.chart;
+}
+if (paged) addOutline(data.outline); else indexSteps(0);
+
+// The time since the step before that has one, for a step of a served page (whose steps come a few
+// hundred at a time: looked for among those loaded, back to 50 steps).
+function sinceText(index) {
+  if (!paged) return sinceBefore[index];
+  const time = steps[index].time;
+  if (time === null || time === undefined) return "";
+  for (let before = index - 1; before >= 0 && before >= index - 50 && !isThin(before); before--) {
+    if (steps[before].time !== null) return `+${(time - steps[before].time).toFixed(2)}s`;
+  }
+  return "";
+}
+
 function rowText(index) {
   const step = steps[index];
+  if (step.thin) return `${step.seq}  ${step.type}  …`;
   if (step.starts) return `${step.seq}  ── ${step.starts}`;
   const columns = [String(step.seq)];
-  if (hasTimes) columns.push(sinceBefore[index] || "·");
+  if (hasTimes) columns.push(sinceText(index) || "·");
   if (hasSources) columns.push(step.source || "-");
   return [...columns, step.type, step.target, step.effect].join("  ");
 }
@@ -189,6 +222,7 @@ function drawRows() {
     shown.push(row);
   }
   rows.replaceChildren(...shown);
+  if (paged && first < last) load(listed[first], listed[last - 1] + 1).then(loaded => { if (loaded) drawRows(); });
 }
 
 // The search, as a test of a row's text (its columns and its line, in lower
@@ -220,14 +254,20 @@ function filter() {
   const hidden = new Set([...chosenTypes].filter(([, keep]) => !keep).map(([type]) => type));
   // A step's types: its own, and a batch's events'.
   const typesOf = step => [step.type, ...(step.types || [])];
-  if (matches && !haystacks) haystacks = steps.map((step, index) => `${rowText(index)} ${step.line}`.toLowerCase());
+  if (matches && paged) askSearch(search.value);
+  if (matches && !paged && !haystacks) {
+    haystacks = steps.map((step, index) => `${rowText(index)} ${step.line}`.toLowerCase());
+  }
+  // What the tool answered, for what is asked now (a served page's search and follow).
+  const searched = matches && paged ? (asked.search && asked.search.text === search.value ? asked.search.seqs : null) : null;
+  const followed = following && paged && asked.follow && asked.follow.key === selected ? asked.follow.seqs : null;
   listed = [];
   steps.forEach((step, index) => {
     if (kept.length > 0 && !typesOf(step).some(type => kept.includes(type))) return;
     if (hidden.size > 0 && typesOf(step).every(type => hidden.has(type))) return;
-    if (matches && !matches(haystacks[index])) return;
-    if (following && !touches(index, selected)) return;
-    if (whereSeqs && !whereSeqs.has(step.seq)) return;
+    if (matches && (paged ? searched && !searched.has(step.seq) : !matches(haystacks[index]))) return;
+    if (following && (paged ? followed && !followed.has(step.seq) : !touches(index, selected))) return;
+    if (asked.where && !asked.where.has(step.seq)) return;
     listed.push(index);
   });
   rows.style.height = `${listed.length * rowHeight}px`;
@@ -257,7 +297,7 @@ function drawNotice() {
   const notes = [];
   if (liveNote) notes.push(liveNote);
   if (data.filtered) notes.push(`This page holds only the events ${data.filtered} keeps.`);
-  if (whereSeqs) notes.push(`The list keeps the events after which the --where condition holds (${whereSeqs.size}).`);
+  if (asked.where) notes.push(`The list keeps the events after which the --where condition holds (${asked.where.size}).`);
   if (following) notes.push(`Following ${selected}: the list keeps the steps that name or change it (f stops).`);
   if (steps.length > 0 && listed[placeOf(current)] !== current) {
     notes.push(`seq ${steps[current].seq} is not in the list: a search, the type or a follow leaves it out; j and k go to the rows kept.`);
@@ -269,6 +309,15 @@ function drawNotice() {
 
 function show(index) {
   if (index < 0 || index >= steps.length) return;
+  if (isThin(index) || (index > 0 && isThin(index - 1))) {
+    // A served page's step not loaded yet (with the one before, for the time since it and the state
+    // before it): the position moves now, the picture once the tool has sent it.
+    current = index;
+    slider.value = index;
+    where.textContent = `seq ${steps[index].seq} · loading…`;
+    load(Math.max(0, index - 1), index + 1).then(() => { if (current === index && !isThin(index)) show(index); });
+    return;
+  }
   current = index;
   const step = steps[index];
   slider.value = index;
@@ -395,7 +444,7 @@ function drawTicks() {
     const tick = element("span", "tick");
     tick.style.left = `${at * 100}%`;
     tick.dataset.seq = step.seq;
-    tick.title = `seq ${step.seq}: ${step.effect}`;
+    tick.title = `seq ${step.seq}: ${step.effect || "rejected"}`;
     tick.addEventListener("click", () => show(index));
     ticks.push(tick);
   });
@@ -422,9 +471,9 @@ slider.max = Math.max(0, steps.length - 1);
 
 // Open at #seq=N (or the last step before it), and follow the address when it changes.
 function showAddress() {
-  const asked = /seq=(\d+)/.exec(location.hash);
-  if (!asked) return false;
-  const seq = Number(asked[1]);
+  const match = /seq=(\d+)/.exec(location.hash);
+  if (!match) return false;
+  const seq = Number(match[1]);
   let index = steps.findIndex(step => step.seq >= seq);
   if (index < 0) index = steps.length - 1;
   else if (steps[index].seq > seq && index > 0) index -= 1;
@@ -432,12 +481,17 @@ function showAddress() {
   return true;
 }
 window.addEventListener("hashchange", showAddress);
-measureScale();
-filter();
-if (steps.length === 0) {
-  byId("devices").replaceChildren(element("p", "empty",
-    "No event of the log is in this page: --from, --to or a filter left them all out."));
-} else if (!showAddress()) {
-  // A page that follows an app opens at its latest event; any other at the first.
-  show(data.live && !data.live.skipped ? steps.length - 1 : 0);
+
+// Draws the page at its first position: called once every script has run (live.js, the last, calls it).
+function start() {
+  measureScale();
+  filter();
+  if (steps.length === 0) {
+    byId("devices").replaceChildren(element("p", "empty", data.live
+      ? "No event in the log yet: the page shows each one as the app appends it."
+      : "No event of the log is in this page: --from, --to or a filter left them all out."));
+  } else if (!showAddress()) {
+    // A page that follows an app opens at its latest event; any other at the first.
+    show(data.live && !data.live.skipped ? steps.length - 1 : 0);
+  }
 }

@@ -2,37 +2,40 @@ import Foundation
 import ModalEvents
 import ModalProjection
 
-/// A log that `serve` shows while an app appends to it: its page's data
-/// so far, and what each page is to be sent to catch up.
+/// A log that `serve` shows while an app appends to it, its steps made
+/// for the page as the page asks for them.
 ///
-/// It reads the whole log once, as `export --format html` does, then
-/// follows it (``EventLogFollower``): each ``refresh()`` steps through the
-/// events appended since into the same data, so a page that holds the
-/// data up to a ``Mark`` is sent only what came after. A log cut or
-/// replaced on disk is read again from its start, as a new generation:
-/// pages of the old one are told so. Safe to use from any thread.
-final class LiveLog: @unchecked Sendable {
+/// It reads the log once, without describing a step (as fast as `replay`),
+/// and keeps for each step what the page needs before it asks for more:
+/// its type, whether it was rejected, a batch's types; the chart; and a
+/// checkpoint (the reader's place and the state) every ``spacing`` steps.
+/// The page then asks for the steps it shows, a few hundred at a time
+/// (``steps(from:count:tableHolds:)``): they are made from the checkpoint
+/// before them, so a 10^6-event log opens about as fast as a short one.
+/// Then it follows the log (``EventLogFollower``): ``refresh()`` reads what
+/// the app appended. A log cut or replaced on disk is read again, as a new
+/// generation: pages of the old one are told so. Safe to use from any thread.
+final class LiveLog: Sendable {
     let path: String
     /// The log's file name, as the page's title.
     let name: String
-    private let lock = NSLock()
-    private var loaded: Loaded
-    /// How many times the log was read from its start: 0, then one more each time it was cut or replaced.
-    private var generation = 0
-    /// Why the last read of appended events failed (a malformed line, the
-    /// file gone), until one succeeds.
-    private var problem: String?
+    /// The seqs left out (`replay --skip`): the log replayed without them,
+    /// which is not followed.
+    let skipped: Set<Int>
+    private let shared: Lock<Shared>
 
-    /// Where a page's data stands: the log's generation, and how much of
-    /// its data the page holds.
+    /// Steps between two checkpoints.
+    static let spacing = 256
+
+    /// Where a page's data stands: the log's generation and how many steps it knows of.
     struct Mark: Equatable {
         var generation: Int
-        var position: HTMLExporter.Position
+        var steps: Int
     }
 
     /// What a page is to be sent.
     enum Update: Equatable {
-        /// The data added since its mark (JSON for the page to append), and its mark after it.
+        /// What the log has after the page's mark (JSON for the page: ``outline(from:)``), and the mark after it.
         case appended([UInt8], Mark)
         /// The log was cut or replaced: the page's data is not the log's any more.
         case replaced(String)
@@ -40,126 +43,315 @@ final class LiveLog: @unchecked Sendable {
         case problem(String)
     }
 
-    private struct Loaded {
-        var exporter: HTMLExporter
-        var replay: Replay
+    fileprivate struct Shared {
+        var loaded: Loaded
+        var generation = 0
+        var problem: String?
+        /// Each step's text as the page's search reads it, once a search asked for them.
+        var searchTexts: [String]?
+    }
+
+    /// What the page knows of every step before it asks, and what the
+    /// steps it asks for are made from.
+    fileprivate struct Loaded {
+        var header: LogHeader
+        var firstSeq: Int
+        /// Each step's type, as its place in `typeNames`.
+        var kinds: [Int] = []
+        var typeNames: [String] = []
+        var typePlaces: [String: Int] = [:]
+        /// The places of the steps rejected, and of the batches with their events' types.
+        var rejected: [Int] = []
+        var batches: [(place: Int, types: [Int])] = []
+        var hasTimes = false
+        var hasSources = false
+        var chart = PageChart()
+        var largest = Size(width: 0, height: 0)
+        /// The checkpoint before step `k * spacing`, for each `k`.
+        var checkpoints: [Checkpoint] = []
+        /// The state after the last step read, its rejections taken out.
+        var state: ModalState
         var follower: EventLogFollower
         var lastSeq: Int
+        /// The table the steps asked for are made into.
+        var pageSteps = PageSteps()
+
+        var count: Int { kinds.count }
     }
 
-    /// Reads the log at `path` whole.
+    fileprivate struct Checkpoint {
+        var position: EventLogReader.Position
+        var state: ModalState
+    }
+
+    /// Reads the log at `path` (leaving out the events `skipped`).
     ///
     /// - Throws: ``EventLogError`` for a log that cannot be read.
-    init(path: String) throws(EventLogError) {
+    init(path: String, skipping skipped: Set<Int> = []) throws(EventLogError) {
         self.path = path
         self.name = path.split(separator: "/").last.map(String.init) ?? path
-        self.loaded = try Self.load(path, name: name)
+        self.skipped = skipped
+        shared = Lock(Shared(loaded: try Self.load(path, skipping: skipped)))
     }
 
-    private static func load(_ path: String, name: String) throws(EventLogError) -> Loaded {
-        var replay = try Replay.open(path, io: .captured())
-        var exporter = HTMLExporter(title: name)
-        while let step = try replay.nextStep() { exporter.add(step, state: replay.state) }
-        return Loaded(
-            exporter: exporter, replay: replay, follower: EventLogFollower(after: replay.reader),
-            lastSeq: replay.reader.lastSeq)
+    private static func load(_ path: String, skipping skipped: Set<Int>) throws(EventLogError) -> Loaded {
+        let cursor = try LogCursor<ModalState>(.path(path))
+        cursor.skipping = skipped
+        var loaded = Loaded(
+            header: cursor.reader.header, firstSeq: cursor.state.seq + 1, state: cursor.state,
+            follower: EventLogFollower(after: cursor.reader), lastSeq: cursor.state.seq)
+        loaded.checkpoints.append(Checkpoint(position: cursor.reader.position, state: cursor.state))
+        var tally = RejectionTally()
+        while let read = try cursor.next() {
+            tally.take(from: &cursor.state)
+            loaded.record(read.entry, rejected: read.rejection != nil, state: cursor.state, at: cursor.reader.position)
+        }
+        loaded.follower = EventLogFollower(after: cursor.reader)
+        return loaded
     }
 
-    /// The page with the data so far, and its mark: `live` is the page's
-    /// `data.live` (the addresses it asks the tool at), with the mark added.
+    /// The page of the log, knowing of every step and holding none:
+    /// `live` is its `data.live` (where it asks the tool), with the mark added.
     func page(live: [JSONMember]) -> String {
-        lock.withLock {
-            let mark = Mark(generation: generation, position: loaded.exporter.position)
-            let members = live + [JSONMember("mark", Self.json(of: mark))]
-            return loaded.exporter.output(header: loaded.replay.reader.header, live: .object(members))
+        shared.withLock { shared in
+            let loaded = shared.loaded
+            let mark = Mark(generation: shared.generation, steps: loaded.count)
+            var members = live + [JSONMember("mark", Self.json(of: mark))]
+            if !skipped.isEmpty {
+                members.append(JSONMember("skipped", .array(skipped.sorted().map { .number(JSONNumber($0)) })))
+            }
+            let data: JSONValue = [
+                "live": .object(members),
+                "title": .string(name),
+                "largest": largestJSON(loaded.largest),
+                "header": .array(HTMLExporter.headerLines(loaded.header).map(JSONValue.string)),
+                "filtered": .null,
+                "shapes": [],
+                "values": [],
+                "outline": Self.outline(of: loaded, from: 0),
+            ]
+            return HTMLExporter.page(title: name, data: data, steps: [])
         }
     }
 
-    /// Reads the events appended since the last refresh into the data; a
-    /// log cut or replaced is read again from its start.
+    /// What the page knows of the steps from place `start` on before it
+    /// asks for them: `count` (all steps), `firstSeq`, `from` (`start`),
+    /// `types` (the names), `kinds` (each step's type, a place in
+    /// `types`), `rejected` and `batches` (`[place, [type places]]`) from
+    /// `start` on, `hasTimes`, `hasSources`, and the whole `chart`.
+    private static func outline(of loaded: Loaded, from start: Int) -> JSONValue {
+        let number = { (value: Int) in JSONValue.number(JSONNumber(value)) }
+        return [
+            "count": number(loaded.count), "firstSeq": number(loaded.firstSeq), "from": number(start),
+            "types": .array(loaded.typeNames.map(JSONValue.string)),
+            "kinds": .array(loaded.kinds[start...].map(number)),
+            "rejected": .array(loaded.rejected.filter { $0 >= start }.map(number)),
+            "batches": .array(
+                loaded.batches.filter { $0.place >= start }.map {
+                    .array([number($0.place), .array($0.types.map(number))])
+                }),
+            "hasTimes": .bool(loaded.hasTimes), "hasSources": .bool(loaded.hasSources),
+            "chart": loaded.chart.json(),
+            "largest": .null,
+        ]
+    }
+
+    private func largestJSON(_ largest: Size) -> JSONValue {
+        largest.width > 0
+            ? ["width": .number(JSONNumber(largest.width)), "height": .number(JSONNumber(largest.height))] : .null
+    }
+
+    /// The steps from place `start`, `count` of them (fewer at the log's
+    /// end), as the page holds them, and the one before (for the time since
+    /// it, and the state before): `{"from", "steps", "values", "shapes"}`,
+    /// `values` and `shapes` the table's from what the page holds on
+    /// (`tableHolds`).
+    ///
+    /// - Throws: ``EventLogError`` for a log that can no longer be read there.
+    func steps(from start: Int, count: Int, tableHolds held: (values: Int, shapes: Int)) throws(EventLogError)
+        -> [UInt8]
+    {
+        try shared.withLock { (shared: inout Shared) throws(EventLogError) -> [UInt8] in
+            let end = min(start + count, shared.loaded.count)
+            let table = shared.loaded.pageSteps.table
+            guard start >= 0, start <= end, held.values <= table.count, held.shapes <= table.shapes.count else {
+                return Array(#"{"error":"no such steps"}"#.utf8)
+            }
+            // From a step before: the time since it, and the state before the first (for the inspector's diff).
+            let first = max(0, start - 1)
+            let checkpoint = shared.loaded.checkpoints[first / Self.spacing]
+            let reader = try EventLogReader(path: path, at: checkpoint.position)
+            var state = checkpoint.state
+            var tally = RejectionTally()
+            var place = first / Self.spacing * Self.spacing
+            var steps: [JSONValue] = []
+            while place < end, let entry = try reader.next() {
+                let describing = place >= first
+                let step = Step.taking(
+                    entry, to: &state, formatVersion: reader.fileVersion, isSkipped: skipped.contains(entry.seq),
+                    describing: describing, tally: &tally)
+                if describing { steps.append(shared.loaded.pageSteps.json(of: step, state: state)) }
+                place += 1
+            }
+            let pageSteps = shared.loaded.pageSteps
+            let answer: JSONValue = [
+                "from": .number(JSONNumber(first)), "steps": .array(steps),
+                "values": .array(pageSteps.table.values(from: held.values)),
+                "shapes": pageSteps.shapes(from: held.shapes),
+            ]
+            return Array(answer.serialized().utf8)
+        }
+    }
+
+    /// Reads the events appended since the last refresh; a log cut or
+    /// replaced is read again from its start. A log replayed without some
+    /// events is not followed.
     func refresh() {
-        lock.withLock {
+        guard skipped.isEmpty else { return }
+        shared.withLock { shared in
             do throws(EventLogError) {
-                try loaded.follower.readAppended { entry, reader throws(EventLogError) in
+                try shared.loaded.follower.readAppended { entry, reader throws(EventLogError) in
                     // A read that failed part-way hands the events before the failure over again.
-                    guard entry.seq > loaded.lastSeq else { return }
-                    let step = try loaded.replay.step(entry, readBy: reader)
-                    loaded.exporter.add(step, state: loaded.replay.state)
-                    loaded.lastSeq = entry.seq
+                    guard entry.seq > shared.loaded.lastSeq else { return }
+                    var tally = RejectionTally()
+                    let step = Step.taking(
+                        entry, to: &shared.loaded.state, formatVersion: reader.fileVersion, describing: false,
+                        tally: &tally)
+                    try shared.loaded.state.checkLimits(after: entry, readBy: reader)
+                    shared.loaded.record(
+                        entry, rejected: step.rejection != nil, state: shared.loaded.state, at: reader.position)
+                    shared.searchTexts = nil
                 }
-                problem = nil
+                shared.problem = nil
             } catch  where error.kind == .readFailed {
                 // Cut or replaced (or its segments removed unread): what the page holds is not the log's.
                 do throws(EventLogError) {
-                    loaded = try Self.load(path, name: name)
-                    generation += 1
-                    problem = nil
+                    shared.loaded = try Self.load(path, skipping: skipped)
+                    shared.generation += 1
+                    shared.problem = nil
+                    shared.searchTexts = nil
                 } catch {
-                    problem = error.description
+                    shared.problem = error.description
                 }
             } catch {
-                problem = error.description
+                shared.problem = error.description
             }
         }
     }
 
     /// What a page whose data stands at `mark` is to be sent; `nil` when it is up to date.
     func update(since mark: Mark) -> Update? {
-        lock.withLock {
-            let now = loaded.exporter.position
-            let held = mark.position
-            guard mark.generation == generation, held.steps <= now.steps, held.values <= now.values,
-                held.shapes <= now.shapes
-            else {
+        shared.withLock { shared in
+            guard mark.generation == shared.generation, mark.steps <= shared.loaded.count else {
                 return .replaced("\(name) was cut or replaced on disk: reload the page to read it again.")
             }
-            if let problem { return .problem(problem) }
-            guard now != mark.position else { return nil }
+            if let problem = shared.problem { return .problem(problem) }
+            guard mark.steps != shared.loaded.count else { return nil }
+            let outline = Self.outline(of: shared.loaded, from: mark.steps)
             return .appended(
-                loaded.exporter.appended(since: mark.position), Mark(generation: generation, position: now))
+                Array(outline.serialized().utf8), Mark(generation: shared.generation, steps: shared.loaded.count))
         }
     }
 
-    /// The seqs of the events after which `condition` holds, as `timeline
-    /// --where` keeps them: the log read again from its start.
+    // MARK: Questions over the whole log
+
+    /// Reads the log from its start, describing each step, with `body`.
+    private func forEachStep(_ body: (Step, ModalState) -> Void) throws(EventLogError) {
+        let cursor = try LogCursor<ModalState>(.path(path))
+        cursor.skipping = skipped
+        var replay = Replay(cursor: cursor)
+        while let step = try replay.nextStep() { body(step, replay.state) }
+    }
+
+    /// The seqs of the events after which `condition` holds, as `timeline --where` keeps them.
     ///
     /// - Throws: ``EventLogError`` for a log that can no longer be read.
     func seqs(where condition: Condition) throws(EventLogError) -> [Int] {
         var seqs: [Int] = []
-        var replay = try Replay.open(path, io: .captured())
-        while let step = try replay.nextStep() {
-            if condition.holds(at: Condition.Context(step, after: replay.state)) { seqs.append(step.entry.seq) }
+        try forEachStep { step, state in
+            if condition.holds(at: Condition.Context(step, after: state)) { seqs.append(step.entry.seq) }
         }
         return seqs
     }
 
-    /// The page of the log replayed without the events whose seqs are in
-    /// `skipped`, as `replay --skip` leaves them out: a page of the log as
-    /// it is now, which does not follow it.
+    /// The seqs of the steps that name the modal `link` of `root` or change
+    /// it, and of those that change it.
     ///
     /// - Throws: ``EventLogError`` for a log that can no longer be read.
-    func page(skipping skipped: Set<Int>, live: [JSONMember]) throws(EventLogError) -> String {
-        var replay = try Replay.open(path, io: .captured())
-        var exporter = HTMLExporter(title: name)
-        replay.cursor.skipping = skipped
-        while let step = try replay.nextStep() { exporter.add(step, state: replay.state) }
-        let skippedJSON = JSONValue.array(skipped.sorted().map { .number(JSONNumber($0)) })
-        return exporter.output(header: replay.reader.header, live: .object(live + [JSONMember("skipped", skippedJSON)]))
+    func seqs(touching link: String, in root: String) throws(EventLogError) -> (touching: [Int], changing: [Int]) {
+        var touching: [Int] = [], changing: [Int] = []
+        try forEachStep { step, _ in
+            let changes = step.changes.contains { $0.link == link && $0.root == root }
+            if changes { changing.append(step.entry.seq) }
+            if changes || step.touches(link: link, in: root) { touching.append(step.entry.seq) }
+        }
+        return (touching, changing)
+    }
+
+    /// The seqs of the steps whose text (as the page's list shows it, and
+    /// the event's line) the search `text` finds (``PageSearch``).
+    ///
+    /// - Throws: ``EventLogError`` for a log that can no longer be read.
+    func seqs(searching text: String) throws(EventLogError) -> [Int] {
+        let search = PageSearch(text)
+        let texts = try searchTexts()
+        let firstSeq = shared.withLock { $0.loaded.firstSeq }
+        return texts.indices.filter { search.finds(in: texts[$0]) }.map { firstSeq + $0 }
+    }
+
+    private func searchTexts() throws(EventLogError) -> [String] {
+        if let texts = shared.withLock({ $0.searchTexts }) { return texts }
+        let (hasTimes, hasSources) = shared.withLock { ($0.loaded.hasTimes, $0.loaded.hasSources) }
+        var texts: [String] = []
+        var timeBefore: Double?
+        try forEachStep { step, _ in
+            texts.append(PageSearch.text(of: step, timeBefore: &timeBefore, times: hasTimes, sources: hasSources))
+        }
+        shared.withLock { $0.searchTexts = texts }
+        return texts
     }
 
     /// `mark` as the page holds it, and sends back.
     static func json(of mark: Mark) -> JSONValue {
-        [
-            "generation": .number(JSONNumber(mark.generation)), "steps": .number(JSONNumber(mark.position.steps)),
-            "values": .number(JSONNumber(mark.position.values)), "shapes": .number(JSONNumber(mark.position.shapes)),
-        ]
+        ["generation": .number(JSONNumber(mark.generation)), "steps": .number(JSONNumber(mark.steps))]
     }
 
-    /// The mark a page sends as the query `generation=G&steps=S&values=V&shapes=H`; `nil` when one is missing.
+    /// The mark a page sends as the query `generation=G&steps=S`; `nil` when one is missing.
     static func mark(from request: HTTPRequest) -> Mark? {
-        let numbers = ["generation", "steps", "values", "shapes"].map { request.queryValue($0).flatMap { Int($0) } }
-        guard let generation = numbers[0], let steps = numbers[1], let values = numbers[2], let shapes = numbers[3]
+        guard let generation = request.queryValue("generation").flatMap({ Int($0) }),
+            let steps = request.queryValue("steps").flatMap({ Int($0) })
         else { return nil }
-        return Mark(generation: generation, position: .init(steps: steps, values: values, shapes: shapes))
+        return Mark(generation: generation, steps: steps)
+    }
+}
+
+extension LiveLog.Loaded {
+    /// Notes a step read: its type, rejection and batch, the chart, the
+    /// largest root, and a checkpoint when one is due (`position` just after it).
+    fileprivate mutating func record(
+        _ entry: LoggedEvent, rejected: Bool, state: ModalState, at position: EventLogReader.Position
+    ) {
+        let place = count
+        let type = entry.event.type.rawValue
+        kinds.append(typePlace(type))
+        if rejected { self.rejected.append(place) }
+        if case .batch(let events) = entry.event {
+            batches.append((place, Set(events.map(\.type.rawValue)).sorted().map { typePlace($0) }))
+        }
+        hasTimes = hasTimes || entry.time != nil
+        hasSources = hasSources || entry.source != nil
+        chart.add(state)
+        for root in state.roots {
+            largest = Size(width: max(largest.width, root.size.width), height: max(largest.height, root.size.height))
+        }
+        lastSeq = entry.seq
+        if count % LiveLog.spacing == 0 { checkpoints.append(.init(position: position, state: state)) }
+    }
+
+    private mutating func typePlace(_ type: String) -> Int {
+        if let place = typePlaces[type] { return place }
+        typeNames.append(type)
+        typePlaces[type] = typeNames.count - 1
+        return typeNames.count - 1
     }
 }

@@ -6,16 +6,27 @@ import ModalEvents
 ///
 /// - `/`: the page of the log, or with several a page that lists them.
 /// - `/log/K/`: the page of log K (from 0, in the order given), following
-///   it; `?skip=5,7` the page of the log replayed without those events.
-/// - `/log/K/events`: what the page is to be sent to catch up, as
-///   server-sent events (`appended`, `replaced`, `problem`), from the mark
-///   the page holds (its query: `generation`, `steps`, `values`, `shapes`).
-/// - `/log/K/where?condition=EXPR`: the seqs after which the condition
-///   holds (`{"seqs": [...]}`), or why it is not one (`{"error": ...}`).
-struct LogServer: Sendable {
+///   it; with `?skip=5,7`, the page of the log replayed without those
+///   events (every address below takes the same `skip`).
+/// - `/log/K/steps?from=F&count=C&values=V&shapes=S`: steps F on, as the
+///   page holds them, with the table's values and shapes from V and S on.
+/// - `/log/K/events?generation=G&steps=S`: what the page is to be sent to
+///   catch up, as server-sent events (`appended`, `replaced`, `problem`).
+/// - `/log/K/where?condition=EXPR`, `/log/K/search?text=TEXT`,
+///   `/log/K/follow?modal=ROOT/LINK`: the seqs that the condition holds
+///   after, that the search finds, that name or change the modal
+///   (`{"seqs": [...]}`, and for follow `"changes"`), or why not (`{"error": ...}`).
+final class LogServer: Sendable {
     let logs: [LiveLog]
-    /// How often a page's stream looks for appended events.
-    var interval = 200
+    /// How often a page's stream looks for appended events, in milliseconds.
+    let interval: Int
+    /// The logs replayed without some events that pages asked for lately, by log and seqs.
+    private let replayed = Lock<[(log: Int, skipped: Set<Int>, replay: LiveLog)]>([])
+
+    init(logs: [LiveLog], interval: Int = 200) {
+        self.logs = logs
+        self.interval = interval
+    }
 
     func reply(to request: HTTPRequest) -> HTTPReply {
         let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
@@ -26,51 +37,95 @@ struct LogServer: Sendable {
         guard parts.count == 3, parts.first == "log", let number = Int(parts[parts.startIndex + 1]),
             logs.indices.contains(number)
         else { return .response(.text("Not found: \(request.path)", status: 404)) }
-        let log = logs[number], base = "/log/\(number)/"
+        let log: LiveLog
+        switch self.log(number, skipping: request.queryValue("skip")) {
+        case .log(let found): log = found
+        case .refused(let answer): return .response(answer)
+        }
+        let base = "/log/\(number)/"
         switch parts.last! {
-        case "": return .response(page(of: log, base: base, request: request))
+        case "":
+            let live = ["page", "steps", "events", "where", "search", "follow"].map {
+                JSONMember($0, .string(base + ($0 == "page" ? "" : $0)))
+            }
+            return .response(Self.html(log.page(live: live)))
+        case "steps": return .response(steps(of: log, request: request))
         case "events":
             guard let mark = LiveLog.mark(from: request) else {
-                return .response(.text("events: the query needs generation, steps, values and shapes", status: 400))
+                return .response(.text("events: the query needs generation and steps", status: 400))
             }
-            return .stream { stream in follow(log, from: mark, into: stream) }
-        case "where": return .response(seqs(in: log, request: request))
+            return .stream { stream in self.follow(log, from: mark, into: stream) }
+        case "where", "search", "follow": return .response(seqs(of: log, asked: String(parts.last!), request: request))
         default: return .response(.text("Not found: \(request.path)", status: 404))
         }
     }
 
-    private func page(of log: LiveLog, base: String, request: HTTPRequest) -> HTTPResponse {
-        let live = [
-            JSONMember("page", .string(base)), JSONMember("events", .string(base + "events")),
-            JSONMember("where", .string(base + "where")),
-        ]
-        guard let skip = request.queryValue("skip"), !skip.isEmpty else {
-            return Self.html(log.page(live: live))
-        }
+    /// A log a request names, or the answer to a request that names none.
+    private enum Named {
+        case log(LiveLog)
+        case refused(HTTPResponse)
+    }
+
+    /// Log `number`, or, with `skip`, the log replayed without those seqs.
+    private func log(_ number: Int, skipping skip: String?) -> Named {
+        guard let skip, !skip.isEmpty else { return .log(logs[number]) }
         let seqs = skip.split(separator: ",").map { Int($0.trimmingPrefix(" ")) }
         guard seqs.allSatisfy({ ($0 ?? 0) >= 1 }) else {
-            return .text("skip: '\(skip)' is not a list of seqs (1 or more, separated by commas)", status: 400)
+            return .refused(
+                .text("skip: '\(skip)' is not a list of seqs (1 or more, separated by commas)", status: 400))
+        }
+        let skipped = Set(seqs.compactMap { $0 })
+        if let kept = replayed.withLock({ $0.first { $0.log == number && $0.skipped == skipped }?.replay }) {
+            return .log(kept)
         }
         do {
-            return Self.html(try log.page(skipping: Set(seqs.compactMap { $0 }), live: live))
+            let replay = try LiveLog(path: logs[number].path, skipping: skipped)
+            // The last few asked for: a page asks again for its steps as it moves.
+            replayed.withLock { $0 = [(number, skipped, replay)] + $0.prefix(3) }
+            return .log(replay)
         } catch {
-            return .text(error.description, status: 500)
+            return .refused(.text(error.description, status: 500))
         }
     }
 
-    private func seqs(in log: LiveLog, request: HTTPRequest) -> HTTPResponse {
-        let text = request.queryValue("condition") ?? ""
-        let answer: JSONValue
-        var status = 200
-        do {
-            let condition = try Condition.parsed(text)
-            answer = ["seqs": .array(try log.seqs(where: condition).map { .number(JSONNumber($0)) })]
-        } catch let error as UsageError {
-            (answer, status) = (["error": .string(error.message)], 400)
-        } catch {
-            (answer, status) = (["error": .string("\(error)")], 500)
+    private func steps(of log: LiveLog, request: HTTPRequest) -> HTTPResponse {
+        let numbers = ["from", "count", "values", "shapes"].map { request.queryValue($0).flatMap { Int($0) } }
+        guard let from = numbers[0], let count = numbers[1], let values = numbers[2], let shapes = numbers[3],
+            count >= 0, count <= 5_000
+        else {
+            return .text("steps: the query needs from, count (up to 5000), values and shapes", status: 400)
         }
-        return HTTPResponse(status: status, contentType: "application/json", body: Array(answer.serialized().utf8))
+        do {
+            let bytes = try log.steps(from: from, count: count, tableHolds: (values, shapes))
+            return HTTPResponse(contentType: "application/json", body: bytes)
+        } catch {
+            return Self.json(["error": .string(error.description)], status: 500)
+        }
+    }
+
+    private func seqs(of log: LiveLog, asked: String, request: HTTPRequest) -> HTTPResponse {
+        let number = { (seq: Int) in JSONValue.number(JSONNumber(seq)) }
+        do {
+            switch asked {
+            case "where":
+                let condition = try Condition.parsed(request.queryValue("condition") ?? "")
+                return Self.json(["seqs": .array(try log.seqs(where: condition).map(number))])
+            case "search":
+                return Self.json(["seqs": .array(try log.seqs(searching: request.queryValue("text") ?? "").map(number))]
+                )
+            default:
+                let modal = (request.queryValue("modal") ?? "").split(separator: "/", maxSplits: 1).map(String.init)
+                guard modal.count == 2 else {
+                    return Self.json(["error": "follow: name the modal as ROOT/LINK"], status: 400)
+                }
+                let (touching, changing) = try log.seqs(touching: modal[1], in: modal[0])
+                return Self.json(["seqs": .array(touching.map(number)), "changes": .array(changing.map(number))])
+            }
+        } catch let error as UsageError {
+            return Self.json(["error": .string(error.message)], status: 400)
+        } catch {
+            return Self.json(["error": .string("\(error)")], status: 500)
+        }
     }
 
     /// Sends `stream` what the log's page is to be sent from `mark` on,
@@ -83,7 +138,7 @@ struct LogServer: Sendable {
             switch log.update(since: mark) {
             case .appended(let data, let next)?:
                 let message =
-                    "{\"mark\":\(LiveLog.json(of: next).serialized()),\"data\":\(String(decoding: data, as: UTF8.self))}"
+                    "{\"mark\":\(LiveLog.json(of: next).serialized()),\"outline\":\(String(decoding: data, as: UTF8.self))}"
                 guard stream.send(event: "appended", data: message) else { return }
                 mark = next
                 quiet = 0
@@ -118,6 +173,10 @@ struct LogServer: Sendable {
 
     private static func html(_ page: String) -> HTTPResponse {
         HTTPResponse(contentType: "text/html; charset=utf-8", body: Array(page.utf8))
+    }
+
+    private static func json(_ value: JSONValue, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, contentType: "application/json", body: Array(value.serialized().utf8))
     }
 
     private static func redirect(to path: String) -> HTTPResponse {

@@ -119,6 +119,31 @@ import Testing
         #expect(try Self.get("/log/0/?skip=x", port: server.port).status == 400)
     }
 
+    /// The events read before a line that cannot be read are sent, then
+    /// the line's fault; a page opened after the log was cut shows the log
+    /// as it is now.
+    @Test func whatWasReadComesBeforeAFaultAndAPageOpensOnTheLogAsItIs() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.firstSeven, to: "app.jsonl")
+        let server = try Self.serve([folder.file("app.jsonl")])
+        defer { _ = server.stop() }
+        let client = try RawHTTPClient(port: server.port)
+        client.send("GET /log/0/events?generation=0&steps=7 HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: folder.file("app.jsonl")))
+        handle.seekToEndOfFile()
+        handle.write(Data((Self.tour[8] + "{\"seq\":9,\"type\":\n").utf8))
+        try handle.close()
+        #expect(client.read(until: "event: problem"), "the fault is said")
+        let text = String(decoding: client.received, as: UTF8.self)
+        let appended = try #require(text.range(of: "event: appended"), "the step read first is sent: \(text)")
+        #expect(appended.lowerBound < text.range(of: "event: problem")!.lowerBound, "before the fault")
+        #expect(text.contains(#""steps":8"#) && text.contains("app.jsonl:10"), "\(text)")
+
+        try folder.write(Self.tour[0..<4].joined(), to: "app.jsonl")
+        let page = try ExportTests.pageData(try Self.get("/log/0/", port: server.port).bodyText)
+        #expect(page["outline"]?["count"] == 3 && page["live"]?["mark"]?["generation"] == 1, "\(page["live"] ?? .null)")
+    }
+
     /// The command says where it serves and serves until it is stopped; a
     /// busy port, a port out of range and standard input are usage mistakes.
     @Test func theCommandSaysWhereItServes() throws {
@@ -171,7 +196,7 @@ import Testing
                 .eval(
                     PageDriver.waitFor(
                         #"byId("live").className === "on" && document.body.dataset.seq"#,
-                        then: "[steps.length, Number(document.body.dataset.seq)]")),
+                        then: "[steps.length, Number(document.body.dataset.seq), innerWidth, innerHeight]")),
                 .append(folder.file("app.jsonl"), folder.file("more.jsonl")),
                 .eval(
                     PageDriver.waitFor(
@@ -183,7 +208,7 @@ import Testing
                 .replace(folder.file("app.jsonl"), folder.file("other.jsonl")),
                 .eval(PageDriver.waitFor(#"byId("live").className === "off""#, then: #"byId("notice").textContent"#)),
             ])
-        #expect(answers[0] == [7, 7], "a live page opens at the latest event")
+        #expect(answers[0] == [7, 7, 1_024, 700], "a live page opens at the latest event, in a 1024 × 700 viewport")
         #expect(answers[2] == [11, 11, 10, 11, 11], "the four events are on the page, and it moved on to them")
         #expect(answers[4].stringValue?.contains("app.jsonl was cut or replaced on disk") == true, "\(answers)")
     }

@@ -245,8 +245,8 @@ final class LiveLog: Sendable {
             guard mark.generation == shared.generation, mark.steps <= shared.loaded.count else {
                 return .replaced("\(name) was cut or replaced on disk: reload the page to read it again.")
             }
-            if let problem = shared.problem { return .problem(problem) }
-            guard mark.steps != shared.loaded.count else { return nil }
+            // What was read before a line that cannot be, first; then that line.
+            guard mark.steps != shared.loaded.count else { return shared.problem.map(Update.problem) }
             let outline = Self.outline(of: shared.loaded, from: mark.steps)
             return .appended(
                 Array(outline.serialized().utf8), Mark(generation: shared.generation, steps: shared.loaded.count))

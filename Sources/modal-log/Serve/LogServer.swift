@@ -48,6 +48,8 @@ final class LogServer: Sendable {
             let live = ["page", "steps", "events", "where", "search", "follow"].map {
                 JSONMember($0, .string(base + ($0 == "page" ? "" : $0)))
             }
+            // What the app appended, or a log cut or replaced, since a page last asked.
+            log.refresh()
             return .response(Self.html(log.page(live: live)))
         case "steps": return .response(steps(of: log, request: request))
         case "events":

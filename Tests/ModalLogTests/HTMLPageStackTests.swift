@@ -19,8 +19,25 @@ struct HTMLPageStackTests {
             const screen = figure.querySelector(".screen").getBoundingClientRect();
             const keyboard = figure.querySelector(".keyboard");
             const responder = figure.querySelector(".responder");
+            // A text's own box: where its letters are, not its element's.
+            const textBox = node => {
+              if (!node || !node.firstChild) return null;
+              const range = document.createRange();
+              range.selectNodeContents(node.firstChild);
+              const box = range.getBoundingClientRect();
+              return [box.left, box.top, box.right, box.bottom];
+            };
+            const caption = figure.querySelector(".band-caption");
+            const boxes = [...figure.querySelectorAll(".canvas > .modal")].map(view => view.getBoundingClientRect());
             return {
               band: figure.querySelector(".band") !== null,
+              caption: caption ? [caption.textContent, boxes.some(box => {
+                const text = caption.getBoundingClientRect();
+                return box.left < text.right && box.right > text.left && box.top < text.bottom && box.bottom > text.top;
+              })] : null,
+              texts: [textBox(keyboard), textBox(responder)],
+              responderLine: responder ? [responder.getBoundingClientRect().left - screen.left,
+                responder.getBoundingClientRect().right - screen.right] : null,
               keyboardZ: keyboard ? Number(getComputedStyle(keyboard).zIndex) : null,
               responder: responder ? responder.className + ": " + responder.textContent : null,
               modals: [...figure.querySelectorAll(".canvas > .modal")].map(view => {
@@ -71,6 +88,14 @@ struct HTMLPageStackTests {
         #expect(sheet["height"] == beforeKeyboard["height"] && sheet["top"] == beforeKeyboard["top"], "not squashed")
         #expect(device["keyboardZ"]!.doubleValue! > sheet["z"]!.doubleValue!, "the keyboard over the content")
         #expect(device["responder"] == "responder covered: first responder, under the keyboard")
+        // Its words and the keyboard's are both read, and its line stays on the screen.
+        let texts = device["texts"]?.arrayValue?.map { $0.arrayValue?.compactMap(\.doubleValue) ?? [] } ?? []
+        #expect(texts.count == 2 && texts.allSatisfy { $0.count == 4 }, "\(device)")
+        if texts.count == 2, texts.allSatisfy({ $0.count == 4 }) {
+            let (a, b) = (texts[0], texts[1])
+            #expect(!(a[0] < b[2] && a[2] > b[0] && a[1] < b[3] && a[3] > b[1]), "the two labels overlap: \(texts)")
+        }
+        #expect(device["responderLine"] == [0, 0], "the responder's line is as wide as the screen")
 
         let lifted = try Chromium.probe(
             Run(["export", folder.file("lifted.jsonl"), "--format", "html"]).output, script: Self.marksAtEveryStep,
@@ -80,11 +105,35 @@ struct HTMLPageStackTests {
         let up = try #require(lifted[2]?[0])
         let compose = try #require(up["modals"]?[0])
         #expect(up["band"] == true, "a band past the top holds what is lifted past it")
+        #expect(up["caption"] == ["↑ off-screen: lifted past the top", false], "it says what it is, in view")
         #expect(
             compose["marks"] == ["top", "presenting", "514 pt lifted past the top of the screen: off-screen"],
             "\(compose)")
         #expect(compose["top"]!.doubleValue! < 0 && compose["height"]!.doubleValue! >= 16, "drawn past the edge")
         #expect(up["responder"]?.stringValue?.hasPrefix("responder") == true)
+    }
+
+    /// The tour at seq 13, at 1024 × 700: the first responder is in the
+    /// address sheet (the toast above it takes no input), 16 pt (its root's
+    /// `additional`) above the keyboard; every name is whole where its
+    /// link could give it room; the filter bar fits the window.
+    @Test func theResponderIsTheInputsAndNamesComeBeforeLinks() throws {
+        let folder = try TemporaryFolder()
+        let answer = try Chromium.probe(
+            Run(["export", sample("EventLogs/tour.jsonl"), "--format", "html"]).output,
+            script: """
+                const line = document.querySelector(".responder").getBoundingClientRect();
+                const keyboard = document.querySelector(".keyboard").getBoundingClientRect();
+                const cut = [...document.querySelectorAll("#devices .label")].filter(label => {
+                  const name = label.querySelector(".name"), link = label.querySelector(".link");
+                  return name.scrollWidth > name.clientWidth + 1 && link.getBoundingClientRect().width > 1;
+                }).map(label => label.textContent);
+                const right = Math.max(...[...document.querySelectorAll(".filters > *")].map(node => node.getBoundingClientRect().right));
+                report({ above: (keyboard.top - line.top) / scale, cut, fits: right <= innerWidth && document.documentElement.scrollWidth <= innerWidth });
+                """, address: "#seq=13", in: folder, width: 1024, height: 700)
+        #expect(abs((answer["above"]?.doubleValue ?? 0) - 16) < 1, "\(answer)")
+        #expect(answer["cut"] == [], "a name cut while its link takes room")
+        #expect(answer["fits"] == true, "the filter bar fits a 1024-px window")
     }
 
     /// A click on a modal in the outline or the picture selects it in both;
@@ -177,6 +226,8 @@ struct HTMLPageStackTests {
         #expect(answer["chart"]?["keyboard"] == .array(offsets))
         #expect(answer["clicked"] == 8, "the middle of 14 steps: the 7th gap, seq 8")
         #expect(answer["lines"] == 2)
-        #expect(answer["legend"] == "depth:sheets 2toasts 1keyboard 288 pt0 rejected", "\(answer["legend"] ?? .null)")
+        #expect(
+            answer["legend"] == "depth:sheets 2toasts 1keyboard offset 288 pt0 rejected", "\(answer["legend"] ?? .null)"
+        )
     }
 }

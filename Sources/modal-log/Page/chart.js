@@ -48,7 +48,7 @@ function drawChart(chart) {
     entry.title = `${series.root}: its depth (modals not queued), up to ${Math.max(...series.values)}`;
     return entry;
   });
-  const keyboard = element("span", "keyboard-key", `keyboard ${highest} pt`);
+  const keyboard = element("span", "keyboard-key", `keyboard offset ${highest} pt`);
   keyboard.title = "the keyboard offset (the largest root's), shaded";
   const rejected = element("span", "rejected-key", `${steps.filter(step => step.rejected).length} rejected`);
   rejected.title = "a red tick at each rejection; n and N go to the next and the previous";

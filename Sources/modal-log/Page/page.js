@@ -48,7 +48,7 @@ function measureScale() {
   const largest = data.largest;
   if (!largest) return;
   const room = { width: stage.clientWidth - byId("outline").offsetWidth - 56,
-    height: stage.clientHeight - 40 - offscreenBand - 30 };
+    height: stage.clientHeight - 40 - offscreenBand - bandCaption - 30 };
   scale = Math.max(0.05, Math.min(0.6, room.width / largest.width, room.height / largest.height));
 }
 

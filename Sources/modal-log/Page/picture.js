@@ -10,6 +10,7 @@
 const labelHeight = 16; // CSS px: a modal's name line, which nothing above it covers
 const stripHeight = 14; // CSS px: a card behind the top one, a line each above it
 const offscreenBand = 44; // CSS px: how much of what is lifted past a root's top is drawn
+const bandCaption = 14; // CSS px: the line above that band that says what it is
 const sheetLike = style => style !== "alert" && style !== "toast" && style !== "fullScreen";
 const modalKey = (root, modal) => `${root.root}/${modal.link}`;
 
@@ -90,6 +91,8 @@ function devicesOf(state, scale) {
     const shown = device.layers.filter(layer => layer.modal.phase !== "dismissing");
     device.top = shown.length > 0 ? shown[shown.length - 1] : null;
     device.band = Math.min(offscreenBand, Math.max(0, ...device.layers.map(layer => -layer.box.top)));
+    // Where the screen's top is in the device's picture: below the band and its caption, when there is one.
+    device.screenTop = device.band > 0 ? device.band + bandCaption : 0;
     markKeyboard(device, state.keyboard, scale);
   }
   return devices;
@@ -138,7 +141,10 @@ function markKeyboard(device, keyboard, scale) {
     const bottom = layer.box.top + layer.box.height;
     layer.covered = Math.max(0, Math.round((bottom - Math.max(layer.box.top, keyboardTop)) / scale));
   }
-  const root = device.top ? device.top.root : device.roots[device.roots.length - 1];
+  // The first responder is in the topmost modal that takes input (not a toast, which a keyboard is
+  // never for); with none, in the lowest root.
+  const input = device.layers.filter(layer => layer.modal.style !== "toast" && layer.modal.phase !== "dismissing").pop();
+  const root = input ? input.root : device.roots[0];
   const responder = (keyboard.responderBottom == null ? device.height : keyboard.responderBottom)
     - root.keyboardOffset;
   device.responder = { y: responder * scale, covered: responder > device.height - device.keyboard + 0.5,
@@ -173,7 +179,7 @@ function drawLayer(layer, device, place) {
     style: modal.style, top: String(layer === device.top) });
   if (layer.key === selected) view.classList.add("selected");
   if (box.offscreen > 0) view.classList.add("offscreen");
-  Object.assign(view.style, { left: px(box.left), top: px(box.top + device.band), width: px(box.width),
+  Object.assign(view.style, { left: px(box.left), top: px(box.top + device.screenTop), width: px(box.width),
     height: px(box.height), zIndex: String(2 + 2 * place) });
   // The visible cards behind the top one, a strip each above it, then the top card.
   const visible = modal.cards.slice(-modal.visibleCards);
@@ -222,20 +228,21 @@ function drawDevice(device, scale) {
   figure.appendChild(caption);
   const width = device.width * scale, height = device.height * scale;
   const canvas = element("div", "canvas");
-  Object.assign(canvas.style, { width: px(width), height: px(height + device.band), marginTop: "0" });
+  Object.assign(canvas.style, { width: px(width), height: px(height + device.screenTop) });
   const screen = element("div", "screen");
-  Object.assign(screen.style, { top: px(device.band), width: px(width), height: px(height) });
+  Object.assign(screen.style, { top: px(device.screenTop), width: px(width), height: px(height) });
   canvas.appendChild(screen);
   if (device.band > 0) {
-    const band = element("div", "band", "off-screen");
-    band.style.height = px(device.band);
-    canvas.appendChild(band);
+    // The band is drawn under what is lifted into it; its caption above it, where nothing is.
+    const band = element("div", "band");
+    Object.assign(band.style, { top: px(bandCaption), height: px(device.band) });
+    canvas.append(band, element("div", "band-caption", "↑ off-screen: lifted past the top"));
   }
   device.layers.forEach((layer, place) => {
     if (layer.dimmed) {
       const dimming = element("div", "dimming");
       dimming.dataset.root = layer.root.root;
-      Object.assign(dimming.style, { top: px(device.band), height: px(height), zIndex: String(1 + 2 * place) });
+      Object.assign(dimming.style, { top: px(device.screenTop), height: px(height), zIndex: String(1 + 2 * place) });
       canvas.appendChild(dimming);
     }
     canvas.appendChild(drawLayer(layer, device, place));
@@ -246,7 +253,7 @@ function drawDevice(device, scale) {
     canvas.appendChild(pad);
     const line = element("div", device.responder.covered ? "responder covered" : "responder",
       device.responder.covered ? "first responder, under the keyboard" : "first responder");
-    line.style.top = px(Math.max(0, Math.min(device.responder.y, height)) + device.band);
+    line.style.top = px(Math.max(0, Math.min(device.responder.y, height)) + device.screenTop);
     canvas.appendChild(line);
   }
   if (device.layers.length === 0) screen.appendChild(element("div", "nothing", "no modals"));

@@ -56,12 +56,16 @@ import Testing
         #expect(try ExportTests.pageData(page.bodyText)["chart"] == nil && outline["chart"] != nil)
 
         // Two requests, as the page makes them: the second brings the table from where the first left it.
-        let first = try Self.get("/log/0/steps?from=0&count=8&values=0&shapes=0", port: server.port)
+        let table = try #require(live?["table"]?.stringValue)
+        let first = try Self.get("/log/0/steps?from=0&count=8&table=\(table)&values=0&shapes=0", port: server.port)
         let firstAnswer = try JSONReader.read(first.body)
         let values = firstAnswer["values"]?.arrayValue ?? [], shapes = firstAnswer["shapes"]?.arrayValue ?? []
         let second = try JSONReader.read(
-            try Self.get("/log/0/steps?from=8&count=8&values=\(values.count)&shapes=\(shapes.count)", port: server.port)
-                .body)
+            try Self.get(
+                "/log/0/steps?from=8&count=8&table=\(table)&values=\(values.count)&shapes=\(shapes.count)",
+                port: server.port
+            )
+            .body)
         #expect(firstAnswer["from"] == 0 && second["from"] == 7, "from the step before, for the time since it")
         let firstSteps = firstAnswer["steps"]?.arrayValue ?? [], secondSteps = second["steps"]?.arrayValue ?? []
         let data: JSONValue = [
@@ -69,16 +73,16 @@ import Testing
             "values": .array(values + (second["values"]?.arrayValue ?? [])),
             "shapes": .array(shapes + (second["shapes"]?.arrayValue ?? [])), "header": [],
         ]
-        let table = try PageData(#"<script type="application/json" id="data">"# + data.serialized() + "</script>")
-        #expect(table.steps.count == 14)
+        let pageData = try PageData(#"<script type="application/json" id="data">"# + data.serialized() + "</script>")
+        #expect(pageData.steps.count == 14)
         for index in 0..<14 {
             func withoutState(_ step: JSONValue) -> JSONValue {
                 guard case .object(let members) = step else { return step }
                 return .object(members.filter { $0.key != "state" })
             }
-            #expect(table.state(at: index) == exported.state(at: index), "seq \(index + 1): the same state")
+            #expect(pageData.state(at: index) == exported.state(at: index), "seq \(index + 1): the same state")
             #expect(
-                withoutState(table.steps[index]) == withoutState(exported.steps[index]),
+                withoutState(pageData.steps[index]) == withoutState(exported.steps[index]),
                 "seq \(index + 1): the same step")
         }
         let root = try Self.get("/", port: server.port)
@@ -86,7 +90,25 @@ import Testing
         for path in ["/log/1/", "/log/0/../../etc/passwd", "/etc/passwd", "/log/x/", "/log/0/other", "/favicon.ico"] {
             #expect(try Self.get(path, port: server.port).status == 404, "\(path)")
         }
-        #expect(try Self.get("/log/0/steps?from=0", port: server.port).status == 400)
+        // What a page sends is checked: nothing in a query can stop the tool.
+        for query in [
+            "from=0", "from=-1&count=1&values=0&shapes=0", "from=0&count=1&values=-1&shapes=0",
+            "from=0&count=1&values=0&shapes=-1", "from=0&count=9999&values=0&shapes=0",
+        ] {
+            #expect(try Self.get("/log/0/steps?\(query)&table=\(table)", port: server.port).status == 400, "\(query)")
+        }
+        let far = try Self.get(
+            "/log/0/steps?from=9223372036854775807&count=1&table=\(table)&values=0&shapes=0", port: server.port)
+        #expect(far.status == 200 && far.bodyText.contains("no such steps"), "\(far.bodyText)")
+        let past = try Self.get("/log/0/steps?from=0&count=1&table=\(table)&values=99999&shapes=0", port: server.port)
+        #expect(past.bodyText.contains("reload"), "a page that holds more than the table: another table")
+        let other = try Self.get("/log/0/steps?from=0&count=1&table=other-0&values=0&shapes=0", port: server.port)
+        #expect(other.bodyText == #"{"error":"reload","reload":true}"#, "a page of another table is told to reload")
+        #expect(try Self.get("/log/0/events?generation=0&steps=-1", port: server.port).status == 400)
+        #expect(
+            try Self.get(
+                "/log/0/?skip=" + Array(repeating: "1", count: 1_001).joined(separator: ","), port: server.port
+            ).status == 400)
         #expect(try Self.get("/log/0/", port: server.port, host: "attacker.example:\(server.port)").status == 421)
 
         let two = try Self.serve([folder.file("a.jsonl"), folder.file("b <b>.jsonl")])
@@ -113,7 +135,10 @@ import Testing
         #expect(data["outline"]?["rejected"] == [7, 8, 9], "seqs 8 to 10, on an address never presented")
         // The steps it asks for are the replay's without seq 7, which left it out and changed nothing.
         let asked = try JSONReader.read(
-            try Self.get("/log/0/steps?from=6&count=2&values=0&shapes=0&skip=7", port: server.port).body)
+            try Self.get(
+                "/log/0/steps?from=6&count=2&values=0&shapes=0&skip=7&table=\(data["live"]?["table"]?.stringValue ?? "")",
+                port: server.port
+            ).body)
         #expect(asked["steps"]?[1]?["effect"] == "skipped", "\(asked["steps"]?[1] ?? .null)")
         #expect(asked["steps"]?[2]?["rejected"] == true)
         #expect(try Self.get("/log/0/?skip=x", port: server.port).status == 400)
@@ -227,11 +252,20 @@ import Testing
             [
                 .eval(
                     """
+                    const seqBefore = document.body.dataset.seq;
+                    byId("condition").focus();
+                    const kept = ["j", "k", "n", "N", "f", "/", "End"].map(key => byId("condition").dispatchEvent(
+                      new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true })));
+                    [kept.every(Boolean), document.body.dataset.seq === seqBefore]
+                    """),
+                .eval(
+                    """
                     byId("condition").value = "depth(sheets) >= 2";
                     byId("condition").dispatchEvent(new KeyboardEvent("keydown", { key: "Enter" }));
-                    """ + PageDriver.waitFor("asked.where !== null", then: "listed.map(index => steps[index].seq)"))
+                    """ + PageDriver.waitFor("asked.where !== null", then: "listed.map(index => steps[index].seq)")),
             ])
-        #expect(searched[0] == [7, 8, 9, 10, 11, 12, 13, 14])
+        #expect(searched[0] == [true, true], "keys typed in the --where box are the box's, not the page's")
+        #expect(searched[1] == [7, 8, 9, 10, 11, 12, 13, 14])
         let skipped = try PageDriver.run(
             "http://127.0.0.1:\(server.port)/log/0/?skip=7#seq=8",
             [
@@ -323,7 +357,9 @@ import Testing
             )
         }
         for (index, modal) in modals.enumerated() {
-            let answer = try JSONReader.read(try Self.get("/log/0/follow?modal=\(modal)", port: server.port).body)
+            let parts = modal.split(separator: "/", maxSplits: 1)
+            let answer = try JSONReader.read(
+                try Self.get("/log/0/follow?root=\(parts[0])&link=\(parts[1])", port: server.port).body)
             #expect(answer["seqs"] == page["followed"]?[index]?[0], "follow \(modal)")
             #expect((answer["seqs"]?.arrayValue?.count ?? 0) > 2, "\(modal) is followed through some steps")
             #expect(answer["changes"]?.arrayValue?.isEmpty == false)

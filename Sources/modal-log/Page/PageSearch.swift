@@ -6,8 +6,9 @@ import ModalEvents
 /// step and the step's line, in lower case. Every word must be in the
 /// text, a "quoted phrase" as written, a -word must not be, and a
 /// /regular expression/ must match (case aside); one that does not
-/// compile is looked for as text. (The expression is Swift's `Regex`,
-/// which reads what JavaScript's does for the common cases.)
+/// compile is looked for as text. (The expression is Swift's `Regex`, with
+/// JavaScript's ASCII word boundaries and classes: it reads what
+/// JavaScript's does for the common cases.)
 /// `ServeTests` holds the two to the same answers.
 struct PageSearch {
     private var terms: [(String) -> Bool] = []
@@ -19,7 +20,10 @@ struct PageSearch {
                 let lower = phrase.lowercased()
                 if !lower.isEmpty { terms.append { $0.contains(lower) } }
             } else if let expression = match.2 {
-                if let regex = try? Regex(String(expression)).ignoresCase() {
+                // JavaScript's rules: ASCII \b, \d, \w and \s (Swift's are Unicode's).
+                if let regex = try? Regex(String(expression)).ignoresCase().wordBoundaryKind(.simple)
+                    .asciiOnlyCharacterClasses()
+                {
                     terms.append { $0.contains(regex) }
                 } else {
                     let literal = "/\(expression)/".lowercased()

@@ -87,7 +87,10 @@ function drawDetail(step) {
   for (const [name, label] of [["event", "event"], ["state", "state"]]) {
     const tab = element("button", name === inspectorTab ? "tab chosen" : "tab", label);
     tab.dataset.tab = name;
-    tab.addEventListener("click", () => { inspectorTab = name; drawDetail(steps[current]); });
+    tab.addEventListener("click", () => {
+      inspectorTab = name;
+      if (!isThin(current)) drawDetail(steps[current]);
+    });
     tabs.appendChild(tab);
   }
   const parts = inspectorTab === "state" ? stateTab(step) : eventTab(step);
@@ -122,7 +125,7 @@ function eventTab(step) {
   // Redux DevTools' "skip": the log replayed without this event, which the tool answers (live.js).
   const skip = element("button", "skip", "replay without this event");
   if (data.live) {
-    skip.addEventListener("click", skipCurrent);
+    skip.addEventListener("click", () => skipEvent(step.seq));
   } else {
     skip.disabled = true;
     skip.title = "Needs the page served by modal-log serve LOG: the tool replays the log without it.";
@@ -134,15 +137,17 @@ function eventTab(step) {
 // For the selected modal: the step that last changed it, a link to it.
 function lastChangeNote(key) {
   const note = element("div", "last-change");
+  if (isThin(current)) return note;
   if (paged && !(asked.follow && asked.follow.key === key)) {
     // A served page asks the tool, then draws the note again.
     note.textContent = `${key}: looking for the step that last changed it…`;
-    askFollow(key).then(() => { if (selected === key) drawDetail(steps[current]); });
+    askFollow(key).then(() => { if (selected === key && !isThin(current)) drawDetail(steps[current]); });
     return note;
   }
   const place = paged ? lastChangeAsked(key) : lastChange(current, key);
   if (place < 0) {
-    note.textContent = `${key} is not in the state here.`;
+    note.textContent = modalAt(current, key) === undefined ? `${key} is not in the state here.`
+      : `${key} has not changed since the log's first state.`;
     return note;
   }
   note.appendChild(document.createTextNode(`${key} last changed at `));

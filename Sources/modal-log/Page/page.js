@@ -116,7 +116,7 @@ function modalAt(index, key) {
 function touches(index, key) {
   const step = steps[index];
   if (step.target === key) return true;
-  if (step.events && step.events.some(line => line.includes(` ${key}`))) return true;
+  if (step.events && step.events.some(line => line.split(" ").includes(key))) return true;
   return index > 0 ? modalAt(index, key) !== modalAt(index - 1, key) : modalAt(index, key) !== undefined;
 }
 // The last step at or before `index` that changed the modal, or -1.
@@ -134,9 +134,11 @@ let listed = steps.map((_, index) => index);
 // Served by the tool (live.js): what the tool answered over the whole log, each null until asked: the
 // seqs a --where condition holds after, that the search finds (for a served page, which does not hold
 // every step), that name or change the followed modal (and those that change it); and what the tool
-// said of the log that the page says too (cut or replaced, a line it cannot read).
+// said of the log that the page says too, each note in its own place so one clears without another:
+// the stream's (cut or replaced, a line it cannot read), a replayed log's, the --where box's, the
+// search's and the steps' loading.
 const asked = { where: null, search: null, follow: null };
-let liveNote = null;
+const toolNotes = { stream: null, replay: null, where: null, search: null, load: null };
 let current = 0;
 let haystacks = null;
 
@@ -222,7 +224,9 @@ function drawRows() {
     shown.push(row);
   }
   rows.replaceChildren(...shown);
-  if (paged && first < last) load(listed[first], listed[last - 1] + 1).then(loaded => { if (loaded) drawRows(); });
+  // A served page asks for the steps of the rows shown (their chunks only: a filtered list's rows
+  // may be far apart), then draws them again.
+  if (paged && first < last) loadPlaces(listed.slice(first, last)).then(loaded => { if (loaded) drawRows(); });
 }
 
 // The search, as a test of a row's text (its columns and its line, in lower
@@ -295,7 +299,7 @@ function reveal() {
 // export kept, and a step the search or the type menu does not list.
 function drawNotice() {
   const notes = [];
-  if (liveNote) notes.push(liveNote);
+  for (const note of Object.values(toolNotes)) if (note) notes.push(note);
   if (data.filtered) notes.push(`This page holds only the events ${data.filtered} keeps.`);
   if (asked.where) notes.push(`The list keeps the events after which the --where condition holds (${asked.where.size}).`);
   if (following) notes.push(`Following ${selected}: the list keeps the steps that name or change it (f stops).`);
@@ -385,7 +389,7 @@ const keys = {
 };
 document.addEventListener("keydown", event => {
   if (event.metaKey || event.ctrlKey || event.altKey) return;
-  if (event.target === search || event.target === typeFilter) {
+  if (event.target.closest("input, select, textarea")) {
     if (event.key === "Escape" || event.key === "Enter") event.target.blur();
     return;
   }
@@ -406,7 +410,7 @@ rows.addEventListener("click", event => {
 events.addEventListener("scroll", drawRows);
 window.addEventListener("resize", () => {
   measureScale();
-  if (steps.length > 0) drawState(value(steps[current].state));
+  if (steps.length > 0 && !isThin(current)) drawState(value(steps[current].state));
   drawRows();
 });
 search.addEventListener("input", filter);

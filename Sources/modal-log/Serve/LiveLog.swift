@@ -47,9 +47,18 @@ final class LiveLog: Sendable {
         var loaded: Loaded
         var generation = 0
         var problem: String?
-        /// Each step's text as the page's search reads it, once a search asked for them.
-        var searchTexts: [String]?
+        /// Each step's seq and text as the page's search reads it, once a search asked for them.
+        var searchTexts: [(seq: Int, text: String)]?
     }
+
+    /// The name of the table of values the steps are made into, which a
+    /// page holds a copy of the start of: a page whose copy is of another
+    /// table (the tool restarted, the log read again) is told to reload.
+    var table: String { shared.withLock { "\(instance)-\($0.generation)" } }
+    private let instance = UInt64.random(in: 0...UInt64.max)
+
+    /// How many times the log was read from its start.
+    var generation: Int { shared.withLock { $0.generation } }
 
     /// What the page knows of every step before it asks, and what the
     /// steps it asks for are made from.
@@ -116,14 +125,18 @@ final class LiveLog: Sendable {
         shared.withLock { shared in
             let loaded = shared.loaded
             let mark = Mark(generation: shared.generation, steps: loaded.count)
-            var members = live + [JSONMember("mark", Self.json(of: mark))]
+            var members =
+                live + [
+                    JSONMember("mark", Self.json(of: mark)),
+                    JSONMember("table", .string("\(instance)-\(shared.generation)")),
+                ]
             if !skipped.isEmpty {
                 members.append(JSONMember("skipped", .array(skipped.sorted().map { .number(JSONNumber($0)) })))
             }
             let data: JSONValue = [
                 "live": .object(members),
                 "title": .string(name),
-                "largest": largestJSON(loaded.largest),
+                "largest": Self.largestJSON(loaded.largest),
                 "header": .array(HTMLExporter.headerLines(loaded.header).map(JSONValue.string)),
                 "filtered": .null,
                 "shapes": [],
@@ -152,11 +165,11 @@ final class LiveLog: Sendable {
                 }),
             "hasTimes": .bool(loaded.hasTimes), "hasSources": .bool(loaded.hasSources),
             "chart": loaded.chart.json(),
-            "largest": .null,
+            "largest": largestJSON(loaded.largest),
         ]
     }
 
-    private func largestJSON(_ largest: Size) -> JSONValue {
+    private static func largestJSON(_ largest: Size) -> JSONValue {
         largest.width > 0
             ? ["width": .number(JSONNumber(largest.width)), "height": .number(JSONNumber(largest.height))] : .null
     }
@@ -168,15 +181,21 @@ final class LiveLog: Sendable {
     /// (`tableHolds`).
     ///
     /// - Throws: ``EventLogError`` for a log that can no longer be read there.
-    func steps(from start: Int, count: Int, tableHolds held: (values: Int, shapes: Int)) throws(EventLogError)
-        -> [UInt8]
-    {
+    /// An answer that says the page's copy of the table is of another: it is to reload.
+    static let reload = Array(#"{"error":"reload","reload":true}"#.utf8)
+
+    func steps(
+        from start: Int, count: Int, table name: String, tableHolds held: (values: Int, shapes: Int)
+    ) throws(EventLogError) -> [UInt8] {
         try shared.withLock { (shared: inout Shared) throws(EventLogError) -> [UInt8] in
-            let end = min(start + count, shared.loaded.count)
             let table = shared.loaded.pageSteps.table
-            guard start >= 0, start <= end, held.values <= table.count, held.shapes <= table.shapes.count else {
+            guard name == "\(instance)-\(shared.generation)", (0...table.count).contains(held.values),
+                (0...table.shapes.count).contains(held.shapes)
+            else { return Self.reload }
+            guard (0...shared.loaded.count).contains(start), count >= 0 else {
                 return Array(#"{"error":"no such steps"}"#.utf8)
             }
+            let end = start + min(count, shared.loaded.count - start)
             // From a step before: the time since it, and the state before the first (for the inspector's diff).
             let first = max(0, start - 1)
             let checkpoint = shared.loaded.checkpoints[first / Self.spacing]
@@ -213,13 +232,14 @@ final class LiveLog: Sendable {
                 try shared.loaded.follower.readAppended { entry, reader throws(EventLogError) in
                     // A read that failed part-way hands the events before the failure over again.
                     guard entry.seq > shared.loaded.lastSeq else { return }
+                    // Applied to a copy, kept once within the limits: an event over them is read again, not twice.
                     var tally = RejectionTally()
+                    var state = shared.loaded.state
                     let step = Step.taking(
-                        entry, to: &shared.loaded.state, formatVersion: reader.fileVersion, describing: false,
-                        tally: &tally)
-                    try shared.loaded.state.checkLimits(after: entry, readBy: reader)
-                    shared.loaded.record(
-                        entry, rejected: step.rejection != nil, state: shared.loaded.state, at: reader.position)
+                        entry, to: &state, formatVersion: reader.fileVersion, describing: false, tally: &tally)
+                    try state.checkLimits(after: entry, readBy: reader)
+                    shared.loaded.state = state
+                    shared.loaded.record(entry, rejected: step.rejection != nil, state: state, at: reader.position)
                     shared.searchTexts = nil
                 }
                 shared.problem = nil
@@ -294,20 +314,23 @@ final class LiveLog: Sendable {
     /// - Throws: ``EventLogError`` for a log that can no longer be read.
     func seqs(searching text: String) throws(EventLogError) -> [Int] {
         let search = PageSearch(text)
-        let texts = try searchTexts()
-        let firstSeq = shared.withLock { $0.loaded.firstSeq }
-        return texts.indices.filter { search.finds(in: texts[$0]) }.map { firstSeq + $0 }
+        return try searchTexts().filter { search.finds(in: $0.text) }.map(\.seq)
     }
 
-    private func searchTexts() throws(EventLogError) -> [String] {
-        if let texts = shared.withLock({ $0.searchTexts }) { return texts }
-        let (hasTimes, hasSources) = shared.withLock { ($0.loaded.hasTimes, $0.loaded.hasSources) }
-        var texts: [String] = []
+    /// Each step's seq and search text: kept once made, unless the log
+    /// changed while they were made (then made again when next asked).
+    private func searchTexts() throws(EventLogError) -> [(seq: Int, text: String)] {
+        let (kept, stamp, hasTimes, hasSources) = shared.withLock {
+            ($0.searchTexts, ($0.generation, $0.loaded.count), $0.loaded.hasTimes, $0.loaded.hasSources)
+        }
+        if let kept { return kept }
+        var texts: [(seq: Int, text: String)] = []
         var timeBefore: Double?
         try forEachStep { step, _ in
-            texts.append(PageSearch.text(of: step, timeBefore: &timeBefore, times: hasTimes, sources: hasSources))
+            let text = PageSearch.text(of: step, timeBefore: &timeBefore, times: hasTimes, sources: hasSources)
+            texts.append((step.entry.seq, text))
         }
-        shared.withLock { $0.searchTexts = texts }
+        shared.withLock { if ($0.generation, $0.loaded.count) == stamp { $0.searchTexts = texts } }
         return texts
     }
 
@@ -319,7 +342,7 @@ final class LiveLog: Sendable {
     /// The mark a page sends as the query `generation=G&steps=S`; `nil` when one is missing.
     static func mark(from request: HTTPRequest) -> Mark? {
         guard let generation = request.queryValue("generation").flatMap({ Int($0) }),
-            let steps = request.queryValue("steps").flatMap({ Int($0) })
+            let steps = request.queryValue("steps").flatMap({ Int($0) }), steps >= 0
         else { return nil }
         return Mark(generation: generation, steps: steps)
     }

@@ -8,12 +8,13 @@ import ModalEvents
 /// - `/log/K/`: the page of log K (from 0, in the order given), following
 ///   it; with `?skip=5,7`, the page of the log replayed without those
 ///   events (every address below takes the same `skip`).
-/// - `/log/K/steps?from=F&count=C&values=V&shapes=S`: steps F on, as the
-///   page holds them, with the table's values and shapes from V and S on.
+/// - `/log/K/steps?from=F&count=C&table=T&values=V&shapes=S`: steps F on,
+///   as the page holds them, with the values and shapes of table T from V
+///   and S on (or `{"reload": true}` when T is not the log's table now).
 /// - `/log/K/events?generation=G&steps=S`: what the page is to be sent to
 ///   catch up, as server-sent events (`appended`, `replaced`, `problem`).
 /// - `/log/K/where?condition=EXPR`, `/log/K/search?text=TEXT`,
-///   `/log/K/follow?modal=ROOT/LINK`: the seqs that the condition holds
+///   `/log/K/follow?root=ROOT&link=LINK`: the seqs that the condition holds
 ///   after, that the search finds, that name or change the modal
 ///   (`{"seqs": [...]}`, and for follow `"changes"`), or why not (`{"error": ...}`).
 final class LogServer: Sendable {
@@ -21,7 +22,7 @@ final class LogServer: Sendable {
     /// How often a page's stream looks for appended events, in milliseconds.
     let interval: Int
     /// The logs replayed without some events that pages asked for lately, by log and seqs.
-    private let replayed = Lock<[(log: Int, skipped: Set<Int>, replay: LiveLog)]>([])
+    private let replayed = Lock<[(log: Int, generation: Int, skipped: Set<Int>, replay: LiveLog)]>([])
 
     init(logs: [LiveLog], interval: Int = 200) {
         self.logs = logs
@@ -72,18 +73,22 @@ final class LogServer: Sendable {
     private func log(_ number: Int, skipping skip: String?) -> Named {
         guard let skip, !skip.isEmpty else { return .log(logs[number]) }
         let seqs = skip.split(separator: ",").map { Int($0.trimmingPrefix(" ")) }
-        guard seqs.allSatisfy({ ($0 ?? 0) >= 1 }) else {
+        guard seqs.count <= 1_000, seqs.allSatisfy({ ($0 ?? 0) >= 1 }) else {
             return .refused(
                 .text("skip: '\(skip)' is not a list of seqs (1 or more, separated by commas)", status: 400))
         }
         let skipped = Set(seqs.compactMap { $0 })
-        if let kept = replayed.withLock({ $0.first { $0.log == number && $0.skipped == skipped }?.replay }) {
-            return .log(kept)
+        // The log as it is now: a replay made before it was cut or replaced is not it.
+        logs[number].refresh()
+        let generation = logs[number].generation
+        let kept = replayed.withLock {
+            $0.first { $0.log == number && $0.generation == generation && $0.skipped == skipped }?.replay
         }
+        if let kept { return .log(kept) }
         do {
             let replay = try LiveLog(path: logs[number].path, skipping: skipped)
             // The last few asked for: a page asks again for its steps as it moves.
-            replayed.withLock { $0 = [(number, skipped, replay)] + $0.prefix(3) }
+            replayed.withLock { $0 = [(number, generation, skipped, replay)] + $0.prefix(3) }
             return .log(replay)
         } catch {
             return .refused(.text(error.description, status: 500))
@@ -93,12 +98,13 @@ final class LogServer: Sendable {
     private func steps(of log: LiveLog, request: HTTPRequest) -> HTTPResponse {
         let numbers = ["from", "count", "values", "shapes"].map { request.queryValue($0).flatMap { Int($0) } }
         guard let from = numbers[0], let count = numbers[1], let values = numbers[2], let shapes = numbers[3],
-            count >= 0, count <= 5_000
+            from >= 0, (0...5_000).contains(count), values >= 0, shapes >= 0
         else {
-            return .text("steps: the query needs from, count (up to 5000), values and shapes", status: 400)
+            return .text("steps: the query needs from, count (0 to 5000), values and shapes, none below 0", status: 400)
         }
         do {
-            let bytes = try log.steps(from: from, count: count, tableHolds: (values, shapes))
+            let table = request.queryValue("table") ?? ""
+            let bytes = try log.steps(from: from, count: count, table: table, tableHolds: (values, shapes))
             return HTTPResponse(contentType: "application/json", body: bytes)
         } catch {
             return Self.json(["error": .string(error.description)], status: 500)
@@ -116,11 +122,10 @@ final class LogServer: Sendable {
                 return Self.json(["seqs": .array(try log.seqs(searching: request.queryValue("text") ?? "").map(number))]
                 )
             default:
-                let modal = (request.queryValue("modal") ?? "").split(separator: "/", maxSplits: 1).map(String.init)
-                guard modal.count == 2 else {
-                    return Self.json(["error": "follow: name the modal as ROOT/LINK"], status: 400)
+                guard let root = request.queryValue("root"), let link = request.queryValue("link") else {
+                    return Self.json(["error": "follow: name the modal's root and link"], status: 400)
                 }
-                let (touching, changing) = try log.seqs(touching: modal[1], in: modal[0])
+                let (touching, changing) = try log.seqs(touching: link, in: root)
                 return Self.json(["seqs": .array(touching.map(number)), "changes": .array(changing.map(number))])
             }
         } catch let error as UsageError {
@@ -149,7 +154,7 @@ final class LogServer: Sendable {
                 return
             case .problem(let why)?:
                 guard stream.send(event: "problem", data: why) else { return }
-                // Said once until it changes: the stream waits, then looks again.
+                // Said again every two seconds or so while it lasts: the stream waits, then looks again.
                 guard stream.pause(milliseconds: 2_000) else { return }
             case nil:
                 quiet += 1

@@ -389,7 +389,8 @@ const keys = {
 };
 document.addEventListener("keydown", event => {
   if (event.metaKey || event.ctrlKey || event.altKey) return;
-  if (event.target.closest("input, select, textarea")) {
+  // A key typed in a box is the box's (a key sent to the document has no element to be in).
+  if (event.target instanceof Element && event.target.closest("input, select, textarea")) {
     if (event.key === "Escape" || event.key === "Enter") event.target.blur();
     return;
   }

@@ -11,13 +11,10 @@ import ModalEvents
 ///
 /// ```swift
 /// .stream { stream in
-///     var follower = FileFollower(path: log, offset: bytesSent)
-///     while stream.pause(milliseconds: 150), let changes = try? follower.poll() {
-///         for case .appended(let lines) in changes {
-///             // One `data:` line a log line: the page's `event.data` gets them joined by "\n".
-///             let text = String(decoding: lines.dropLast(), as: UTF8.self)
-///             guard stream.send(event: "lines", data: text, id: nil) else { return }
-///         }
+///     // As serve's LogServer does: look for news, send it, wait, until the page goes away.
+///     while stream.pause(milliseconds: 200) {
+///         guard let news = log.news() else { continue }
+///         guard stream.send(event: "appended", data: news) else { return }
 ///     }
 /// }
 /// ```

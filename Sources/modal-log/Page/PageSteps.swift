@@ -114,7 +114,10 @@ struct PageSteps {
     }
 
     /// The largest root's size as the page reads it, `null` before any root.
-    var largestJSON: JSONValue {
+    var largestJSON: JSONValue { Self.json(ofLargest: largest) }
+
+    /// `largest`, the size of the largest root drawn, as the page reads it: `null` before any root.
+    static func json(ofLargest largest: Size) -> JSONValue {
         largest.width > 0
             ? ["width": .number(JSONNumber(largest.width)), "height": .number(JSONNumber(largest.height))] : .null
     }

@@ -136,7 +136,7 @@ final class LiveLog: Sendable {
             let data: JSONValue = [
                 "live": .object(members),
                 "title": .string(name),
-                "largest": Self.largestJSON(loaded.largest),
+                "largest": PageSteps.json(ofLargest: loaded.largest),
                 "header": .array(HTMLExporter.headerLines(loaded.header).map(JSONValue.string)),
                 "filtered": .null,
                 "shapes": [],
@@ -165,13 +165,8 @@ final class LiveLog: Sendable {
                 }),
             "hasTimes": .bool(loaded.hasTimes), "hasSources": .bool(loaded.hasSources),
             "chart": loaded.chart.json(),
-            "largest": largestJSON(loaded.largest),
+            "largest": PageSteps.json(ofLargest: loaded.largest),
         ]
-    }
-
-    private static func largestJSON(_ largest: Size) -> JSONValue {
-        largest.width > 0
-            ? ["width": .number(JSONNumber(largest.width)), "height": .number(JSONNumber(largest.height))] : .null
     }
 
     /// The steps from place `start`, `count` of them (fewer at the log's

@@ -475,6 +475,45 @@ struct HTMLPageBrowserTests {
         #expect(answer["paged"] == 11 && answer["pagedBack"] == 1 && answer["pastEnd"] == 2_000)
     }
 
+    /// A generated session of `events` events written in `folder`, and its page.
+    static func generatedSession(seed: UInt64, events: Int, in folder: TemporaryFolder) throws -> (
+        log: String, page: String
+    ) {
+        let log = folder.file("session.jsonl")
+        try Data(EventLogEncoder.encode(events: Array(SessionGenerator(seed: seed).prefix(events))))
+            .write(to: URL(fileURLWithPath: log))
+        return (log, Run(["export", log, "--format", "html"]).output)
+    }
+
+    /// A long page reads only the chunks of steps and of states that what it
+    /// shows needs (parsing a 100,000-event page's data whole took most of
+    /// its opening); a jump reads the chunk it lands in, and what needs the
+    /// whole log (the search) reads the rest and finds what it would have.
+    @Test func aLongPageReadsOnlyTheChunksItShows() throws {
+        let folder = try TemporaryFolder()
+        let (log, page) = try Self.generatedSession(seed: 5, events: 2_000, in: folder)
+        let answer = try Chromium.probe(
+            page,
+            script: """
+                const whole = () => steps.filter(step => !step.thin).length;
+                const opened = [whole(), valueChunks.filter(Boolean).length];
+                show(1500);
+                const jumped = [whole(), document.body.dataset.seq, steps[1499].thin === undefined];
+                search.value = "drag.end"; search.dispatchEvent(new Event("input"));
+                report({ opened, jumped, searched: [whole(), listed.map(index => steps[index].seq)],
+                  chunks: document.querySelectorAll('script[id^="steps-"]').length,
+                  tables: document.querySelectorAll('script[id^="values-"]').length });
+                """, in: folder)
+        let found = try LiveLog(path: log).seqs(searching: "drag.end")
+        #expect(answer["chunks"] == 8, "2,000 steps in chunks of 256")
+        #expect((answer["tables"]?.doubleValue ?? 0) > 1, "the table in chunks too")
+        #expect(answer["opened"]?[0] == 256, "open: the first chunk of steps, no other")
+        #expect((answer["opened"]?[1]?.doubleValue ?? 99) < (answer["tables"]?.doubleValue ?? 0))
+        #expect(answer["jumped"] == [512, "1501", true], "a jump reads its chunk (seq 1501 and the one before)")
+        #expect(answer["searched"]?[0] == 2_000, "the search reads every step")
+        #expect(found.count > 10 && answer["searched"]?[1] == .array(found.map { .number(JSONNumber($0)) }))
+    }
+
     /// A page exported with filters says which, where the position is; so
     /// does a step that the search or the type menu leaves out of the list,
     /// and the controls that need `serve`.
@@ -580,10 +619,7 @@ struct HTMLPageBrowserTests {
     /// no more, and moves to any event with the list following it.
     @Test func aLongLogDrawsOnlyTheRowsOnScreen() throws {
         let folder = try TemporaryFolder()
-        let log = folder.file("session.jsonl")
-        try Data(EventLogEncoder.encode(events: Array(SessionGenerator(seed: 20).prefix(100_000))))
-            .write(to: URL(fileURLWithPath: log))
-        let page = Run(["export", log, "--format", "html"]).output
+        let (_, page) = try Self.generatedSession(seed: 20, events: 100_000, in: folder)
         let answer = try Chromium.probe(
             page,
             script: """
@@ -617,7 +653,8 @@ struct HTMLPageBrowserTests {
         let page = Run(["export", log, "--format", "html"]).output
         let scripts = HTMLPage.links.count { $0.tag == "script" }
         #expect(
-            page.components(separatedBy: "<script").count == 2 + scripts, "the data's script and the page's, no other")
+            page.components(separatedBy: "<script").count == 4 + scripts,
+            "the data's scripts (the data, the steps, the table) and the page's, no other")
         let answer = try Chromium.probe(
             page,
             script: """

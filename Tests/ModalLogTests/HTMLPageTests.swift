@@ -10,23 +10,70 @@ import Testing
 
 /// The data an exported page holds, read back as its script reads it.
 struct PageData {
+    /// Each step as the page makes it whole (`stepFrom`): its seq, type,
+    /// rejection and a batch's types from the outline, the rest from its row.
     let steps: [JSONValue]
     let header: [String]
     private let values: [JSONValue]
     private let shapes: [[String]]
 
+    /// The data of the page `page`: its data script, then its chunks of steps and of the table.
     init(_ page: String) throws {
         let data = try ExportTests.pageData(page)
-        guard case .array(let steps)? = data["steps"], case .array(let values)? = data["values"],
-            case .array(let shapes)? = data["shapes"], case .array(let header)? = data["header"]
+        try self.init(
+            outline: data["outline"], rows: try Self.chunks("steps", of: page),
+            values: try Self.chunks("values", of: page),
+            shapes: data["shapes"], header: data["header"])
+    }
+
+    /// The data of a page whose outline is `outline`, its steps' rows `rows`, and so on.
+    init(outline: JSONValue?, rows: [JSONValue], values: [JSONValue], shapes: JSONValue?, header: JSONValue?) throws {
+        guard let outline, case .array(let shapes)? = shapes, case .array(let header)? = header,
+            case .array(let types)? = outline["types"], case .array(let kinds)? = outline["kinds"],
+            let firstSeq = outline["firstSeq"]?.doubleValue
         else { throw ExportTests.Failure() }
-        self.steps = steps
+        let number = { (value: JSONValue) in Int(value.doubleValue ?? -1) }
+        let rejected = Set((outline["rejected"]?.arrayValue ?? []).map(number))
+        var batches: [Int: JSONValue] = [:]
+        for batch in outline["batches"]?.arrayValue ?? [] {
+            let kinds = batch[1]?.arrayValue ?? []
+            batches[number(batch[0] ?? .null)] = .array(kinds.map { types[number($0)] })
+        }
+        let seqs = outline["seqs"]?.arrayValue?.map(number)
+        self.steps = zip(kinds.indices, rows).map { place, row in
+            var members = [
+                JSONMember("seq", .number(JSONNumber(seqs?[place] ?? Int(firstSeq) + place))),
+                JSONMember("type", types[number(kinds[place])]),
+            ]
+            if rejected.contains(place) { members.append(JSONMember("rejected", true)) }
+            if let types = batches[place] { members.append(JSONMember("types", types)) }
+            let parts = row.arrayValue ?? []
+            for (key, part) in zip(["state", "time", "target", "effect", "line"], parts) {
+                members.append(JSONMember(key, part))
+            }
+            if parts.count > 5, case .object(let more) = parts[5] { members += more }
+            return .object(members)
+        }
         self.values = values
         self.shapes = shapes.map { shape in
             guard case .array(let keys) = shape else { return [] }
             return keys.compactMap(\.stringValue)
         }
         self.header = header.compactMap(\.stringValue)
+    }
+
+    /// The elements of the page's chunks named `name` (`steps-0`, `steps-1`, ...), in order.
+    static func chunks(_ name: String, of page: String) throws -> [JSONValue] {
+        var elements: [JSONValue] = []
+        var chunk = 0
+        var rest = page[...]
+        while let start = rest.range(of: #"<script type="application/json" id="\#(name)-\#(chunk)">"#) {
+            let end = try #require(rest.range(of: "</script>", range: start.upperBound..<rest.endIndex))
+            elements += try JSONReader.read(Array(rest[start.upperBound..<end.lowerBound].utf8)).arrayValue ?? []
+            rest = rest[end.upperBound...]
+            chunk += 1
+        }
+        return elements
     }
 
     /// The value whose id is `id`: its parts followed through the table.

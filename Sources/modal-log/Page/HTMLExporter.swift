@@ -13,17 +13,26 @@ import ModalProjection
 /// no network: the data is in the page as JSON and its scripts draw it.
 ///
 /// Each state is in a ``JSONValueTable``, so an event that moves one modal
-/// adds that modal and the objects that hold it, not a whole state.
+/// adds that modal and the objects that hold it, not a whole state. The
+/// page knows every step by its ``PageOutline``; each step's own data and
+/// the table are in chunks of their own, each read the first time the page
+/// shows a step that needs it, so a long log's page opens without reading
+/// them all.
 struct HTMLExporter: Exporter {
     let title: String
     /// The options that kept only some events (`--where 'rejected'`), as
     /// the page says it was exported; `nil` for a page of every event.
     let filtered: String?
     private var pageSteps = PageSteps()
-    private var chart = PageChart()
-    /// The steps' JSON objects so far, comma-separated: written as each
-    /// step comes, so a long log's steps are never all held as values.
-    private var steps: [UInt8] = []
+    private var outline = PageOutline()
+    /// The script elements of the steps' chunks so far, the last one not
+    /// closed: written as each step comes, so a long log's steps are never
+    /// all held as values.
+    private var stepChunks: [UInt8] = []
+
+    /// Steps in a chunk of the page's, and values of the table in one.
+    static let stepsPerChunk = 256
+    static let valuesPerChunk = 4096
 
     init(title: String, filtered: String? = nil) {
         self.title = title
@@ -31,41 +40,58 @@ struct HTMLExporter: Exporter {
     }
 
     mutating func add(_ step: Step, state: ModalState) {
-        chart.add(state)
-        if !steps.isEmpty { steps.append(UInt8(ascii: ",")) }
+        let place = outline.count
+        outline.add(step.entry, rejected: step.rejection != nil, state: state)
+        if place % Self.stepsPerChunk == 0 {
+            if place > 0 { stepChunks += "]</script>\n".utf8 }
+            stepChunks += #"<script type="application/json" id="steps-\#(place / Self.stepsPerChunk)">["#.utf8
+        } else {
+            stepChunks.append(UInt8(ascii: ","))
+        }
         var writer = JSONWriter()
         writer.write(pageSteps.json(of: step, state: state))
-        steps += writer.bytes
+        Self.appendScriptText(writer.bytes, to: &stepChunks)
     }
 
     func output(header: LogHeader) -> String {
         let data: JSONValue = [
             "title": .string(title),
-            "largest": pageSteps.largestJSON,
             "header": .array(Self.headerLines(header).map(JSONValue.string)),
             "filtered": filtered.map(JSONValue.string) ?? .null,
-            "chart": chart.json(),
+            "outline": outline.json(from: 0),
             "shapes": pageSteps.shapes(from: 0),
-            "values": .array(pageSteps.table.values),
+            "chunk": .number(JSONNumber(Self.stepsPerChunk)),
+            "valueChunk": .number(JSONNumber(Self.valuesPerChunk)),
         ]
-        return Self.page(title: title, data: data, steps: steps)
+        var chunks = stepChunks
+        if !chunks.isEmpty { chunks += "]</script>\n".utf8 }
+        let values = pageSteps.table.values
+        for start in stride(from: 0, to: values.count, by: Self.valuesPerChunk) {
+            let chunk = JSONValue.array(Array(values[start..<min(start + Self.valuesPerChunk, values.count)]))
+            Self.appendScript(id: "values-\(start / Self.valuesPerChunk)", json: chunk, to: &chunks)
+        }
+        return Self.page(title: title, data: data, chunks: chunks)
     }
 
-    /// The page, titled `title`, its data the object `data` with `steps`
-    /// (the steps' objects, comma-separated) as its `steps`.
-    static func page(title: String, data: JSONValue, steps: [UInt8]) -> String {
-        var writer = JSONWriter()
-        writer.write(data)
-        // The data last: nothing is looked for in it. Its steps go in before its closing brace.
+    /// The page, titled `title`, its data the object `data`, then `chunks`
+    /// (script elements of data the page reads as it needs them).
+    static func page(title: String, data: JSONValue, chunks: [UInt8]) -> String {
+        // The data last: nothing is looked for in it.
         let page = HTMLPage.template.replacing("@@TITLE@@", with: escaped(title)).split(separator: "@@DATA@@")
         var bytes = Array(page[0].utf8)
-        bytes.reserveCapacity(bytes.count + writer.bytes.count + steps.count + page[1].utf8.count + 16)
-        appendScriptText(writer.bytes.dropLast(), to: &bytes)
-        bytes += #","steps":["#.utf8
-        appendScriptText(steps, to: &bytes)
-        bytes += "]}".utf8
+        appendScript(id: "data", json: data, to: &bytes)
+        bytes += chunks
         bytes += page[1].utf8
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends a script element of JSON, `json`, whose id is `id`, and a line break.
+    static func appendScript(id: String, json: JSONValue, to bytes: inout [UInt8]) {
+        var writer = JSONWriter()
+        writer.write(json)
+        bytes += #"<script type="application/json" id="\#(id)">"#.utf8
+        appendScriptText(writer.bytes, to: &bytes)
+        bytes += "</script>\n".utf8
     }
 
     /// The header as the page shows it: `version 2`, `from 41`, then each of

@@ -1,7 +1,10 @@
 /// The page ``HTMLExporter`` fills in: `@@TITLE@@` with the log's name,
-/// `@@DATA@@` with its data (the JSON of `header`, `largest`, `shapes`,
-/// `values` and `steps`). Its scripts draw the state and the event list from the data;
-/// they read nothing else and put every name in the page as text.
+/// `@@DATA@@` with its data, script elements of JSON: `data` (the title,
+/// the header, the ``PageOutline`` and the table's shapes), then `steps-K`
+/// and `values-K`, the chunks of the steps (``PageSteps``) and of the
+/// table of values the page reads as it needs them. Its scripts draw the
+/// state and the event list from the data; they read nothing else and put
+/// every name in the page as text.
 ///
 /// What it draws (`picture.js` has the rules in full), in points of the
 /// root's size times one scale for the whole page (the largest at which the

@@ -3,19 +3,19 @@ import ModalProjection
 
 /// The page's steps as JSON, each state in a ``JSONValueTable`` shared by
 /// all of them: what ``HTMLExporter`` writes into a page, and what `serve`
-/// sends a page as it asks for steps.
+/// sends a page as it asks for steps. The page knows a step's seq, type,
+/// rejection and a batch's types from its ``PageOutline``.
 ///
-/// A step's object has its `seq`, `time`, `type`, `target`, `effect`, the
-/// id of its `state` (what the page draws: the keyboard and the roots) and
-/// its `line`; then, where they apply, `rejected`, `origin`, `source`,
-/// `session`, `changes`, `starts`, and a batch's `events` and `types`.
+/// A step is an array (a long log's page holds a hundred thousand of them,
+/// so no key is repeated in each): the id of its `state` (what the page
+/// draws: the keyboard and the roots), its `time` (or `null`), its
+/// `target`, its `effect` and its `line`; then, where any applies, an
+/// object of its `origin`, `source`, `session`, `changes`, `starts` and a
+/// batch's `events`.
 struct PageSteps {
     private(set) var table = JSONValueTable()
     /// Each root's id after the last step, and its modals', in ``table``.
     private var keptRoots: [String: KeptRoot] = [:]
-    /// The widest and the tallest any root drawn is, in points: the page
-    /// draws every device at one scale, the one at which these fit.
-    private(set) var largest = Size(width: 0, height: 0)
 
     private struct KeptRoot {
         var root: RootState
@@ -26,21 +26,19 @@ struct PageSteps {
     /// The JSON of `step`, after which the state is `state`.
     mutating func json(of step: Step, state: ModalState) -> JSONValue {
         let entry = step.entry
-        var members = [
-            JSONMember("seq", .number(JSONNumber(entry.seq))),
-            JSONMember("time", entry.time.map { .number(JSONNumber($0)) } ?? .null),
-            JSONMember("type", .string(entry.event.type.rawValue)),
-            JSONMember("target", .string(EventText.target(of: entry.event))),
-            JSONMember("effect", .string(EventText.effect(of: step, besidesTarget: true))),
-            JSONMember("state", .number(JSONNumber(picture(of: state)))),
-            JSONMember("line", .string(entry.json.serialized())),
+        var row: [JSONValue] = [
+            .number(JSONNumber(picture(of: state))),
+            entry.time.map { .number(JSONNumber($0)) } ?? .null,
+            .string(EventText.target(of: entry.event)),
+            .string(EventText.effect(of: step, besidesTarget: true)),
+            .string(entry.json.serialized()),
         ]
+        var more: [JSONMember] = []
         func add(_ key: String, _ value: JSONValue, if condition: Bool) {
-            if condition { members.append(JSONMember(key, value)) }
+            if condition { more.append(JSONMember(key, value)) }
         }
         let origin = EventText.origin(of: entry)
         let changes = EventText.changeLines(step.changes)
-        add("rejected", .bool(true), if: step.rejection != nil)
         add("origin", .string(origin), if: !origin.isEmpty)
         add("source", .string(entry.source?.rawValue ?? ""), if: entry.source != nil)
         add("session", .number(JSONNumber(step.session)), if: step.session > 0)
@@ -53,14 +51,9 @@ struct PageSteps {
                     + (refused ? "  <- rejected" : "")
             }
             add("events", .array(lines.map(JSONValue.string)), if: true)
-            add("types", .array(Self.types(of: step).map(JSONValue.string)), if: true)
         }
-        return .object(members)
-    }
-
-    /// A batch's events' types, each once, in order of name; none for another step.
-    static func types(of step: Step) -> [String] {
-        Set(step.batchEvents.map(\.event.type.rawValue)).sorted()
+        if !more.isEmpty { row.append(.object(more)) }
+        return .array(row)
     }
 
     /// The id of what the page draws of `state`: its keyboard and roots
@@ -71,7 +64,6 @@ struct PageSteps {
     private mutating func picture(of state: ModalState) -> Int {
         var kept: [String: KeptRoot] = [:]
         for root in state.roots {
-            largest = Size(width: max(largest.width, root.size.width), height: max(largest.height, root.size.height))
             if let earlier = keptRoots[root.id], earlier.root == root {
                 kept[root.id] = earlier
             } else {
@@ -111,15 +103,6 @@ struct PageSteps {
                 member.key == "payload" && member.value != .null
                     ? JSONMember(member.key, .string(member.value.serialized())) : member
             })
-    }
-
-    /// The largest root's size as the page reads it, `null` before any root.
-    var largestJSON: JSONValue { Self.json(ofLargest: largest) }
-
-    /// `largest`, the size of the largest root drawn, as the page reads it: `null` before any root.
-    static func json(ofLargest largest: Size) -> JSONValue {
-        largest.width > 0
-            ? ["width": .number(JSONNumber(largest.width)), "height": .number(JSONNumber(largest.height))] : .null
     }
 
     /// The table's shapes from `start` on, as the page reads them.

@@ -138,13 +138,13 @@ function eventTab(step) {
 function lastChangeNote(key) {
   const note = element("div", "last-change");
   if (isThin(current)) return note;
-  if (paged && !(asked.follow && asked.follow.key === key)) {
+  if (served && !(asked.follow && asked.follow.key === key)) {
     // A served page asks the tool, then draws the note again.
     note.textContent = `${key}: looking for the step that last changed it…`;
     askFollow(key).then(() => { if (selected === key && !isThin(current)) drawDetail(steps[current]); });
     return note;
   }
-  const place = paged ? lastChangeAsked(key) : lastChange(current, key);
+  const place = served ? lastChangeAsked(key) : lastChange(current, key);
   if (place < 0) {
     note.textContent = modalAt(current, key) === undefined ? `${key} is not in the state here.`
       : `${key} has not changed since the log's first state.`;

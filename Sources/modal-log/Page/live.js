@@ -66,8 +66,9 @@ async function loadChunk(index) {
   for (const shape of answer.shapes) data.shapes.push(shape);
   for (const value of answer.values) data.values.push(value);
   // Steps the page does not know of yet (appended since its outline) wait for the outline.
-  answer.steps.forEach((step, offset) => {
-    if (answer.from + offset < steps.length) steps[answer.from + offset] = step;
+  answer.steps.forEach((row, offset) => {
+    const place = answer.from + offset;
+    if (place < steps.length && isThin(place)) steps[place] = stepFrom(row, steps[place]);
   });
   if (toolNotes.load) { toolNotes.load = null; drawNotice(); }
   return true;
@@ -123,7 +124,6 @@ function lastChangeAsked(key) {
 function appendOutline(outline) {
   const atEnd = steps.length === 0 || current === steps.length - 1;
   addOutline(outline);
-  if (outline.largest) data.largest = outline.largest;
   measureScale();
   asked.search = null;
   if (following && selected) askFollow(selected, true).then(filter);

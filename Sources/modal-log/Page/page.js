@@ -1,7 +1,11 @@
 "use strict";
-const data = JSON.parse(document.getElementById("data").textContent);
-const steps = data.steps;
 const byId = id => document.getElementById(id);
+const data = JSON.parse(byId("data").textContent);
+// Served by `modal-log serve` (live.js): the page asks the tool for the steps it shows and for what
+// needs the whole log. A page on its own holds everything, in chunks it reads as it needs them.
+const served = Boolean(data.live);
+// Each step, known at first by its seq and type from the outline (thin), then whole (`stepFrom`).
+const steps = [];
 const slider = byId("slider"), where = byId("where"), stage = byId("stage"), events = byId("events"),
   rows = byId("rows"), detail = byId("detail"), search = byId("search"), typeFilter = byId("type"),
   count = byId("count");
@@ -15,11 +19,20 @@ function element(tag, className, text) {
 }
 const px = points => `${Math.round(points * 100) / 100}px`;
 
+// The node of the table's value `id`: a served page is sent the table as it asks for steps; a page on
+// its own holds it in chunks, each read the first time one of its values is.
+const valueChunks = [];
+function nodeOf(id) {
+  if (served) return data.values[id];
+  const chunk = Math.floor(id / data.valueChunk);
+  if (!valueChunks[chunk]) valueChunks[chunk] = JSON.parse(byId(`values-${chunk}`).textContent);
+  return valueChunks[chunk][id - chunk * data.valueChunk];
+}
 // The data's values, each read once: a state shares with the one before all it did not change.
 const decoded = new Map();
 function value(id) {
   if (decoded.has(id)) return decoded.get(id);
-  const node = data.values[id];
+  const node = nodeOf(id);
   let result = node;
   if (Array.isArray(node)) {
     const children = node.slice(1).map(value);
@@ -90,7 +103,7 @@ function toggleFollowing() {
   if (!selected) return;
   following = !following;
   // A served page asks the tool which steps name or change it; until it answers, the list keeps them all.
-  if (following && paged) askFollow(selected).then(() => { filter(); redraw(); });
+  if (following && served) askFollow(selected).then(() => { filter(); redraw(); });
   filter();
   redraw();
 }
@@ -106,6 +119,7 @@ stage.addEventListener("click", event => {
 
 // The selected modal as the state at step `index` holds it (the same object while it is unchanged), or undefined.
 function modalAt(index, key) {
+  if (isThin(index)) return undefined;
   const state = value(steps[index].state);
   for (const root of state.roots) {
     for (const modal of root.modals) if (modalKey(root, modal) === key) return modal;
@@ -114,6 +128,7 @@ function modalAt(index, key) {
 }
 // Whether step `index` names the modal or changes it.
 function touches(index, key) {
+  if (isThin(index)) return false;
   const step = steps[index];
   if (step.target === key) return true;
   if (step.events && step.events.some(line => line.split(" ").includes(key))) return true;
@@ -145,43 +160,47 @@ let haystacks = null;
 // Each row's columns: the seq, the time since the event before it in the log
 // (when the log has times), its source ('-' for none, when the log has
 // sources), then the event, what it names and what it did.
-let hasSources = false, hasTimes = false, timeBefore = null;
-const sinceBefore = [];
-// Notes the columns of the steps from `from` on (all of them at first, then those a live page is sent).
-function indexSteps(from) {
-  for (let index = from; index < steps.length; index++) {
-    const step = steps[index];
-    if (step.source) hasSources = true;
-    let since = "";
-    if (step.time !== null) {
-      if (timeBefore !== null) since = `+${(step.time - timeBefore).toFixed(2)}s`;
-      timeBefore = step.time;
-    }
-    if (since !== "") hasTimes = true;
-    sinceBefore.push(since);
-  }
+let hasSources = false, hasTimes = false;
+// Whether the page holds only the seq and type of step `index` (and whether it was rejected, and a
+// batch's types), from the outline. A served page asks the tool for the rest as it shows them
+// (live.js); a page on its own reads the chunk of steps that holds it, the first time it is asked for.
+function isThin(index) {
+  const step = steps[index];
+  if (step === undefined || step.thin !== true) return false;
+  if (served) return true;
+  const chunk = Math.floor(index / data.chunk);
+  JSON.parse(byId(`steps-${chunk}`).textContent).forEach((row, offset) => {
+    const place = chunk * data.chunk + offset;
+    steps[place] = stepFrom(row, steps[place]);
+  });
+  return false;
 }
-// A served page knows each step by its seq and type, whether it was rejected and a batch's types
-// (thin), and asks the tool for the rest as it shows them (live.js); a page on its own holds them all.
-const paged = Boolean(data.outline);
-const isThin = index => steps[index] !== undefined && steps[index].thin === true;
+// Step `thin` whole, with `row`, the tool's array for it: the id of its state, its time, target,
+// effect and line, and an object of what applies of its origin, source, session, changes, session
+// title (starts) and a batch's events.
+function stepFrom(row, thin) {
+  const [state, time, target, effect, line, more] = row;
+  return { seq: thin.seq, type: thin.type, rejected: thin.rejected, types: thin.types,
+    state, time, target, effect, line, ...more };
+}
 function addOutline(outline) {
   outline.kinds.forEach((kind, offset) => {
     const place = outline.from + offset;
-    steps[place] = { seq: outline.firstSeq + place, type: outline.types[kind], thin: true };
+    const seq = outline.seqs ? outline.seqs[offset] : outline.firstSeq + place;
+    steps[place] = { seq, type: outline.types[kind], thin: true };
   });
   for (const place of outline.rejected) steps[place].rejected = true;
   for (const [place, kinds] of outline.batches) steps[place].types = kinds.map(kind => outline.types[kind]);
   hasTimes = hasTimes || outline.hasTimes;
   hasSources = hasSources || outline.hasSources;
   data.chart = outline.chart;
+  data.largest = outline.largest;
 }
-if (paged) addOutline(data.outline); else indexSteps(0);
+addOutline(data.outline);
 
-// The time since the step before that has one, for a step of a served page (whose steps come a few
-// hundred at a time: looked for among those loaded, back to 50 steps).
+// The time since the step before that has one (looked for among those held, back to 50 steps: a
+// served page's steps come a few hundred at a time).
 function sinceText(index) {
-  if (!paged) return sinceBefore[index];
   const time = steps[index].time;
   if (time === null || time === undefined) return "";
   for (let before = index - 1; before >= 0 && before >= index - 50 && !isThin(before); before--) {
@@ -191,8 +210,8 @@ function sinceText(index) {
 }
 
 function rowText(index) {
+  if (isThin(index)) return `${steps[index].seq}  ${steps[index].type}  …`;
   const step = steps[index];
-  if (step.thin) return `${step.seq}  ${step.type}  …`;
   if (step.starts) return `${step.seq}  ── ${step.starts}`;
   const columns = [String(step.seq)];
   if (hasTimes) columns.push(sinceText(index) || "·");
@@ -215,9 +234,9 @@ function drawRows() {
   const last = Math.min(listed.length, Math.ceil((events.scrollTop + events.clientHeight) / rowHeight) + 10);
   const shown = [];
   for (let place = first; place < last; place++) {
-    const index = listed[place], step = steps[index];
+    const index = listed[place], text = rowText(index), step = steps[index];
     const row = element("li", [step.rejected ? "rejected" : "", step.starts ? "session" : "",
-      index === current ? "current" : ""].join(" ").trim(), rowText(index));
+      index === current ? "current" : ""].join(" ").trim(), text);
     row.style.top = `${place * rowHeight}px`;
     row.dataset.index = index;
     row.dataset.seq = step.seq;
@@ -226,7 +245,7 @@ function drawRows() {
   rows.replaceChildren(...shown);
   // A served page asks for the steps of the rows shown (their chunks only: a filtered list's rows
   // may be far apart), then draws them again.
-  if (paged && first < last) loadPlaces(listed.slice(first, last)).then(loaded => { if (loaded) drawRows(); });
+  if (served && first < last) loadPlaces(listed.slice(first, last)).then(loaded => { if (loaded) drawRows(); });
 }
 
 // The search, as a test of a row's text (its columns and its line, in lower
@@ -258,19 +277,19 @@ function filter() {
   const hidden = new Set([...chosenTypes].filter(([, keep]) => !keep).map(([type]) => type));
   // A step's types: its own, and a batch's events'.
   const typesOf = step => [step.type, ...(step.types || [])];
-  if (matches && paged) askSearch(search.value);
-  if (matches && !paged && !haystacks) {
-    haystacks = steps.map((step, index) => `${rowText(index)} ${step.line}`.toLowerCase());
+  if (matches && served) askSearch(search.value);
+  if (matches && !served && !haystacks) {
+    haystacks = steps.map((_, index) => `${rowText(index)} ${steps[index].line}`.toLowerCase());
   }
   // What the tool answered, for what is asked now (a served page's search and follow).
-  const searched = matches && paged ? (asked.search && asked.search.text === search.value ? asked.search.seqs : null) : null;
-  const followed = following && paged && asked.follow && asked.follow.key === selected ? asked.follow.seqs : null;
+  const searched = matches && served ? (asked.search && asked.search.text === search.value ? asked.search.seqs : null) : null;
+  const followed = following && served && asked.follow && asked.follow.key === selected ? asked.follow.seqs : null;
   listed = [];
   steps.forEach((step, index) => {
     if (kept.length > 0 && !typesOf(step).some(type => kept.includes(type))) return;
     if (hidden.size > 0 && typesOf(step).every(type => hidden.has(type))) return;
-    if (matches && (paged ? searched && !searched.has(step.seq) : !matches(haystacks[index]))) return;
-    if (following && (paged ? followed && !followed.has(step.seq) : !touches(index, selected))) return;
+    if (matches && (served ? searched && !searched.has(step.seq) : !matches(haystacks[index]))) return;
+    if (following && (served ? followed && !followed.has(step.seq) : !touches(index, selected))) return;
     if (asked.where && !asked.where.has(step.seq)) return;
     listed.push(index);
   });
@@ -449,7 +468,10 @@ function drawTicks() {
     const tick = element("span", "tick");
     tick.style.left = `${at * 100}%`;
     tick.dataset.seq = step.seq;
-    tick.title = `seq ${step.seq}: ${step.effect || "rejected"}`;
+    // Its rejection, once the page holds the step (a served page may not).
+    tick.addEventListener("mouseenter", () => {
+      tick.title = `seq ${step.seq}: ${isThin(index) ? "rejected" : steps[index].effect}`;
+    });
     tick.addEventListener("click", () => show(index));
     ticks.push(tick);
   });

@@ -64,18 +64,8 @@ final class LiveLog: Sendable {
     /// steps it asks for are made from.
     fileprivate struct Loaded {
         var header: LogHeader
-        var firstSeq: Int
-        /// Each step's type, as its place in `typeNames`.
-        var kinds: [Int] = []
-        var typeNames: [String] = []
-        var typePlaces: [String: Int] = [:]
-        /// The places of the steps rejected, and of the batches with their events' types.
-        var rejected: [Int] = []
-        var batches: [(place: Int, types: [Int])] = []
-        var hasTimes = false
-        var hasSources = false
-        var chart = PageChart()
-        var largest = Size(width: 0, height: 0)
+        /// What the page knows of every step before it asks for them.
+        var outline = PageOutline()
         /// The checkpoint before step `k * spacing`, for each `k`.
         var checkpoints: [Checkpoint] = []
         /// The state after the last step read, its rejections taken out.
@@ -85,7 +75,7 @@ final class LiveLog: Sendable {
         /// The table the steps asked for are made into.
         var pageSteps = PageSteps()
 
-        var count: Int { kinds.count }
+        var count: Int { outline.count }
     }
 
     fileprivate struct Checkpoint {
@@ -107,7 +97,7 @@ final class LiveLog: Sendable {
         let cursor = try LogCursor<ModalState>(.path(path))
         cursor.skipping = skipped
         var loaded = Loaded(
-            header: cursor.reader.header, firstSeq: cursor.state.seq + 1, state: cursor.state,
+            header: cursor.reader.header, state: cursor.state,
             follower: EventLogFollower(after: cursor.reader), lastSeq: cursor.state.seq)
         loaded.checkpoints.append(Checkpoint(position: cursor.reader.position, state: cursor.state))
         var tally = RejectionTally()
@@ -136,37 +126,14 @@ final class LiveLog: Sendable {
             let data: JSONValue = [
                 "live": .object(members),
                 "title": .string(name),
-                "largest": PageSteps.json(ofLargest: loaded.largest),
                 "header": .array(HTMLExporter.headerLines(loaded.header).map(JSONValue.string)),
                 "filtered": .null,
                 "shapes": [],
                 "values": [],
-                "outline": Self.outline(of: loaded, from: 0),
+                "outline": loaded.outline.json(from: 0),
             ]
-            return HTMLExporter.page(title: name, data: data, steps: [])
+            return HTMLExporter.page(title: name, data: data, chunks: [])
         }
-    }
-
-    /// What the page knows of the steps from place `start` on before it
-    /// asks for them: `count` (all steps), `firstSeq`, `from` (`start`),
-    /// `types` (the names), `kinds` (each step's type, a place in
-    /// `types`), `rejected` and `batches` (`[place, [type places]]`) from
-    /// `start` on, `hasTimes`, `hasSources`, and the whole `chart`.
-    private static func outline(of loaded: Loaded, from start: Int) -> JSONValue {
-        let number = { (value: Int) in JSONValue.number(JSONNumber(value)) }
-        return [
-            "count": number(loaded.count), "firstSeq": number(loaded.firstSeq), "from": number(start),
-            "types": .array(loaded.typeNames.map(JSONValue.string)),
-            "kinds": .array(loaded.kinds[start...].map(number)),
-            "rejected": .array(loaded.rejected.filter { $0 >= start }.map(number)),
-            "batches": .array(
-                loaded.batches.filter { $0.place >= start }.map {
-                    .array([number($0.place), .array($0.types.map(number))])
-                }),
-            "hasTimes": .bool(loaded.hasTimes), "hasSources": .bool(loaded.hasSources),
-            "chart": loaded.chart.json(),
-            "largest": PageSteps.json(ofLargest: loaded.largest),
-        ]
     }
 
     /// The steps from place `start`, `count` of them (fewer at the log's
@@ -262,7 +229,7 @@ final class LiveLog: Sendable {
             }
             // What was read before a line that cannot be, first; then that line.
             guard mark.steps != shared.loaded.count else { return shared.problem.map(Update.problem) }
-            let outline = Self.outline(of: shared.loaded, from: mark.steps)
+            let outline = shared.loaded.outline.json(from: mark.steps)
             return .appended(
                 Array(outline.serialized().utf8), Mark(generation: shared.generation, steps: shared.loaded.count))
         }
@@ -316,7 +283,7 @@ final class LiveLog: Sendable {
     /// changed while they were made (then made again when next asked).
     private func searchTexts() throws(EventLogError) -> [(seq: Int, text: String)] {
         let (kept, stamp, hasTimes, hasSources) = shared.withLock {
-            ($0.searchTexts, ($0.generation, $0.loaded.count), $0.loaded.hasTimes, $0.loaded.hasSources)
+            ($0.searchTexts, ($0.generation, $0.loaded.count), $0.loaded.outline.hasTimes, $0.loaded.outline.hasSources)
         }
         if let kept { return kept }
         var texts: [(seq: Int, text: String)] = []
@@ -349,27 +316,8 @@ extension LiveLog.Loaded {
     fileprivate mutating func record(
         _ entry: LoggedEvent, rejected: Bool, state: ModalState, at position: EventLogReader.Position
     ) {
-        let place = count
-        let type = entry.event.type.rawValue
-        kinds.append(typePlace(type))
-        if rejected { self.rejected.append(place) }
-        if case .batch(let events) = entry.event {
-            batches.append((place, Set(events.map(\.type.rawValue)).sorted().map { typePlace($0) }))
-        }
-        hasTimes = hasTimes || entry.time != nil
-        hasSources = hasSources || entry.source != nil
-        chart.add(state)
-        for root in state.roots {
-            largest = Size(width: max(largest.width, root.size.width), height: max(largest.height, root.size.height))
-        }
+        outline.add(entry, rejected: rejected, state: state)
         lastSeq = entry.seq
         if count % LiveLog.spacing == 0 { checkpoints.append(.init(position: position, state: state)) }
-    }
-
-    private mutating func typePlace(_ type: String) -> Int {
-        if let place = typePlaces[type] { return place }
-        typeNames.append(type)
-        typePlaces[type] = typeNames.count - 1
-        return typeNames.count - 1
     }
 }

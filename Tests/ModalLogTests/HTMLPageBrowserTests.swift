@@ -497,8 +497,8 @@ struct HTMLPageBrowserTests {
             script: """
                 const whole = () => steps.filter(step => !step.thin).length;
                 const opened = [whole(), valueChunks.filter(Boolean).length];
-                show(1500);
-                const jumped = [whole(), document.body.dataset.seq, steps[1499].thin === undefined];
+                show(1536);
+                const jumped = [whole(), document.body.dataset.seq, steps[1535].thin === undefined];
                 search.value = "drag.end"; search.dispatchEvent(new Event("input"));
                 report({ opened, jumped, searched: [whole(), listed.map(index => steps[index].seq)],
                   chunks: document.querySelectorAll('script[id^="steps-"]').length,
@@ -509,7 +509,7 @@ struct HTMLPageBrowserTests {
         #expect((answer["tables"]?.doubleValue ?? 0) > 1, "the table in chunks too")
         #expect(answer["opened"]?[0] == 256, "open: the first chunk of steps, no other")
         #expect((answer["opened"]?[1]?.doubleValue ?? 99) < (answer["tables"]?.doubleValue ?? 0))
-        #expect(answer["jumped"] == [512, "1501", true], "a jump reads its chunk (seq 1501 and the one before)")
+        #expect(answer["jumped"] == [768, "1537", true], "a jump reads its chunk, and the one before's (seq 1536)")
         #expect(answer["searched"]?[0] == 2_000, "the search reads every step")
         #expect(found.count > 10 && answer["searched"]?[1] == .array(found.map { .number(JSONNumber($0)) }))
     }
@@ -613,6 +613,17 @@ struct HTMLPageBrowserTests {
         #expect(rows.dropFirst(2).first?.hasPrefix("3  +0.30s  ") == true, "\(rows)")
         let plain = try #require(untimed.arrayValue?.first?.stringValue)
         #expect(plain.hasPrefix("1  root.register"), "no time, no source: \(plain)")
+
+        // The event before with a time may be far back, in a chunk of steps not read yet.
+        let far = folder.file("far.jsonl")
+        let lines =
+            [#"{"format":"modal-events","version":2}"#, #"{"seq":1,"time":0,"type":"root.register","root":"main"}"#]
+            + (2...300).map { #"{"seq":\#($0),"type":"keyboard.change","height":\#($0)}"# }
+            + [#"{"seq":301,"time":5,"type":"keyboard.change","height":0}"#]
+        try (lines.joined(separator: "\n") + "\n").write(toFile: far, atomically: true, encoding: .utf8)
+        let last = try Chromium.probe(
+            Run(["export", far, "--format", "html"]).output, script: "report(rowText(300));", in: folder)
+        #expect(last.stringValue?.hasPrefix("301  +5.00s  ") == true, "\(last)")
     }
 
     /// A 100,000-event session opens with the rows on screen in the page and

@@ -40,6 +40,7 @@ struct PageData {
             batches[number(batch[0] ?? .null)] = .array(kinds.map { types[number($0)] })
         }
         let seqs = outline["seqs"]?.arrayValue?.map(number)
+        guard rows.count == kinds.count else { throw ExportTests.Failure() }
         self.steps = zip(kinds.indices, rows).map { place, row in
             var members = [
                 JSONMember("seq", .number(JSONNumber(seqs?[place] ?? Int(firstSeq) + place))),

@@ -98,7 +98,8 @@ function drawDetail(step) {
 }
 
 function stateTab(step) {
-  const after = value(step.state), before = current > 0 ? value(steps[current - 1].state) : { keyboard: {}, roots: [] };
+  const after = value(step.state);
+  const before = current > 0 && !isThin(current - 1) ? value(steps[current - 1].state) : { keyboard: {}, roots: [] };
   const note = current > 0 ? `- before seq ${step.seq}, + after it` : "+ what the first step made";
   return [element("div", "note", note), drawStateTree(before, after)];
 }

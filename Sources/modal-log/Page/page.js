@@ -198,12 +198,13 @@ function addOutline(outline) {
 }
 addOutline(data.outline);
 
-// The time since the step before that has one (looked for among those held, back to 50 steps: a
-// served page's steps come a few hundred at a time).
+// The time since the step before that has one (on a served page, among those held back to 50 steps:
+// its steps come a few hundred at a time; a page on its own reads the chunks before as it needs).
 function sinceText(index) {
   const time = steps[index].time;
   if (time === null || time === undefined) return "";
-  for (let before = index - 1; before >= 0 && before >= index - 50 && !isThin(before); before--) {
+  const first = served ? Math.max(0, index - 50) : 0;
+  for (let before = index - 1; before >= first && !isThin(before); before--) {
     if (steps[before].time !== null) return `+${(time - steps[before].time).toFixed(2)}s`;
   }
   return "";
@@ -468,7 +469,8 @@ function drawTicks() {
     const tick = element("span", "tick");
     tick.style.left = `${at * 100}%`;
     tick.dataset.seq = step.seq;
-    // Its rejection, once the page holds the step (a served page may not).
+    // Its rejection, once the page holds the step (read when the pointer comes: a served page asks for it).
+    tick.title = `seq ${step.seq}: rejected`;
     tick.addEventListener("mouseenter", () => {
       tick.title = `seq ${step.seq}: ${isThin(index) ? "rejected" : steps[index].effect}`;
     });

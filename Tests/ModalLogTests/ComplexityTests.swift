@@ -194,6 +194,24 @@ import Testing
         }
     }
 
+    /// Each rejection's cause is found looking only at what each event
+    /// touched (a tracker that compared every modal of a changed root
+    /// made this cubic).
+    @Test func modalsInARootWithRejectionsValidated() throws {
+        let folder = try TemporaryFolder()
+        try Self.expectLinear("modals in a root, validate", size: 500) { count in
+            let presents = Self.presents(count)
+            let again = #"{"seq":\#(count + 2),"type":"modal.present","link":"m0","content":"A"}"#
+            let shifted = Self.dismissals(count).map { line in
+                line.replacing(/"seq":(\d+)/) { #""seq":\#(Int($0.output.1)! + 1)"# }
+            }
+            return try Self.file(presents + [again] + shifted, in: folder, name: "validated-\(count).jsonl")
+        } _: { path in
+            let run = Run(["validate", path])
+            #expect(run.status == 1 && run.output.contains("; seq 2 modal.present presented it"), "\(run.output)")
+        }
+    }
+
     /// `count` events, each rejected (no root was registered).
     static func rejections(_ count: Int) -> [String] {
         (1...count).map { #"{"seq":\#($0),"type":"dimming.tap"}"# }

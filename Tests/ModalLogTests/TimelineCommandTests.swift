@@ -109,7 +109,8 @@ import Testing
         #expect(lines[6].hasSuffix("card.pop        default/checkout                       cards - ReviewCard (3)"))
         #expect(
             lines[9].hasSuffix(
-                "  rejected lastCard: modal \"checkout\" has one card left: dismiss the modal to close the stack"))
+                "  rejected lastCard: modal \"checkout\" has one card left: dismiss the modal to close the stack; "
+                    + "seq 9 card.pop set its cards, 0.6 s before"))
         #expect(lines[11].hasSuffix("modal.dismissed default/checkout                       dismissing -> gone"))
     }
 
@@ -245,7 +246,7 @@ import Testing
                 10 4.000  system  batch           2 events                                                   toasts/saved: presenting -> gone; toasts/synced: queued -> presenting
                                   modal.dismiss   toasts/saved reason timeout
                                   modal.dismissed toasts/saved
-                11 5.000  user    batch           2 events                                                   rejected lastCard: events[1]: modal "checkout" has one card left: dismiss the modal to close the stack
+                11 5.000  user    batch           2 events                                                   rejected lastCard: events[1]: modal "checkout" has one card left: dismiss the modal to close the stack; seq 11 events[0] card.pop set its cards
                                   card.pop        sheets/checkout
                                   card.pop        sheets/checkout                                            <- rejected
                 12 6.000  -       dimming.tap     root sheets                                                no change
@@ -383,6 +384,7 @@ import Testing
                 """
                 seq 10: rejected  (card.pop)
                   lastCard: modal "checkout" has one card left: dismiss the modal to close the stack
+                  because seq 9 card.pop set its cards, 0.6 s before
 
                 """))
     }

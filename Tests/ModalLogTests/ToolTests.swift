@@ -251,7 +251,7 @@ func goldenText(_ path: String) throws -> String {
         #expect(run.status == 1)
         #expect(
             run.output == """
-                seq 10: lastCard: modal "checkout" has one card left: dismiss the modal to close the stack
+                seq 10: lastCard: modal "checkout" has one card left: dismiss the modal to close the stack; seq 9 card.pop set its cards, 0.6 s before
                 \(path): 12 events, 1 rejected
 
                 """)

@@ -15,7 +15,8 @@ struct DiffCommand: ToolCommand {
             whether they can be dismissed), snap state and payload, the session \
             (how many session.start events applied), and the events rejected in between. \
             Modals are matched by root and link. Each change names the last event \
-            between the two seqs that made it (going back: that it undoes; JSON: madeBy, its seq and type). With one seq, \
+            between the two seqs that made it (going back: that it undoes; JSON: madeBy, its seq and type); \
+            a rejection, the event that made the state it ran into (JSON: cause). With one seq, \
             shows what that event did: the state before it against the state after. \
             With an index ('modal-log index'), reading starts at the checkpoint \
             nearest before the earlier seq. Exit status 0 whether or not the states differ.
@@ -51,11 +52,15 @@ struct DiffCommand: ToolCommand {
         if json {
             // The diff's JSON, each change with the event that made it.
             let changes = diff.changes.map { change in
-                guard case .object(let members) = change.json, let maker = makers.maker(of: change) else {
+                guard case .object(var members) = change.json, let maker = makers.maker(of: change) else {
                     return change.json
                 }
                 let madeBy: JSONValue = ["seq": .number(JSONNumber(maker.seq)), "event": .string(maker.type.rawValue)]
-                return .object(members + [JSONMember("madeBy", madeBy)])
+                members.append(JSONMember("madeBy", madeBy))
+                if case .rejection(let seq) = change.subject, change.kind == .added, let cause = makers.causes[seq] {
+                    members.append(JSONMember("cause", cause.json))
+                }
+                return .object(members)
             }
             let json: JSONValue = [
                 "from": .number(JSONNumber(diff.fromSeq)), "to": .number(JSONNumber(diff.toSeq)),
@@ -79,10 +84,12 @@ struct DiffCommand: ToolCommand {
         try replay.check(first, reached: true, in: path)
         let earlier = replay.state
         var makers = ChangeText.Makers()
+        replay.trackCauses()
         while reached, replay.state.seq < second {
             let before = replay.state
             guard let read = try replay.cursor.next() else { break }
             makers.record(StateDiff(from: before, to: replay.state, by: read.entry.event).changes, madeBy: read.entry)
+            makers.causes[read.entry.seq] = replay.track(read.entry, rejection: read.rejection)
         }
         replay.printWarnings(io: io)
         try replay.check(second, reached: replay.state.seq >= second, in: path)

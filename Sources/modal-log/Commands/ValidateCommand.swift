@@ -51,10 +51,12 @@ struct ValidateCommand: ToolCommand {
     /// Validates the log at `path`: its rejections, then a line that sums it up; its exit status.
     static func validate(_ path: String, lenient: Bool, io: ToolIO) throws -> Int32 {
         // Rejections are printed as they happen, not kept: memory stays flat.
-        var replay = try Replay.open(path, io: io, lenient: lenient) { rejection in
+        var replay = try Replay.open(path, io: io, lenient: lenient) { rejection, cause in
             io.print(
-                "seq \(rejection.seq): \(io.style.apply("\(rejection.code.rawValue)", .red)): \(rejection.message)")
+                "seq \(rejection.seq): \(io.style.apply("\(rejection.code.rawValue)", .red)): \(rejection.message)"
+                    + (cause.map { io.style.apply("; \($0.text)", .dim) } ?? ""))
         }
+        replay.trackCauses()
         // Every malformed line is named, as it is met.
         replay.reader.onWarning = { io.printError("warning: \($0)") }
         try replay.run()

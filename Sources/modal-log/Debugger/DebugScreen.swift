@@ -229,7 +229,10 @@ enum DebugScreen {
     /// What the step did, a line per subject.
     private static func diff(of step: Step) -> [TerminalText] {
         if step.isSkipped { return ["left out (s puts it back): the state is the one before it"] }
-        if let rejection = step.rejection { return ["rejected \(rejection.code.rawValue): \(rejection.message)"] }
+        if let rejection = step.rejection {
+            let cause = step.cause.map { [TerminalText(escaping: "because \($0.text)")] } ?? []
+            return [TerminalText(escaping: "rejected \(rejection.code.rawValue): \(rejection.message)")] + cause
+        }
         if step.changes.isEmpty { return ["no change"] }
         return EventText.changeLines(step.changes).map(TerminalText.init(escaping:))
     }

@@ -75,6 +75,7 @@ struct DebugSession {
         self.name = name
         var start = start
         tailRejections.take(from: &start)
+        tailRejections.causes = CauseTracker(startingAt: start)
         self.start = start
         tail = start
     }

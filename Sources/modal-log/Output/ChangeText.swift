@@ -15,6 +15,8 @@ enum ChangeText {
         }
         private(set) var events: [Key: (seq: Int, type: EventType)] = [:]
         private(set) var byRoot: [String: (seq: Int, type: EventType)] = [:]
+        /// The cause of each rejection, by the rejected event's seq.
+        var causes: [Int: RejectionCause] = [:]
         /// Whether the diff goes back, from the later seq to the earlier: it undoes what the events made.
         var goesBack = false
 
@@ -73,6 +75,7 @@ enum ChangeText {
             if group.changes.count == 1, let only = group.changes.first, only.kind != .changed {
                 lines.append("\(name): \(kindText(only, style: style))" + madeBy(only))
                 if let summary = summary(of: only) { lines.append("  \(summary)") }
+                if let cause = causeLine(of: only, makers: makers, style: style) { lines.append(cause) }
                 continue
             }
             lines.append(name)
@@ -81,6 +84,14 @@ enum ChangeText {
             }
         }
         return lines
+    }
+
+    /// The line under a rejection that says what made the state it ran into.
+    private static func causeLine(of change: StateChange, makers: Makers, style: TextStyle) -> TerminalText? {
+        guard case .rejection(let seq) = change.subject, change.kind == .added, let cause = makers.causes[seq] else {
+            return nil
+        }
+        return "  " + style.apply("because \(cause.text)", .dim)
     }
 
     private static func kindText(_ change: StateChange, style: TextStyle) -> TerminalText {

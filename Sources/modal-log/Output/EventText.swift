@@ -89,13 +89,17 @@ enum EventText {
     }
 
     /// What the step did: `compose: presenting -> presented`, `rejected
-    /// duplicateLink: ...`, `skipped`, or `no change`. With `besidesTarget`
+    /// duplicateLink: ...; seq 3 modal.present presented it, 0.05 s before`
+    /// (its cause, when the step has one), `skipped`, or `no change`. With `besidesTarget`
     /// (beside ``target(of:)``, which names it already), what it did to the
     /// root or modal the event names comes first, without its name:
     /// `presenting -> presented; root sheets: dimming.visible false -> true`.
     static func effect(of step: Step, besidesTarget: Bool = false) -> String {
         if step.isSkipped { return "skipped" }
-        if let rejection = step.rejection { return "rejected \(rejection.code.rawValue): \(rejection.message)" }
+        if let rejection = step.rejection {
+            return "rejected \(rejection.code.rawValue): \(rejection.message)"
+                + (step.cause.map { "; \($0.text)" } ?? "")
+        }
         if step.changes.isEmpty { return "no change" }
         let target = besidesTarget ? targetSubject(of: step.entry.event) : nil
         return changeLines(step.changes, unnamed: target).joined(separator: "; ")

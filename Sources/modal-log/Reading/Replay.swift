@@ -12,13 +12,17 @@ struct Replay {
     /// Called with each rejection as it happens. When set, the state does not
     /// keep its `rejected` list (``RejectionTally``), so memory stays flat
     /// however many there are.
-    var onRejection: ((Rejection) -> Void)?
+    var onRejection: ((Rejection, RejectionCause?) -> Void)?
     /// The rejections taken out of the state's list: all of them once the
     /// replay steps (``nextStep()``), or hands them to ``onRejection``.
     var tally = RejectionTally()
     /// Whether each step says what it changed (``Step/changes``); a caller
     /// that only looks at the state turns it off, and the diff is not made.
     var describesChanges = true
+    /// The log's path, read again from its start when a cause is asked for
+    /// and the tracker has not seen every event before (a replay that
+    /// started at an index's checkpoint); `nil` for standard input.
+    var path: String?
 
     /// The state after the last event read.
     var state: ModalState { cursor.state }
@@ -35,12 +39,12 @@ struct Replay {
     /// when a fault after a checkpoint is confirmed, would call it twice.)
     static func open(
         _ path: String, io: ToolIO, lenient: Bool = false, at seq: Int? = nil, indexed: Bool = false,
-        onRejection: ((Rejection) -> Void)? = nil
+        onRejection: ((Rejection, RejectionCause?) -> Void)? = nil
     ) throws(EventLogError) -> Replay {
         let index: IndexPolicy = indexed ? (seq == nil ? .extended : .used) : .ignored
         let cursor = try LogCursor<ModalState>(
             io.source(path), at: seq, options: .init(reading: .init(lenient: lenient), index: index))
-        return Replay(cursor: cursor, onRejection: onRejection)
+        return Replay(cursor: cursor, onRejection: onRejection, path: path == "-" ? nil : path)
     }
 
     /// Reads events and applies them, stopping after event `seq` when one is given.
@@ -52,10 +56,11 @@ struct Replay {
         if let seq, seq <= state.seq { return seq == state.seq }
         while let read = try cursor.next() {
             eventCount += 1
+            let cause = track(read.entry, rejection: read.rejection)
             if let rejection = read.rejection {
                 rejectionCount += 1
                 if let onRejection {
-                    onRejection(rejection)
+                    onRejection(rejection, cause)
                     tally.take(from: &cursor.state)
                 }
             }
@@ -147,4 +152,28 @@ struct LenientOption: ParsableArguments {
         help: "Skip malformed event lines instead of stopping at the first, and count them "
             + "(the first 100 each a warning; validate names every one).")
     var lenient: Bool
+}
+
+extension Replay {
+    /// Names each rejection's cause from here on (``Step/cause``, and
+    /// ``onRejection``'s second argument).
+    mutating func trackCauses() {
+        tally.causes = CauseTracker(startingAt: state)
+    }
+
+    /// Notes what `entry` did (the state now is the state after it), after
+    /// the cause of its `rejection`. The tracker that has not seen the
+    /// events before the first it was given (a replay that started at an
+    /// index's checkpoint) is made again from the log's start first, the
+    /// first time a cause is asked for.
+    mutating func track(_ entry: LoggedEvent, rejection: Rejection?) -> RejectionCause? {
+        if rejection != nil, let tracker = tally.causes, !tracker.hasSeenAll(since: reader.header.from), let path {
+            // Once: a log that cannot be read again names the causes it saw.
+            self.path = nil
+            if let caughtUp = try? CauseTracker.reading(path, through: entry.seq - 1, skipping: cursor.skipping) {
+                tally.causes = caughtUp
+            }
+        }
+        return tally.track(entry, rejection: rejection, after: state)
+    }
 }

@@ -6,6 +6,9 @@ struct Step {
     var entry: LoggedEvent
     /// Why the event could not apply, if it could not.
     var rejection: Rejection?
+    /// The event that made what it ran into, when the replay tracks causes
+    /// (``Replay/trackCauses()``) and an event of the log did.
+    var cause: RejectionCause?
     /// Whether the event was left out (`replay --skip`): it changed nothing.
     var isSkipped = false
     /// What the event changed: the modals, roots and keyboard, or its
@@ -72,9 +75,11 @@ extension Replay {
         tally.take(from: &cursor.state)
         let before = describesChanges ? state : nil
         guard let read = try cursor.next() else { return nil }
-        let step = Step.made(
+        let cause = track(read.entry, rejection: read.rejection)
+        var step = Step.made(
             by: read.entry, rejection: read.rejection, isSkipped: cursor.skipping.contains(read.entry.seq),
             from: before, to: &cursor.state, formatVersion: reader.fileVersion, tally: &tally)
+        step.cause = cause
         return counted(step)
     }
 
@@ -92,7 +97,7 @@ extension Replay {
         eventCount += 1
         if let rejection = step.rejection {
             rejectionCount += 1
-            onRejection?(rejection)
+            onRejection?(rejection, step.cause)
         }
         return step
     }
@@ -110,6 +115,21 @@ struct RejectionTally: Equatable {
     /// The rejections of the state read from (a checkpoint's, a
     /// snapshot's), then one for each event rejected since.
     private(set) var count = 0
+    /// What made the state each rejected event ran into, once asked for
+    /// (``Replay/trackCauses()``): kept beside the count, so every copy of
+    /// a tally (a checkpoint's) has the causes up to it.
+    var causes: CauseTracker?
+
+    /// Notes what `entry` did (`state` is the state after it) when causes
+    /// are tracked; the cause of its `rejection`, if any.
+    mutating func track(_ entry: LoggedEvent, rejection: Rejection?, after state: ModalState) -> RejectionCause? {
+        // A rejected event changed nothing: the state after it is the state it ran into.
+        guard let rejection else {
+            causes?.record(entry, after: state)
+            return nil
+        }
+        return causes?.cause(of: rejection, in: entry, state: state)
+    }
 
     /// Moves the rejections `state` holds into the count, emptying its list.
     mutating func take(from state: inout ModalState) {
@@ -131,9 +151,12 @@ extension Step {
         // Kept only to describe: a state kept makes the event copy every list it changes.
         let before = describing && !isSkipped ? state : nil
         let rejection = isSkipped ? nil : state.replay(entry, formatVersion: formatVersion)
-        return made(
+        let cause = isSkipped ? nil : tally.track(entry, rejection: rejection, after: state)
+        var step = made(
             by: entry, rejection: rejection, isSkipped: isSkipped, from: before, to: &state,
             formatVersion: formatVersion, tally: &tally)
+        step.cause = cause
+        return step
     }
 
     /// The step `entry` made from `before` (when it is to be described) to
@@ -174,6 +197,7 @@ extension Replay {
         var replay = try open(path, io: io, lenient: lenient, at: max(0, first - 1), indexed: indexed ?? (first > 1))
         try replay.run(through: max(0, first - 1))
         replay.describesChanges = describing
+        replay.trackCauses()
         try replay.forEachStep(skipping: skipping, body)
         replay.printWarnings(io: io, exceptTornTail: following)
         return replay

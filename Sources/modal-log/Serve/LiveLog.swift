@@ -70,6 +70,8 @@ final class LiveLog: Sendable {
         var checkpoints: [Checkpoint] = []
         /// The state after the last step read, its rejections taken out.
         var state: ModalState
+        /// Its rejections, and what caused each (``CauseTracker``).
+        var tally = RejectionTally()
         var follower: EventLogFollower
         var lastSeq: Int
         /// The table the steps asked for are made into.
@@ -81,6 +83,7 @@ final class LiveLog: Sendable {
     fileprivate struct Checkpoint {
         var position: EventLogReader.Position
         var state: ModalState
+        var tally: RejectionTally
     }
 
     /// Reads the log at `path` (leaving out the events `skipped`).
@@ -99,10 +102,12 @@ final class LiveLog: Sendable {
         var loaded = Loaded(
             header: cursor.reader.header, state: cursor.state,
             follower: EventLogFollower(after: cursor.reader), lastSeq: cursor.state.seq)
-        loaded.checkpoints.append(Checkpoint(position: cursor.reader.position, state: cursor.state))
-        var tally = RejectionTally()
+        loaded.tally.causes = CauseTracker(startingAt: cursor.state)
+        loaded.checkpoints.append(
+            Checkpoint(position: cursor.reader.position, state: cursor.state, tally: loaded.tally))
         while let read = try cursor.next() {
-            tally.take(from: &cursor.state)
+            _ = loaded.tally.track(read.entry, rejection: read.rejection, after: cursor.state)
+            loaded.tally.take(from: &cursor.state)
             loaded.record(read.entry, rejected: read.rejection != nil, state: cursor.state, at: cursor.reader.position)
         }
         loaded.follower = EventLogFollower(after: cursor.reader)
@@ -163,7 +168,7 @@ final class LiveLog: Sendable {
             let checkpoint = shared.loaded.checkpoints[first / Self.spacing]
             let reader = try EventLogReader(path: path, at: checkpoint.position)
             var state = checkpoint.state
-            var tally = RejectionTally()
+            var tally = checkpoint.tally
             var place = first / Self.spacing * Self.spacing
             var steps: [JSONValue] = []
             while place < end, let entry = try reader.next() {
@@ -195,12 +200,13 @@ final class LiveLog: Sendable {
                     // A read that failed part-way hands the events before the failure over again.
                     guard entry.seq > shared.loaded.lastSeq else { return }
                     // Applied to a copy, kept once within the limits: an event over them is read again, not twice.
-                    var tally = RejectionTally()
+                    var tally = shared.loaded.tally
                     var state = shared.loaded.state
                     let step = Step.taking(
                         entry, to: &state, formatVersion: reader.fileVersion, describing: false, tally: &tally)
                     try state.checkLimits(after: entry, readBy: reader)
                     shared.loaded.state = state
+                    shared.loaded.tally = tally
                     shared.loaded.record(entry, rejected: step.rejection != nil, state: state, at: reader.position)
                     shared.searchTexts = nil
                 }
@@ -237,11 +243,12 @@ final class LiveLog: Sendable {
 
     // MARK: Questions over the whole log
 
-    /// Reads the log from its start, describing each step, with `body`.
+    /// Reads the log from its start, describing each step (and each rejection's cause), with `body`.
     private func forEachStep(_ body: (Step, ModalState) -> Void) throws(EventLogError) {
         let cursor = try LogCursor<ModalState>(.path(path))
         cursor.skipping = skipped
         var replay = Replay(cursor: cursor)
+        replay.trackCauses()
         while let step = try replay.nextStep() { body(step, replay.state) }
     }
 
@@ -318,6 +325,6 @@ extension LiveLog.Loaded {
     ) {
         outline.add(entry, rejected: rejected, state: state)
         lastSeq = entry.seq
-        if count % LiveLog.spacing == 0 { checkpoints.append(.init(position: position, state: state)) }
+        if count % LiveLog.spacing == 0 { checkpoints.append(.init(position: position, state: state, tally: tally)) }
     }
 }

@@ -120,7 +120,7 @@ enum TimelineLine {
     /// null), `phaseBefore` and `phaseAfter` (of the modal the event names,
     /// `gone` when not live; null for an event that names none), `info` (a
     /// `session.start`'s, or null), `effect` (the text line's), `rejected`
-    /// (its code and message, or null), `changes` (as `modal-log diff
+    /// (its code, message and cause, or null), `changes` (as `modal-log diff
     /// --json` writes them), and for a batch `events`, its events as the
     /// log writes them.
     static func json(of step: Step, after state: ModalState? = nil, log: String? = nil) -> String {
@@ -137,9 +137,7 @@ enum TimelineLine {
             JSONMember("root", entry.event.root.map(JSONValue.string) ?? .null),
             JSONMember("link", entry.event.link.map(JSONValue.string) ?? .null),
             JSONMember("effect", .string(EventText.effect(of: step))),
-            JSONMember(
-                "rejected",
-                step.rejection.map { ["code": .string($0.code.rawValue), "message": .string($0.message)] } ?? .null),
+            JSONMember("rejected", step.rejection.map { Self.json(of: $0, cause: step.cause) } ?? .null),
             JSONMember("changes", .array(step.changes.map(\.json))),
             JSONMember("source", entry.source.map { .string($0.rawValue) } ?? .null),
             JSONMember("caller", entry.caller.map(JSONValue.string) ?? .null),
@@ -153,6 +151,17 @@ enum TimelineLine {
         ]
         if case .batch = entry.event { members.append(JSONMember("events", entry.json["events"] ?? .array([]))) }
         return JSONValue.object(members).serialized()
+    }
+
+    /// A rejection as the JSON outputs carry it: its `code`, `message`, and
+    /// `cause` when an event of the log made what it ran into (its `seq`,
+    /// `type`, what it `did`, and `secondsBefore` when both have times).
+    static func json(of rejection: Rejection, cause: RejectionCause?) -> JSONValue {
+        var members = [
+            JSONMember("code", .string(rejection.code.rawValue)), JSONMember("message", .string(rejection.message)),
+        ]
+        if let cause { members.append(JSONMember("cause", cause.json)) }
+        return .object(members)
     }
 
     /// The phase of the modal the event names before the step and after it

@@ -46,12 +46,20 @@ struct ConditionParser {
     ///
     /// - Throws: ``Failure`` naming the column and what was expected.
     static func parse(_ text: String) throws(Failure) -> Condition {
+        try parsing(text, whole: "a whole condition") { parser throws(Failure) in try parser.condition() }
+    }
+
+    /// Reads all of `text` with `read`: what follows what it reads is an
+    /// error (`unexpected ')' after a whole condition`).
+    static func parsing<Value>(
+        _ text: String, whole: String, _ read: (inout ConditionParser) throws(Failure) -> Value
+    ) throws(Failure) -> Value {
         var parser = ConditionParser(tokens: try tokenize(text), end: text.unicodeScalars.count + 1)
-        let condition = try parser.condition()
+        let value = try read(&parser)
         if let extra = parser.peek {
-            throw Failure(column: extra.column, message: "unexpected '\(extra.text)' after a whole condition")
+            throw Failure(column: extra.column, message: "unexpected '\(extra.text)' after \(whole)")
         }
-        return condition
+        return value
     }
 
     // MARK: - Tokens
@@ -129,19 +137,19 @@ struct ConditionParser {
 
     // MARK: - Grammar
 
-    private var tokens: [Token]
-    private var position = 0
+    private(set) var tokens: [Token]
+    var position = 0
     /// How many levels of `not` and brackets enclose the factor being read.
     private var depth = 0
     /// The column just past the text, for errors at its end.
     private let end: Int
 
-    private init(tokens: [Token], end: Int) {
+    init(tokens: [Token], end: Int) {
         self.tokens = tokens
         self.end = end
     }
 
-    private var peek: Token? { position < tokens.count ? tokens[position] : nil }
+    var peek: Token? { position < tokens.count ? tokens[position] : nil }
 
     private mutating func condition() throws(Failure) -> Condition {
         var terms = [try term()]
@@ -231,7 +239,7 @@ struct ConditionParser {
         }
     }
 
-    private mutating func quantity(_ token: Token) throws(Failure) -> Condition.Quantity {
+    mutating func quantity(_ token: Token) throws(Failure) -> Condition.Quantity {
         switch token.text {
         case "depth": return .depth(root: try rootArgument())
         case "queued": return .queued(root: try rootArgument())
@@ -291,18 +299,21 @@ struct ConditionParser {
         throw failure("expected == or != after \(what)")
     }
 
-    private mutating func modalArgument() throws(Failure) -> Condition.ModalReference {
+    mutating func modalArgument() throws(Failure) -> Condition.ModalReference {
         try expect(symbol: "(", after: "the test's name")
-        let first = try name(what: "a link or root/link")
-        var reference = Condition.ModalReference(root: nil, link: first.text)
-        if accept(symbol: "/") {
-            reference = Condition.ModalReference(root: first.text, link: try name(what: "a link after the root").text)
-        }
+        let reference = try modalReference()
         try expect(symbol: ")", after: "the modal")
         return reference
     }
 
-    private mutating func rootArgument() throws(Failure) -> String {
+    /// `root/link`, or a link in any root.
+    mutating func modalReference() throws(Failure) -> Condition.ModalReference {
+        let first = try name(what: "a link or root/link")
+        guard accept(symbol: "/") else { return Condition.ModalReference(root: nil, link: first.text) }
+        return Condition.ModalReference(root: first.text, link: try name(what: "a link after the root").text)
+    }
+
+    mutating func rootArgument() throws(Failure) -> String {
         try expect(symbol: "(", after: "the test's name")
         let root = try name(what: "a root")
         try expect(symbol: ")", after: "the root")
@@ -340,7 +351,7 @@ struct ConditionParser {
     }
 
     /// A failure at the next token (or the end), saying what was found there.
-    private func failure(_ message: String) -> Failure {
+    func failure(_ message: String) -> Failure {
         guard let token = peek else { return Failure(column: end, message: message + ", found the end") }
         return Failure(
             column: token.column, message: message + (message.contains(", found") ? "" : ", found '\(token.text)'"))

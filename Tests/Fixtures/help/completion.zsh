@@ -14,6 +14,7 @@ _modal_log() {
         'redact:Print a copy of a log with its personal data replaced by stable hashes.'
         'timeline:List the events, one a line, with what each did.'
         'diff:Show what changed between the states after two events.'
+        'why:Show the events that made a fact of the state what it is.'
         'bisect:Find the first event after which a condition holds.'
         'scan:For each of many logs, the first seq (or every seq) where a condition holds.'
         'stats:Count a log'\''s events by type and root, and find its extremes.'
@@ -134,6 +135,17 @@ _modal_log() {
             ':log:_files' \
             ':a: ' \
             ':b: '
+        ;;
+    why)
+        shift words; (( CURRENT-- ))
+        _arguments -s '--at=[The seq of the event after which to explain it (default\: the last).]:seq: ' \
+            '--json[Print the fact, its value and the chain as JSON.]' \
+            '--color=[Colour the output\: auto (on a terminal, unless NO_COLOR is set), always or never. Default\: auto.]:when:(auto always never)' \
+            '--lenient[Skip malformed event lines instead of stopping at the first, and count them (the first 100 each a warning; validate names every one).]' \
+            '--version[Show the version.]' \
+            '--help[Show help information.]' \
+            ':log:_files' \
+            ':fact: '
         ;;
     bisect)
         shift words; (( CURRENT-- ))

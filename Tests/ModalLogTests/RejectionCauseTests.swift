@@ -67,7 +67,7 @@ import Testing
         #expect(causes[11]?.text == "seq 10 modal.dismiss made parent \"a\" dismissing", "a parent dismissing")
         #expect(causes[13]?.text == "seq 12 modal.dismissed removed parent \"a\"", "a parent gone")
         #expect(causes[14] == nil, "a link never presented: no event made that")
-        #expect(causes[17]?.text == "seq 16 root.remove removed it", "unknownRoot")
+        #expect(causes[17]?.text == "seq 16 root.remove removed root \"extra\"", "unknownRoot")
         #expect(causes[18] == nil, "a value out of range: no event made that")
         #expect(causes[19]?.text == "seq 12 modal.dismissed removed it", "the batch's rejected event's cause")
         #expect(causes.keys.sorted() == [2, 4, 5, 9, 11, 13, 17, 19], "\(causes.keys.sorted())")
@@ -91,6 +91,42 @@ import Testing
         let causes = try Self.causes(of: log)
         #expect(causes[last + 1] == nil, "removed too long ago")
         #expect(causes[last + 2]?.text == "seq \(last) modal.dismissed removed it")
+    }
+
+    /// What an event changes besides the modal it names: a drag released
+    /// past the first point dismisses, a tap in a queue root dismisses its
+    /// head under the queued, a batch's events change what they name in
+    /// turn, and an event left out changes nothing.
+    @Test func changesBesidesTheNamedModalAreSeen() throws {
+        let (folder, log) = try VersionTwoLogs.written(
+            """
+            {"format":"modal-events","version":2}
+            {"seq":1,"type":"root.register","root":"main"}
+            {"seq":2,"type":"modal.present","root":"main","link":"a","content":"A","snapPoints":[0.5,1]}
+            {"seq":3,"type":"modal.presented","root":"main","link":"a"}
+            {"seq":4,"type":"drag.end","root":"main","link":"a","velocity":-10}
+            {"seq":5,"type":"card.push","root":"main","link":"a","content":"B"}
+            {"seq":6,"type":"root.register","root":"q","policy":"queue","level":1}
+            {"seq":7,"type":"modal.present","root":"q","link":"t1","content":"T"}
+            {"seq":8,"type":"modal.present","root":"q","link":"t2","content":"T"}
+            {"seq":9,"type":"modal.presented","root":"q","link":"t1"}
+            {"seq":10,"type":"dimming.tap","root":"q"}
+            {"seq":11,"type":"modal.presented","root":"q","link":"t1"}
+            {"seq":12,"type":"modal.present","root":"main","link":"x","content":"X"}
+            {"seq":13,"type":"batch","events":[{"type":"modal.dismissed","root":"main","link":"x"},{"type":"modal.present","root":"main","link":"x","content":"Y"}]}
+            {"seq":14,"type":"modal.present","root":"main","link":"x","content":"Z"}
+
+            """, as: "besides.jsonl")
+        defer { withExtendedLifetime(folder) {} }
+        let causes = try Self.causes(of: log)
+        #expect(causes[5]?.text == "seq 4 drag.end made it dismissing", "\(causes[5]?.text ?? "none")")
+        #expect(causes[11]?.text == "seq 10 dimming.tap made it dismissing", "\(causes[11]?.text ?? "none")")
+        #expect(causes[14]?.text == "seq 13 batch presented it", "\(causes[14]?.text ?? "none")")
+
+        // Served without seq 4 (replay --skip): the drag never happened, and names nothing.
+        let served = try LiveLog(path: log, skipping: [4])
+        let answer = try JSONReader.read(served.steps(from: 4, count: 1, table: served.table, tableHolds: (0, 0)))
+        #expect(answer["steps"]?[1]?[3] == "cards + B (2), visibleCards 1 -> 2", "\(answer)")
     }
 
     /// An event of a batch can run into what an earlier event of the same batch made.

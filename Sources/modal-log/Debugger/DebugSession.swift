@@ -70,6 +70,10 @@ struct DebugSession {
     /// The state after every event, and the rejections up to there.
     private var tail: ModalState
     private var tailRejections = RejectionTally()
+    /// The cause of each rejection, by seq, found by the tail's tracker (a
+    /// checkpoint keeps none: a tracker at every checkpoint would hold its
+    /// own copy of the removals it remembers).
+    private var causes: [Int: RejectionCause] = [:]
 
     init(name: String, start: ModalState) {
         self.name = name
@@ -105,10 +109,13 @@ struct DebugSession {
     private mutating func extendTail(over index: Int) {
         if index % Self.checkpointInterval == 0 {
             checkpoints.append(tail)
-            rejectionsBefore.append(tailRejections)
+            var kept = tailRejections
+            kept.causes = nil
+            rejectionsBefore.append(kept)
         }
         // The tail's steps are not looked at: what they changed is not worked out.
-        _ = takeStep(at: index, to: &tail, rejections: &tailRejections, describing: false)
+        let step = takeStep(at: index, to: &tail, rejections: &tailRejections, describing: false)
+        if let cause = step.cause { causes[step.entry.seq] = cause }
     }
 
     /// Applies event `index` to `state` (unless it is left out) and says what it did.
@@ -129,7 +136,8 @@ struct DebugSession {
         var state = checkpoints[checkpoint]
         var rejections = rejectionsBefore[checkpoint]
         for index in checkpoint * Self.checkpointInterval...last {
-            let step = takeStep(at: index, to: &state, rejections: &rejections)
+            var step = takeStep(at: index, to: &state, rejections: &rejections)
+            step.cause = causes[step.entry.seq]
             if index >= first, !body(index, step, state) { return }
         }
     }
@@ -230,12 +238,22 @@ struct DebugSession {
         rebuild(from: cursor)
     }
 
-    /// Computes the checkpoints after event `index` again.
+    /// Computes the checkpoints after event `index` again, and every
+    /// rejection's cause (from the start: a checkpoint keeps no tracker).
     private mutating func rebuild(from index: Int) {
-        // From the checkpoint at or before `index`, which stays as it was.
+        // The checkpoints from the one at or before `index`; those before stay as they were.
         let checkpoint = index / Self.checkpointInterval
+        var tracked = rejectionsBefore[0]
+        tracked.causes = CauseTracker(startingAt: start)
+        var state = start
+        causes = [:]
+        for place in 0..<checkpoint * Self.checkpointInterval {
+            let step = takeStep(at: place, to: &state, rejections: &tracked, describing: false)
+            if let cause = step.cause { causes[step.entry.seq] = cause }
+        }
         tail = checkpoints[checkpoint]
         tailRejections = rejectionsBefore[checkpoint]
+        tailRejections.causes = tracked.causes
         checkpoints.removeSubrange(checkpoint...)
         rejectionsBefore.removeSubrange(checkpoint...)
         for place in checkpoint * Self.checkpointInterval..<events.count { extendTail(over: place) }

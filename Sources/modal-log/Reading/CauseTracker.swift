@@ -75,10 +75,14 @@ struct RejectionCause: Equatable {
 ///
 /// After each event it looks only at what the event can have changed (as
 /// the reducer's rules say): the modal it names, that modal's descendants
-/// when it is dismissed, the head of a queue root when one leaves, the
-/// modals from the top that a dimming tap or a `single` root's present
-/// dismisses, the root it names, and every root at a session start. So it costs an event what the event
-/// touched, however many modals are live, and keeps no state of the log's.
+/// when it is dismissed or released past its first snap point, the head of
+/// a queue root when one leaves, the modals from the top that a dimming
+/// tap or a `single` root's present dismisses, the root it names, every
+/// modal of the roots a batch names, and every root at a session start. A
+/// cause whose record does not agree with the state the rejected event ran
+/// into is not named: none is better than a wrong one. An event costs it
+/// what the event touched (a batch, the roots it names), however many
+/// modals are live, and it keeps no state of the log's.
 /// It sees every event from the log's start (a replay that starts at an
 /// index's checkpoint has not seen those before it: ``Replay`` reads them
 /// again when a cause is asked for).
@@ -106,9 +110,10 @@ struct CauseTracker: Equatable {
         var snapPointsMark: Mark?
         /// The links of the live modals presented with it as their parent.
         var children: [String] = []
+        var parent: String?
 
         init(_ modal: Modal, _ mark: Mark?) {
-            (phase, cards, snapPoints) = (modal.phase, modal.cards.count, modal.snap.points)
+            (phase, cards, snapPoints, parent) = (modal.phase, modal.cards.count, modal.snap.points, modal.parent)
             (presented, phaseMark, cardsMark, snapPointsMark) = (mark, mark, mark, mark)
         }
 
@@ -206,8 +211,8 @@ struct CauseTracker: Equatable {
             if let root, root.policy == .single { checkFromTop(of: root, besides: presentation.link, mark) }
         case .modalPresented(let id, let link), .cardPush(let id, let link, _, _, _, _), .cardPop(let id, let link):
             check(ModalKey(root: id, link: link), in: state.root(id), mark)
-        case .modalDismiss(let id, let link, _), .modalDismissed(let id, let link):
-            // Its descendants go with it; a queue moves on to its head.
+        case .modalDismiss(let id, let link, _), .modalDismissed(let id, let link), .dragEnd(let id, let link, _, _):
+            // Its descendants go with it (a drag released past the first point dismisses); a queue moves on.
             let root = state.root(id), key = ModalKey(root: id, link: link)
             for descendant in descendants(of: key) { check(ModalKey(root: id, link: descendant), in: root, mark) }
             check(key, in: root, mark)
@@ -217,8 +222,22 @@ struct CauseTracker: Equatable {
         case .dimmingTap(let id):
             if let root = state.root(id) { checkFromTop(of: root, besides: nil, mark) }
         case .batch(let events):
-            for event in events { touch(event, mark, after: state) }
-        case .rootResize, .keyboardChange, .snapTo, .dragChange, .dragEnd, .cardReplace, .cardUpdate:
+            // Its events saw states the log never holds: every modal of the roots they name, against the state after.
+            var named: Set<String> = []
+            for event in events {
+                if event.type == .rootRegister || event.type == .rootRemove { touch(event, mark, after: state) }
+                guard let id = event.root, named.insert(id).inserted, let root = state.root(id) else { continue }
+                for key in Array(modals.keys) where key.root == id { check(key, in: root, mark) }
+                for modal in root.modals { check(ModalKey(root: id, link: modal.link), in: root, mark) }
+            }
+            // A present in a batch that applied presented its modal, even one the batch had just removed.
+            for case .modalPresent(let presentation) in events {
+                let key = ModalKey(root: presentation.root, link: presentation.link)
+                guard let modal = state.modal(link: key.link, in: key.root) else { continue }
+                modals[key] = nil
+                see(modal, as: key, mark)
+            }
+        case .rootResize, .keyboardChange, .snapTo, .dragChange, .cardReplace, .cardUpdate:
             return
         }
     }
@@ -228,7 +247,8 @@ struct CauseTracker: Equatable {
     private mutating func checkFromTop(of root: RootState, besides link: String?, _ mark: Mark) {
         for modal in root.modals.reversed() where modal.link != link {
             check(ModalKey(root: root.id, link: modal.link), in: root, mark)
-            if modal.phase != .dismissing { return }
+            // Down to the first modal showing before the event: a tap dismisses the topmost showing.
+            if modal.phase != .dismissing && modal.phase != .queued { return }
         }
     }
 
@@ -251,7 +271,12 @@ struct CauseTracker: Equatable {
 
     private mutating func see(_ modal: Modal?, as key: ModalKey, _ mark: Mark?) {
         guard let modal else {
-            if modals.removeValue(forKey: key) != nil, let mark { remember(key, removedBy: mark) }
+            guard let record = modals.removeValue(forKey: key) else { return }
+            // Its parent forgets it, so a long-lived parent's list stays as long as its live children.
+            if let parent = record.parent {
+                modals[ModalKey(root: key.root, link: parent)]?.children.removeAll { $0 == key.link }
+            }
+            if let mark { remember(key, removedBy: mark) }
             return
         }
         if modals[key]?.see(modal, mark) != nil { return }
@@ -295,13 +320,18 @@ struct CauseTracker: Equatable {
                     tracker.touch(
                         earlier, Mark(seq: entry.seq, batchIndex: place, type: earlier.type, time: nil), after: inner)
                 }
-                return tracker.cause(of: event, rejection.code, in: entry)
+                return tracker.cause(of: event, rejection.code, in: entry, state: inner)
             }
         }
-        return cause(of: event, rejection.code, in: entry)
+        return cause(of: event, rejection.code, in: entry, state: state)
     }
 
-    private func cause(of event: ModalEvent, _ code: RejectionCode, in entry: LoggedEvent) -> RejectionCause? {
+    /// The cause of `event`'s rejection with `code`, in `state` (the state
+    /// it ran into). A record that does not agree with `state` names none:
+    /// no cause is better than a wrong one.
+    private func cause(
+        of event: ModalEvent, _ code: RejectionCode, in entry: LoggedEvent, state: ModalState
+    ) -> RejectionCause? {
         guard let root = event.root else { return nil }
         func cause(_ mark: Mark?, _ deed: RejectionCause.Deed, subject: String? = nil) -> RejectionCause? {
             guard let mark else { return nil }
@@ -312,12 +342,23 @@ struct CauseTracker: Equatable {
                 seq: mark.seq, batchIndex: mark.batchIndex, type: mark.type, deed: deed, subject: subject,
                 secondsBefore: seconds)
         }
-        if code == .unknownRoot { return cause(roots[root]?.removed ?? nil, .removed) }
+        let registered = state.root(root) != nil
+        guard registered == (roots[root]?.isRegistered ?? false) else { return nil }
+        if code == .unknownRoot { return cause(roots[root]?.removed ?? nil, .removed, subject: "root \"\(root)\"") }
         guard let link = event.link else {
             return code == .duplicateRoot ? cause(roots[root]?.registered ?? nil, .registered) : nil
         }
-        let key = ModalKey(root: root, link: link)
-        let live = modals[key]
+        /// The record of `link`, when it agrees with the modal `state` has (or has not).
+        func record(_ link: String) -> (record: ModalRecord?, agrees: Bool) {
+            let record = modals[ModalKey(root: root, link: link)], modal = state.modal(link: link, in: root)
+            guard let record, let modal else { return (record, record == nil && modal == nil) }
+            let agrees =
+                record.phase == modal.phase && record.cards == modal.cards.count
+                && record.snapPoints == modal.snap.points
+            return (record, agrees)
+        }
+        let (live, agrees) = record(link)
+        guard agrees else { return nil }
         switch code {
         case .duplicateLink:
             return cause(live?.presented ?? nil, .presented)
@@ -330,13 +371,16 @@ struct CauseTracker: Equatable {
         case .unknownLink:
             // A present needs no live link of its own: the parent it names is missing, or dismissing.
             guard case .modalPresent(let presentation) = event else {
-                return cause(removed[key], .removed)
+                return cause(removed[ModalKey(root: root, link: link)], .removed)
             }
             guard let parent = presentation.parent else { return nil }
-            let parentKey = ModalKey(root: root, link: parent)
+            let (parentRecord, parentAgrees) = record(parent)
+            guard parentAgrees else { return nil }
             let subject = "parent \"\(parent)\""
-            guard let record = modals[parentKey] else { return cause(removed[parentKey], .removed, subject: subject) }
-            return cause(record.phaseMark, .madePhase(record.phase), subject: subject)
+            guard let parentRecord else {
+                return cause(removed[ModalKey(root: root, link: parent)], .removed, subject: subject)
+            }
+            return cause(parentRecord.phaseMark, .madePhase(parentRecord.phase), subject: subject)
         case .unknownRoot, .duplicateRoot, .invalidValue:
             return nil
         }

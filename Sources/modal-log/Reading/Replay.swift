@@ -56,7 +56,7 @@ struct Replay {
         if let seq, seq <= state.seq { return seq == state.seq }
         while let read = try cursor.next() {
             eventCount += 1
-            let cause = track(read.entry, rejection: read.rejection)
+            let cause = cursor.skipping.contains(read.entry.seq) ? nil : track(read.entry, rejection: read.rejection)
             if let rejection = read.rejection {
                 rejectionCount += 1
                 if let onRejection {

@@ -75,7 +75,8 @@ extension Replay {
         tally.take(from: &cursor.state)
         let before = describesChanges ? state : nil
         guard let read = try cursor.next() else { return nil }
-        let cause = track(read.entry, rejection: read.rejection)
+        // A left-out event changed nothing, and is not what anything ran into.
+        let cause = cursor.skipping.contains(read.entry.seq) ? nil : track(read.entry, rejection: read.rejection)
         var step = Step.made(
             by: read.entry, rejection: read.rejection, isSkipped: cursor.skipping.contains(read.entry.seq),
             from: before, to: &cursor.state, formatVersion: reader.fileVersion, tally: &tally)

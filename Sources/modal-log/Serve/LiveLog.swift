@@ -70,8 +70,11 @@ final class LiveLog: Sendable {
         var checkpoints: [Checkpoint] = []
         /// The state after the last step read, its rejections taken out.
         var state: ModalState
-        /// Its rejections, and what caused each (``CauseTracker``).
+        /// Its rejections, and the tracker of what caused each (``CauseTracker``).
         var tally = RejectionTally()
+        /// The cause of each rejection, by seq (a checkpoint keeps no tracker:
+        /// each would hold its own copy of the removals it remembers).
+        var causes: [Int: RejectionCause] = [:]
         var follower: EventLogFollower
         var lastSeq: Int
         /// The table the steps asked for are made into.
@@ -104,9 +107,12 @@ final class LiveLog: Sendable {
             follower: EventLogFollower(after: cursor.reader), lastSeq: cursor.state.seq)
         loaded.tally.causes = CauseTracker(startingAt: cursor.state)
         loaded.checkpoints.append(
-            Checkpoint(position: cursor.reader.position, state: cursor.state, tally: loaded.tally))
+            Checkpoint(position: cursor.reader.position, state: cursor.state, tally: RejectionTally()))
         while let read = try cursor.next() {
-            _ = loaded.tally.track(read.entry, rejection: read.rejection, after: cursor.state)
+            if !skipped.contains(read.entry.seq) {
+                let cause = loaded.tally.track(read.entry, rejection: read.rejection, after: cursor.state)
+                if let cause { loaded.causes[read.entry.seq] = cause }
+            }
             loaded.tally.take(from: &cursor.state)
             loaded.record(read.entry, rejected: read.rejection != nil, state: cursor.state, at: cursor.reader.position)
         }
@@ -173,9 +179,10 @@ final class LiveLog: Sendable {
             var steps: [JSONValue] = []
             while place < end, let entry = try reader.next() {
                 let describing = place >= first
-                let step = Step.taking(
+                var step = Step.taking(
                     entry, to: &state, formatVersion: reader.fileVersion, isSkipped: skipped.contains(entry.seq),
                     describing: describing, tally: &tally)
+                step.cause = shared.loaded.causes[entry.seq]
                 if describing { steps.append(shared.loaded.pageSteps.json(of: step, state: state)) }
                 place += 1
             }
@@ -200,13 +207,18 @@ final class LiveLog: Sendable {
                     // A read that failed part-way hands the events before the failure over again.
                     guard entry.seq > shared.loaded.lastSeq else { return }
                     // Applied to a copy, kept once within the limits: an event over them is read again, not twice.
+                    // The copy tracks no cause: the tracker is not copied, and follows once the event is kept.
                     var tally = shared.loaded.tally
+                    tally.causes = nil
                     var state = shared.loaded.state
                     let step = Step.taking(
                         entry, to: &state, formatVersion: reader.fileVersion, describing: false, tally: &tally)
                     try state.checkLimits(after: entry, readBy: reader)
-                    shared.loaded.state = state
+                    let cause = shared.loaded.tally.track(entry, rejection: step.rejection, after: state)
+                    if let cause { shared.loaded.causes[entry.seq] = cause }
+                    tally.causes = shared.loaded.tally.causes
                     shared.loaded.tally = tally
+                    shared.loaded.state = state
                     shared.loaded.record(entry, rejected: step.rejection != nil, state: state, at: reader.position)
                     shared.searchTexts = nil
                 }
@@ -325,6 +337,10 @@ extension LiveLog.Loaded {
     ) {
         outline.add(entry, rejected: rejected, state: state)
         lastSeq = entry.seq
-        if count % LiveLog.spacing == 0 { checkpoints.append(.init(position: position, state: state, tally: tally)) }
+        if count % LiveLog.spacing == 0 {
+            var kept = tally
+            kept.causes = nil
+            checkpoints.append(.init(position: position, state: state, tally: kept))
+        }
     }
 }

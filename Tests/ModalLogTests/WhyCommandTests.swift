@@ -36,6 +36,13 @@ import Testing
         #expect(modal.value?.hasPrefix("presented · sheet") == true)
     }
 
+    @Test func aSnapIsItsIndexAndAPositionItsPosition() throws {
+        let snap = try Self.chain([Self.tour, "snap(address)"])
+        #expect(snap.value == "1" && snap.seqs == [7, 10], "the present and the drag's end, not the drag")
+        let position = try Self.chain([Self.tour, "position(address)"])
+        #expect(position.seqs == [7, 9, 10])
+    }
+
     @Test func theKeyboardAndAnOffsetAreTheirLastChanges() throws {
         let offset = try Self.chain([Self.tour, "offset(sheets)", "--at", "13"])
         #expect(offset.value == "288" && offset.seqs == [11])
@@ -63,6 +70,7 @@ import Testing
         (["rejected"], "give --at the seq"), (["--at", "2", "rejected"], "was not rejected"),
         (["--at", "99", "keyboard"], "past the end"), (["seq"], "is the event's, not the state's"),
         (["depth(sheets"], "expected ')'"), (["phase()"], "expected a link"),
+        (["--at", "0", "rejected"], "was not rejected"), (["depth"], "expected '('"),
     ])
     func mistakesAreUsageErrors(arguments: [String], message: String) throws {
         let (folder, log) = try VersionTwoLogs.written(RejectionCauseTests.doubleTap, as: "double-tap.jsonl")

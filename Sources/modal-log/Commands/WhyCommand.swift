@@ -54,7 +54,7 @@ struct WhyCommand: ToolCommand {
         if fact == .rejected {
             guard let at else { throw UsageError(message: "why rejected: give --at the seq of the rejected event") }
             try Replay.stepping(log.log, io: io, from: at, lenient: reading.lenient) { step, _ in
-                rejected = step
+                if step.entry.seq == at { rejected = step }
                 return false
             }
             guard let step = rejected, let rejection = step.rejection else {
@@ -64,14 +64,13 @@ struct WhyCommand: ToolCommand {
         }
         // Then every step to there, described: a fact's chain may start anywhere before it.
         var history = FactHistory(of: fact.resolved(in: replay.state))
-        var state = ModalState()
-        try Replay.stepping(log.log, io: io, lenient: reading.lenient, indexed: false) { step, after in
+        try Replay.stepping(log.log, io: io, lenient: reading.lenient, indexed: false) { step, _ in
             guard step.entry.seq <= end else { return false }
             history.record(step)
-            state = after
             return true
         }
-        print(history, state: end == 0 ? replay.state : state, rejected: rejected, io: io)
+        // The value in the state the first pass reached (a snapshot's, when no event came before it).
+        print(history, state: replay.state, rejected: rejected, io: io)
         return ExitCode.success
     }
 
@@ -81,8 +80,14 @@ struct WhyCommand: ToolCommand {
         if case .batch(let events) = event, let index = rejection.batchIndex, events.indices.contains(index) {
             event = events[index]
         }
+        // A present that names a parent missing or dismissing: the parent is what it ran into.
+        if rejection.code == .unknownLink, case .modalPresent(let presentation) = event,
+            let parent = presentation.parent
+        {
+            return .modal(Condition.ModalReference(root: presentation.root, link: parent))
+        }
         if let link = event.link { return .modal(Condition.ModalReference(root: event.root, link: link)) }
-        if let root = event.root { return .quantity(.depth(root: root)) }
+        if event.root != nil { return .quantity(.roots) }
         return .quantity(.keyboard)
     }
 

@@ -78,8 +78,8 @@ enum Fact: Equatable, CustomStringConvertible {
         case .canDismiss(let modal): return names(modal) && fields(["canDismiss"])
         case .content(let modal), .quantity(.cards(let modal)), .quantity(.height(let modal)):
             return names(modal) && fields(["cards"])
-        case .quantity(.snap(let modal)), .quantity(.position(let modal)):
-            return names(modal) && fields(["snap"])
+        case .quantity(.snap(let modal)): return names(modal) && fields(["snap.index"])
+        case .quantity(.position(let modal)): return names(modal) && fields(["snap.position"])
         case .dimming(let root): return change.subject == .root(root) && fields(["dimming"]) && !change.field.isEmpty
         case .quantity(.depth(let root)), .quantity(.queued(let root)), .quantity(.presented(let root)):
             return inRoot(root) && fields(["phase"])
@@ -136,7 +136,9 @@ extension ConditionParser {
                 message: "'\(token.text)' is the event's, not the state's: why explains the state (a modal, "
                     + "phase(M), depth(R), keyboard, ...; a link of that name in quotes)")
         }
-        guard token.kind == .word, hasArgument || Self.bareFacts.contains(token.text) else {
+        // A fact's name is one (`depth` alone wants its root); a link of that name is written in quotes.
+        guard token.kind == .word, hasArgument || Self.bareFacts.contains(token.text) || Self.names.contains(token.text)
+        else {
             // A modal: root/link, or a link in any root.
             return .modal(try modalReference())
         }
@@ -153,4 +155,10 @@ extension ConditionParser {
 
     /// The facts named by a word alone.
     private static let bareFacts: Set<String> = ["keyboard", "roots", "modals", "session", "rejected"]
+    /// The facts named with an argument.
+    private static let names: Set<String> = [
+        "phase", "live", "canDismiss", "content", "dimming", "depth", "queued", "presented", "cards", "snap",
+        "position",
+        "height", "offset",
+    ]
 }

@@ -243,7 +243,8 @@ struct CauseTracker: Equatable {
     }
 
     /// Checks the modals of `root` from the top (but `link`) down to the
-    /// first that is not dismissing: those a tap or a `single` root dismisses.
+    /// first that is neither dismissing nor queued: those a tap or a
+    /// `single` root's present dismisses.
     private mutating func checkFromTop(of root: RootState, besides link: String?, _ mark: Mark) {
         for modal in root.modals.reversed() where modal.link != link {
             check(ModalKey(root: root.id, link: modal.link), in: root, mark)

@@ -156,6 +156,12 @@ final class SoakSubscriberThread {
         case .set: set.remove(subscription.token)
         }
         _ = consume subscription
+        // A self-cancelling callback in flight on a delivering thread holds the token while it
+        // cancels it (its own reference, not the store's): the token goes once that callback returns.
+        let deadline = ContinuousClock.now + .seconds(2)
+        while token != nil, kind == .selfCancelling, ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.001)
+        }
         if token != nil { soak.problem("a \(kind.rawValue) subscription's token outlived its last reference") }
         soak.subscriptionsOn.withLock { $0 -= 1 }
         tallies["subscriptions ended: \(ending.rawValue)", default: 0] += 1

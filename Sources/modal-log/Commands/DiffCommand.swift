@@ -79,12 +79,12 @@ struct DiffCommand: ToolCommand {
         of path: String, at first: Int, and second: Int, io: ToolIO, lenient: Bool, indexed: Bool
     ) throws -> (ModalState, ModalState, ChangeText.Makers) {
         var replay = try Replay.open(path, io: io, lenient: lenient, at: first, indexed: indexed)
+        replay.trackCauses()
         let reached = try replay.run(through: first)
         // The later seq is before the start only when the earlier is.
         try replay.check(first, reached: true, in: path)
         let earlier = replay.state
         var makers = ChangeText.Makers()
-        replay.trackCauses()
         while reached, replay.state.seq < second {
             let before = replay.state
             guard let read = try replay.cursor.next() else { break }

@@ -76,10 +76,7 @@ struct WhyCommand: ToolCommand {
 
     /// The rejection's fact: the modal (or root) its event names.
     private static func fact(namedBy step: Step, rejection: Rejection) -> Fact {
-        var event = step.entry.event
-        if case .batch(let events) = event, let index = rejection.batchIndex, events.indices.contains(index) {
-            event = events[index]
-        }
+        let event = rejection.rejectedEvent(of: step.entry.event)
         // A present that names a parent missing or dismissing: the parent is what it ran into.
         if rejection.code == .unknownLink, case .modalPresent(let presentation) = event,
             let parent = presentation.parent

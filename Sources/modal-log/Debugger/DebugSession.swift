@@ -109,9 +109,7 @@ struct DebugSession {
     private mutating func extendTail(over index: Int) {
         if index % Self.checkpointInterval == 0 {
             checkpoints.append(tail)
-            var kept = tailRejections
-            kept.causes = nil
-            rejectionsBefore.append(kept)
+            rejectionsBefore.append(tailRejections.checkpointed)
         }
         // The tail's steps are not looked at: what they changed is not worked out.
         let step = takeStep(at: index, to: &tail, rejections: &tailRejections, describing: false)

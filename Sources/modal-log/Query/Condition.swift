@@ -235,7 +235,17 @@ indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
 extension Condition.Quantity {
     /// The number at `context`, or `nil` when it has none.
     func value(at context: Condition.Context) -> Double? {
-        let state = context.state
+        switch self {
+        case .seq: Double(context.entry.seq)
+        case .time: context.entry.time
+        case .rejections: Double(context.rejectionCount)
+        default: value(in: context.state)
+        }
+    }
+
+    /// The number in `state`, or `nil` when it has none; `nil` too for
+    /// the event's numbers (seq, time, rejections), which no state holds.
+    func value(in state: ModalState) -> Double? {
         switch self {
         case .depth(let root): return Double(state.root(root)?.modals.count ?? 0)
         case .queued(let root):
@@ -250,9 +260,7 @@ extension Condition.Quantity {
         case .offset(let root): return state.root(root)?.keyboardOffset
         case .roots: return Double(state.roots.count)
         case .modals: return Double(state.roots.reduce(0) { $0 + $1.modals.count })
-        case .seq: return Double(context.entry.seq)
-        case .time: return context.entry.time
-        case .rejections: return Double(context.rejectionCount)
+        case .seq, .time, .rejections: return nil
         case .session: return Double(state.session)
         }
     }
@@ -260,10 +268,13 @@ extension Condition.Quantity {
     /// Whether the quantity is there but has no value: a live modal whose
     /// top card has no height, an event without a time.
     func isNone(at context: Condition.Context) -> Bool {
-        switch self {
-        case .height(let modal): modal.modal(in: context.state).map { $0.cards.last?.height == nil } ?? false
-        case .time: context.entry.time == nil
-        default: false
-        }
+        self == .time ? context.entry.time == nil : isNone(in: context.state)
+    }
+
+    /// Whether the quantity is there in `state` but has no value: a live
+    /// modal whose top card has no height.
+    func isNone(in state: ModalState) -> Bool {
+        guard case .height(let modal) = self else { return false }
+        return modal.modal(in: state).map { $0.cards.last?.height == nil } ?? false
     }
 }

@@ -106,11 +106,8 @@ enum Fact: Equatable, CustomStringConvertible {
         case .content: return live?.cards.last?.content ?? StateChange.gone
         case .dimming(let root): return state.root(root).map { "\($0.isDimmingVisible)" } ?? "no root"
         case .quantity(let quantity):
-            let context = Condition.Context(
-                state: state, entry: LoggedEvent(seq: state.seq, event: .dimmingTap(root: "")), rejection: nil,
-                rejectionCount: 0)
-            if quantity.isNone(at: context) { return "none" }
-            return quantity.value(at: context).map { EventText.number($0) } ?? StateChange.gone
+            if quantity.isNone(in: state) { return "none" }
+            return quantity.value(in: state).map { EventText.number($0) } ?? StateChange.gone
         case .rejected: return ""
         }
     }

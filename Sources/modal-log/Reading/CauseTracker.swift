@@ -310,21 +310,19 @@ struct CauseTracker: Equatable {
     /// `nil` when no event of the log did (a link never presented, a value
     /// out of range).
     func cause(of rejection: Rejection, in entry: LoggedEvent, state: ModalState) -> RejectionCause? {
-        var event = entry.event
-        if case .batch(let events) = event, let index = rejection.batchIndex, events.indices.contains(index) {
-            event = events[index]
-            if index > 0 {
-                // The batch's events before it applied (then were undone): one of them may have made what it ran into.
-                var tracker = self, inner = state
-                for (place, earlier) in events[..<index].enumerated() {
-                    try? inner.apply(LoggedEvent(seq: entry.seq, event: earlier))
-                    tracker.touch(
-                        earlier, Mark(seq: entry.seq, batchIndex: place, type: earlier.type, time: nil), after: inner)
-                }
-                return tracker.cause(of: event, rejection.code, in: entry, state: inner)
-            }
+        let event = rejection.rejectedEvent(of: entry.event)
+        guard case .batch(let events) = entry.event, let index = rejection.batchIndex,
+            events.indices.dropFirst().contains(index)
+        else {
+            return cause(of: event, rejection.code, in: entry, state: state)
         }
-        return cause(of: event, rejection.code, in: entry, state: state)
+        // The batch's events before it applied (then were undone): one of them may have made what it ran into.
+        var tracker = self, inner = state
+        for (place, earlier) in events[..<index].enumerated() {
+            try? inner.apply(LoggedEvent(seq: entry.seq, event: earlier))
+            tracker.touch(earlier, Mark(seq: entry.seq, batchIndex: place, type: earlier.type, time: nil), after: inner)
+        }
+        return tracker.cause(of: event, rejection.code, in: entry, state: inner)
     }
 
     /// The cause of `event`'s rejection with `code`, in `state` (the state

@@ -104,6 +104,17 @@ extension Replay {
     }
 }
 
+extension Rejection {
+    /// The event of `event` that was rejected: a batch's event that refused
+    /// it (``batchIndex``), or `event` itself.
+    func rejectedEvent(of event: ModalEvent) -> ModalEvent {
+        guard case .batch(let events) = event, let index = batchIndex, events.indices.contains(index) else {
+            return event
+        }
+        return events[index]
+    }
+}
+
 /// How many rejections a state has had, kept out of its `rejected` list:
 /// the one place the tool empties that list.
 ///
@@ -120,6 +131,15 @@ struct RejectionTally: Equatable {
     /// (``Replay/trackCauses()``): kept beside the count, so every copy of
     /// a tally (a checkpoint's) has the causes up to it.
     var causes: CauseTracker?
+
+    /// The tally as a checkpoint keeps it: its count, and no tracker (each
+    /// checkpoint would hold its own copy of the removals it remembers;
+    /// the causes are kept by seq beside them).
+    var checkpointed: RejectionTally {
+        var kept = self
+        kept.causes = nil
+        return kept
+    }
 
     /// Notes what `entry` did (`state` is the state after it) when causes
     /// are tracked; the cause of its `rejection`, if any.
@@ -196,9 +216,11 @@ extension Replay {
         _ body: (Step, ModalState) throws -> Bool
     ) throws -> Replay {
         var replay = try open(path, io: io, lenient: lenient, at: max(0, first - 1), indexed: indexed ?? (first > 1))
+        // From where the cursor starts: a reading from the log's start tracks the events before `first`
+        // as it passes them, not again at its first rejection (one from an index's checkpoint does).
+        replay.trackCauses()
         try replay.run(through: max(0, first - 1))
         replay.describesChanges = describing
-        replay.trackCauses()
         try replay.forEachStep(skipping: skipping, body)
         replay.printWarnings(io: io, exceptTornTail: following)
         return replay

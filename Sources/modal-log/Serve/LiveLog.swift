@@ -338,9 +338,7 @@ extension LiveLog.Loaded {
         outline.add(entry, rejected: rejected, state: state)
         lastSeq = entry.seq
         if count % LiveLog.spacing == 0 {
-            var kept = tally
-            kept.causes = nil
-            checkpoints.append(.init(position: position, state: state, tally: kept))
+            checkpoints.append(.init(position: position, state: state, tally: tally.checkpointed))
         }
     }
 }

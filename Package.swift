@@ -19,7 +19,7 @@ let package = Package(
         .target(name: "ModalTesting", dependencies: ["ModalEvents", "ModalProjection"]),
         // The HTML page's sources are compiled in: the tool stays one file to copy.
         .executableTarget(
-            name: "modal-log", dependencies: ["ModalEvents", "ModalProjection"],
+            name: "modal-log", dependencies: ["ModalEvents", "ModalProjection", "ModalTesting"],
             resources: [
                 .embedInCode("Page/page.html"), .embedInCode("Page/page.css"), .embedInCode("Page/picture.js"),
                 .embedInCode("Page/inspector.js"), .embedInCode("Page/chart.js"), .embedInCode("Page/page.js"),

@@ -26,7 +26,7 @@ if arguments.count == 2, arguments[0] == storePeakArgument, let count = Int(argu
     try fillStoreAndReportPeak(events: count)
     exit(0)
 }
-let groups = ["read", "seek", "store", "feed", "durable", "memory", "fleet"]
+let groups = ["read", "seek", "store", "feed", "durable", "memory", "fleet", "shrink"]
 if arguments.contains("-h") || arguments.contains("--help") {
     print(
         """
@@ -75,5 +75,6 @@ if runs("fleet") {
     table.append(
         try fleetBenchmarks(logs: quick ? 200 : 2_000, eventsPerLog: 100, in: folder, measure: measure))
 }
+if runs("shrink") { table.append(shrinkBenchmarks(sessions: quick ? [2_000] : [2_000, 10_000], measure: measure)) }
 if runs("memory") { table.append(try memoryBenchmarks(logs: logs, storeEvents: quick ? 100_000 : 1_000_000)) }
 print(table.text)

@@ -35,7 +35,7 @@ import Testing
 
     @Test func bashCompletesSubcommandsOptionsValuesAndFiles() throws {
         #expect(try Self.bashCompletions(["modal-log", "ti"]) == ["timeline"])
-        #expect(Set(try Self.bashCompletions(["modal-log", "s"])) == ["scan", "serve", "state", "stats"])
+        #expect(Set(try Self.bashCompletions(["modal-log", "s"])) == ["scan", "serve", "shrink", "state", "stats"])
         #expect(try Self.bashCompletions(["modal-log", "timeline", "--co"]) == ["--color"])
         #expect(try Self.bashCompletions(["modal-log", "timeline", "--color", "a"]) == ["auto", "always"])
         #expect(try Self.bashCompletions(["modal-log", "append", "log", "--sync", ""]) == ["every", "group", "none"])

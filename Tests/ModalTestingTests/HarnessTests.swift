@@ -77,6 +77,32 @@ import Testing
         #expect(throws: PropertyViolation.self) { try Self.fewerThanFourCards.check(failure.minimal) }
     }
 
+    @Test func aShrinkAsLoggedKeepsEveryNameAndFollowsEachEvent() {
+        var presentation = ModalPresentation(root: "shopRoot", link: "checkout", content: "CartView")
+        presentation.style = .fullScreen
+        let log = [
+            ModalEvent.rootRegister(RootRegistration(root: "shopRoot")), .keyboardChange(height: 300),
+            .modalPresent(presentation), .modalPresent(presentation),
+        ].enumerated().map { LoggedEvent(seq: $0.offset + 1, time: Double($0.offset), event: $0.element) }
+        let duplicate: ([LoggedEvent]) -> Bool = { events in
+            var state = ModalState()
+            return events.map { state.replay($0) }.last??.code == .duplicateLink
+        }
+        var plain = Shrinker(budget: 1_000, keeping: []) { duplicate($0) }
+        #expect(
+            plain.shrink(log).compactMap(\.event.root) == Array(repeating: ModalEvent.defaultRoot, count: 3),
+            "plain names")
+        var asLogged = Shrinker(budget: 1_000, names: .asLogged) { events, _ in duplicate(events) }
+        let shrunk = asLogged.shrinkFollowing(log)
+        let plainPresent = ModalEvent.modalPresent(
+            ModalPresentation(root: "shopRoot", link: "checkout", content: "CartView"))
+        #expect(
+            shrunk.events.map(\.event) == [
+                .rootRegister(RootRegistration(root: "shopRoot")), plainPresent, plainPresent,
+            ], "the names and the content stay; the style and the times go")
+        #expect(shrunk.origins == [0, 2, 3])
+    }
+
     @Test func everySimplificationDiffersFromTheEvent() {
         var random = PropertyRandom(seed: 5)
         let events = EventGenerator(flow: .anything).sequence(length: 400, random: &random)

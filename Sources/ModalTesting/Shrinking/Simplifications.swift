@@ -5,14 +5,14 @@ extension LoggedEvent {
     /// source or caller, or one of its logged numbers, then with one field
     /// reset to its default or one number made simpler (a batch: an event
     /// fewer, one of its events simpler, or its one event alone). A content
-    /// in `keptNames` stays.
-    func simplifications(keeping keptNames: Set<String> = []) -> [LoggedEvent] {
+    /// in `keptNames` stays; with `keepingContents`, every content does.
+    func simplifications(keeping keptNames: Set<String> = [], keepingContents: Bool = false) -> [LoggedEvent] {
         var candidates: [LoggedEvent] = []
         if time != nil { candidates.append(with { $0.time = nil }) }
         if source != nil { candidates.append(with { $0.source = nil }) }
         if caller != nil { candidates.append(with { $0.caller = nil }) }
         for index in loggedNumbers.indices { candidates.append(with { $0.loggedNumbers.remove(at: index) }) }
-        candidates += event.simplifications(keeping: keptNames).map { simpler in
+        candidates += event.simplifications(keeping: keptNames, keepingContents: keepingContents).map { simpler in
             with { entry in
                 // A logged number names its event by its place: one that moved loses it.
                 if simpler.steps.count != event.steps.count { entry.loggedNumbers = [] }
@@ -58,8 +58,8 @@ extension ModalEvent {
 
     /// Simpler versions, each differing in one field, but the app's own
     /// registrations, presentations, pushes and contents (`keptNames`), which
-    /// stay as its flow makes them.
-    func simplifications(keeping keptNames: Set<String>) -> [ModalEvent] {
+    /// stay as its flow makes them; with `keepingContents`, no content changes.
+    func simplifications(keeping keptNames: Set<String>, keepingContents: Bool = false) -> [ModalEvent] {
         switch self {
         case .rootRegister(let registration) where keptNames.contains(registration.root):
             return []
@@ -77,7 +77,8 @@ extension ModalEvent {
                 }
             }
             for (index, event) in events.enumerated() {
-                candidates += event.simplifications(keeping: keptNames).map { simpler in
+                candidates += event.simplifications(keeping: keptNames, keepingContents: keepingContents).map {
+                    simpler in
                     var changed = events
                     changed[index] = simpler
                     return .batch(changed)
@@ -85,7 +86,7 @@ extension ModalEvent {
             }
             return candidates
         default:
-            let keepsContent = content.map(keptNames.contains) ?? false
+            let keepsContent = keepingContents || content.map(keptNames.contains) ?? false
             return simplifications().filter { !keepsContent || $0.content == content }
         }
     }

@@ -3,7 +3,7 @@
 _modal_log() {
     local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
     if [[ $COMP_CWORD -eq 1 ]]; then
-        COMPREPLY=($(compgen -W "replay state validate index append recover upgrade redact timeline diff why bisect scan stats debug export serve completion help --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "replay state validate index append recover upgrade redact timeline diff why shrink bisect scan stats debug export serve completion help --help --version" -- "$cur"))
         return
     fi
     case "${COMP_WORDS[1]}" in
@@ -131,6 +131,20 @@ _modal_log() {
             COMPREPLY=($(compgen -f -- "$cur"))
         fi
         ;;
+    shrink)
+        case "$prev" in
+        --where) COMPREPLY=(); return ;;
+        --rejected) COMPREPLY=(); return ;;
+        --output) COMPREPLY=(); return ;;
+        --budget) COMPREPLY=(); return ;;
+        --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
+        esac
+        if [[ "$cur" == -* ]]; then
+            COMPREPLY=($(compgen -W "--where --rejected --output --budget --color --version --help" -- "$cur"))
+        else
+            COMPREPLY=($(compgen -f -- "$cur"))
+        fi
+        ;;
     bisect)
         case "$prev" in
         --where) COMPREPLY=(); return ;;
@@ -211,7 +225,7 @@ _modal_log() {
             COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur"))
         fi
         ;;
-    help) COMPREPLY=($(compgen -W "replay state validate index append recover upgrade redact timeline diff why bisect scan stats debug export serve completion" -- "$cur")) ;;
+    help) COMPREPLY=($(compgen -W "replay state validate index append recover upgrade redact timeline diff why shrink bisect scan stats debug export serve completion" -- "$cur")) ;;
     esac
 }
 complete -o filenames -F _modal_log modal-log

@@ -15,6 +15,7 @@ _modal_log() {
         'timeline:List the events, one a line, with what each did.'
         'diff:Show what changed between the states after two events.'
         'why:Show the events that made a fact of the state what it is.'
+        'shrink:Cut a log down to the few events on which a condition still becomes true.'
         'bisect:Find the first event after which a condition holds.'
         'scan:For each of many logs, the first seq (or every seq) where a condition holds.'
         'stats:Count a log'\''s events by type and root, and find its extremes.'
@@ -146,6 +147,17 @@ _modal_log() {
             '--help[Show help information.]' \
             ':log:_files' \
             ':fact: '
+        ;;
+    shrink)
+        shift words; (( CURRENT-- ))
+        _arguments -s '--where=[The condition that must still become true.]:condition: ' \
+            '--rejected=[The rejected event that must stay rejected, with the same code.]:seq: ' \
+            '--output=[Write the shrunk log to this file.]:file: ' \
+            '--budget=[The most smaller logs to try. Default\: 20000.]:count: ' \
+            '--color=[Colour the output\: auto (on a terminal, unless NO_COLOR is set), always or never. Default\: auto.]:when:(auto always never)' \
+            '--version[Show the version.]' \
+            '--help[Show help information.]' \
+            ':log:_files'
         ;;
     bisect)
         shift words; (( CURRENT-- ))

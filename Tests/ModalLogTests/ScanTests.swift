@@ -41,6 +41,7 @@ import Testing
                 \(folder.file("b-toasts.jsonl")): never
                 \(folder.file("day-2/c-tour.jsonl")): seq 11
                 \(folder.file("day-2/d-segments")): seq 11
+                3 of 5 logs matched; 1 could not be read
 
                 """)
         #expect(run.error.hasPrefix("Error: \(folder.file("e-broken.jsonl")):3: unknown event type \"modal.presnt\"\n"))
@@ -56,7 +57,7 @@ import Testing
         #expect(lines[0] == ["log": .string(tour), "seqs": [11], "read": 14])
         #expect(lines[1]["log"] == .string(queue) && lines[1]["seqs"] == [3])
         #expect(Run(["scan", tour, queue, "--where", "depth(sheets) > 5"]).status == 1)
-        #expect(Run(["scan", tour, "--where", "depth(sheets) > 1"]).output == "\(tour): seq 7\n")
+        #expect(Run(["scan", tour, "--where", "depth(sheets) > 1"]).output == "\(tour): seq 7\n1 of 1 log matched\n")
         #expect(Run(["scan", "-", "--where", "seq > 1"]).status == 64)
         #expect(Run(["scan", tour]).status == 64, "--where is required")
     }
@@ -116,7 +117,8 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: folder.file("day-2/loop"), withDestinationPath: folder.path)
         let run = Run(["scan", folder.path, folder.file("day-2"), "--recursive", "--where", "keyboard > 0"])
         #expect(run.status == 0)
-        #expect(run.output.split(separator: "\n").count == 4, "\(run.output)")
+        #expect(run.output.split(separator: "\n").count == 5, "\(run.output)")
+        #expect(run.output.hasSuffix("\n3 of 4 logs matched\n"), "\(run.output)")
         // A log named twice is one log; a sum has no seqs or times of its own.
         let twice = Run(["stats", folder.file("a-tour.jsonl"), folder.file("a-tour.jsonl"), "--json"])
         #expect(twice.output == Run(["stats", folder.file("a-tour.jsonl"), "--json"]).output)
@@ -226,7 +228,9 @@ import Testing
             paths.append(folder.file("log-\(index).jsonl"))
         }
         let run = Run(["scan"] + paths + ["--where", "keyboard > 0"])
-        let expected = paths.enumerated().map { index, path in "\(path): seq \(3 + index % 11)" }
+        let expected =
+            paths.enumerated().map { index, path in "\(path): seq \(3 + index % 11)" }
+            + ["\(paths.count) of \(paths.count) logs matched"]
         #expect(run.output.split(separator: "\n").map(String.init) == expected)
     }
 }

@@ -11,7 +11,8 @@ struct ScanCommand: ToolCommand {
             every log in each folder's tree, a folder of segments as one log) on all \
             the machine's cores, and prints a line per log, in the order given: \
             'LOG: seq 7', with --all every seq where the condition becomes true \
-            ('LOG: seqs 3, 11'), or 'LOG: never'. The condition is bisect's \
+            ('LOG: seqs 3, 11'), or 'LOG: never', then how many logs matched \
+            ('3 of 120 logs matched'). The condition is bisect's \
             ('modal-log help bisect'). With --json, a JSON line per log: {"log", \
             "seqs", "read"} (read: the events read, every one with --all). A log that cannot be read is an error naming its \
             file and line, and the others are still read. Exit 0 when the condition \
@@ -52,7 +53,16 @@ struct ScanCommand: ToolCommand {
             }
             return seqs.isEmpty ? ExitCode.checkFailed : ExitCode.success
         }
+        if !json { io.print("\(Self.summary(of: statuses))") }
         return ManyLogs.status(of: statuses)
+    }
+
+    /// The last line: `3 of 120 logs matched`, and how many could not be read.
+    static func summary(of statuses: [Int32]) -> String {
+        let matched = statuses.count { $0 == ExitCode.success }
+        let unread = statuses.count { $0 != ExitCode.success && $0 != ExitCode.checkFailed }
+        return "\(matched) of \(statuses.count) log\(statuses.count == 1 ? "" : "s") matched"
+            + (unread > 0 ? "; \(unread) could not be read" : "")
     }
 
     /// The seqs in `log` where `condition` holds (the first, or with `all`

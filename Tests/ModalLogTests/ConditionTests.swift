@@ -37,14 +37,24 @@ import Testing
         ("queued(toasts) > 0", .compare(.queued(root: "toasts"), .greater, 0)),
         ("phase(toasts/synced) == queued", .phase(.init(root: "toasts", link: "synced"), .queued, isEqual: true)),
         ("height(checkout) <= 420", .compare(.height(.init(root: nil, link: "checkout")), .lessOrEqual, 420)),
-        ("height(sheets/checkout) == none", .compare(.height(.init(root: "sheets", link: "checkout")), .equal, nil)),
-        ("time != none", .compare(.time, .notEqual, nil)),
+        (
+            "height(sheets/checkout) == none",
+            .compare(.height(.init(root: "sheets", link: "checkout")), .equal, .noValue)
+        ),
+        ("time != none", .compare(.time, .notEqual, .noValue)),
+        ("keyboard > height(main)", .compare(.keyboard, .greater, .quantity(.height(.init(root: nil, link: "main"))))),
+        ("dt >= 0.3", .compare(.dt, .greaterOrEqual, 0.3)),
+        ("style(checkout) == sheet", .style(.init(root: nil, link: "checkout"), .sheet, isEqual: true)),
+        (
+            "covered(a) or offscreen(b/c)",
+            .or([.covered(.init(root: nil, link: "a")), .offscreen(.init(root: "b", link: "c"))])
+        ),
         ("not canDismiss(checkout)", .not(.canDismiss(.init(root: nil, link: "checkout")))),
         ("type == batch and source == app", .and([.type(.batch, isEqual: true), .source(.app, isEqual: true)])),
-        ("seq == 1 or seq == 2 or seq == 3", .or([1, 2, 3].map { .compare(.seq, .equal, $0) })),
+        ("seq == 1 or seq == 2 or seq == 3", .or([1, 2, 3].map { .compare(.seq, .equal, .number(Double($0))) })),
         (
             "(seq == 1 or seq == 2) or seq == 3",
-            .or([.or([1, 2].map { .compare(.seq, .equal, $0) }), .compare(.seq, .equal, 3)])
+            .or([.or([1, 2].map { .compare(.seq, .equal, .number(Double($0))) }), .compare(.seq, .equal, 3)])
         ),
     ])
     func readsTheLanguage(text: String, expected: Condition) throws {
@@ -53,8 +63,11 @@ import Testing
 
     @Test(arguments: [
         ("", 1, "expected a condition, found the end"),
-        ("depth(sheets) >=", 17, "expected a number after depth(sheets) >=, found the end"),
-        ("depth(sheets) >= two", 18, "expected a number after depth(sheets) >=, found 'two'"),
+        ("depth(sheets) >=", 17, "expected a number or a value to compare with after depth(sheets) >=, found the end"),
+        (
+            "depth(sheets) >= two", 18,
+            "expected a number or a value to compare with after depth(sheets) >=, found 'two'"
+        ),
         ("phase(a) = presented", 10, "'=' is not a comparison: use ==, !=, <, <=, > or >="),
         ("phase(a) == closed", 13, "'closed' is not a phase: queued, presenting, presented, dismissing or gone"),
         ("phase(a) > presented", 10, "expected == or != after phase(a), found '>'"),
@@ -71,10 +84,18 @@ import Testing
         ("source == robot", 11, "'robot' is not a source: one of user, system, app, test, none"),
         ("source > user", 8, "expected == or != after source, found '>'"),
         ("source ==", 10, "expected a source, found the end"),
-        ("height(a) > none", 13, "'none' is compared only with == or != to height(MODAL) or time, not height(a) >"),
-        ("depth(a) == none", 13, "'none' is compared only with == or != to height(MODAL) or time, not depth(a) =="),
-        ("height(a) == tall", 14, "expected a number or none after height(a) ==, found 'tall'"),
-        ("session > one", 11, "expected a number after session >, found 'one'"),
+        ("height(a) > none", 13, "'none' is compared only with == or != to height(MODAL), time or dt, not height(a) >"),
+        ("depth(a) == none", 13, "'none' is compared only with == or != to height(MODAL), time or dt, not depth(a) =="),
+        (
+            "height(a) == tall", 14,
+            "expected a number, none or a value to compare with after height(a) ==, found 'tall'"
+        ),
+        ("session > one", 11, "expected a number or a value to compare with after session >, found 'one'"),
+        (
+            "keyboard > keybord", 12,
+            "expected a number or a value to compare with after keyboard >, found 'keybord' (did you mean 'keyboard'?)"
+        ),
+        ("keyboard > depth", 17, "expected '(' after the test's name, found the end"),
         ("queued(a/b) > 1", 9, "expected ')' after the root, found '/'"),
         ("canDismiss > 1", 12, "expected '(' after the test's name, found '>'"),
     ])
@@ -179,7 +200,8 @@ import Testing
         #expect(bad.status == 64)
         #expect(
             bad.error.hasPrefix(
-                "Error: --where: expected a number after depth(default) >, found the end (at column 17 of 'depth(default) >')\n"
+                "Error: --where: expected a number or a value to compare with after depth(default) >, found the end "
+                    + "(at column 17 of 'depth(default) >')\n"
             ))
         #expect(Run(["bisect", log]).status == 64)
     }
@@ -214,11 +236,8 @@ import Testing
         #expect(presented.output.hasPrefix("seq 8: presented(sheets) >= 2\n"))
         let all = Run(["bisect", tour, "--where", "keyboard > 0 or depth(sheets) == 1", "--all"])
         #expect(all.status == 0)
-        #expect(
-            all.output.split(separator: "\n").filter { $0.hasPrefix("seq ") }.map { $0.prefix(6) } == [
-                "seq 3:", "seq 11",
-            ])
-        // Each line is the event's timeline line, what it did included.
+        // One line a hit: the event's timeline line, what it did included.
+        #expect(all.output.split(separator: "\n").map { $0.prefix(6) } == ["3 1.20", "11 8.0"], "\(all.output)")
         #expect(all.output.contains("3 1.200  modal.present sheets/checkout CartCard · card  gone -> presenting; "))
         #expect(Run(["bisect", tour, "--where", "depth(sheets) > 5", "--all"]).status == 1)
         #expect(Run(["bisect", tour, "--where", "depth(sheets) > 1", "--all", "--state"]).status == 64)
@@ -231,8 +250,9 @@ import Testing
         /// The seq a line starts with, if it is an event's line.
         func seq(_ line: Substring) -> Int? { Int(line.trimmingPrefix(" ").split(separator: " ").first ?? "") }
         let timeline = Run(["timeline", log, "--wide"]).output.split(separator: "\n")
-        let found = all.output.split(separator: "\n").filter { !$0.hasPrefix("seq ") && seq($0) != nil }
+        let found = all.output.split(separator: "\n").filter { seq($0) != nil }
         #expect(found.map(seq) == [1, 11, 13])
+        #expect(!all.output.contains(#/seq \d+: /#), "one line a hit")
         for line in found {
             // The same event, and what it did, rejection included, as the timeline tells it.
             let same = try #require(timeline.first { seq($0) == seq(line) })
@@ -273,6 +293,68 @@ import Testing
         #expect(!Run(["bisect", tour, "--where", "live(nothing)", "--from", "5"]).output.contains("never had"))
     }
 
+    /// A sheet lifted past the top by the keyboard, an alert over it, then a
+    /// full-screen modal over both; one event without a time.
+    static let screen = """
+        {"format":"modal-events","version":2}
+        {"seq":1,"time":0,"type":"root.register","root":"main"}
+        {"seq":2,"time":1,"type":"modal.present","root":"main","link":"form","content":"Form","height":400}
+        {"seq":3,"time":1.3,"type":"modal.presented","root":"main","link":"form"}
+        {"seq":4,"time":2,"type":"keyboard.change","height":500}
+        {"seq":5,"type":"modal.present","root":"main","link":"help","content":"Help","style":"alert"}
+        {"seq":6,"time":3,"type":"modal.presented","root":"main","link":"help"}
+        {"seq":7,"time":3.1,"type":"modal.present","root":"main","link":"cover","content":"Cover","style":"fullScreen"}
+        {"seq":8,"time":3.2,"type":"keyboard.change","height":0}
+
+        """
+
+    @Test(
+        arguments: [
+            // Two values of one step: a root's height where no modal has the name.
+            ("keyboard > height(form)", [4]), ("offset(main) > height(main)", []), ("keyboard >= offset(main)", [1]),
+            ("offset(main) + 0 > 0", nil),
+            ("style(help) == alert", [5]), ("style(form) == sheet and style(cover) != fullScreen", [2]),
+            // Lifted past the top while the keyboard is up; what shows of it is hidden by the full-screen modal.
+            ("offscreen(form)", [4]), ("offscreen(help) or offscreen(cover)", []),
+            ("covered(form)", [7]), ("covered(help)", [7]), ("covered(cover)", []),
+            // Since the last event with a time: none for the first event and for one without a time.
+            ("dt == none", [1, 5]), ("dt < 0.15", [7]), ("dt >= 1 and type == modal.presented", [6]),
+        ] as [(String, [Int]?)])
+    func theLanguageComparesTwoValuesStylesCoverAndTime(condition: String, becameTrue: [Int]?) throws {
+        let (folder, log) = try VersionTwoLogs.written(Self.screen, as: "screen.jsonl")
+        defer { withExtendedLifetime(folder) {} }
+        let run = Run(["bisect", log, "--where", condition, "--all"])
+        guard let becameTrue else {
+            #expect(run.status == 64, "\(run.error)")
+            return
+        }
+        let seqs = run.output.split(separator: "\n").compactMap { Int($0.prefix { $0 != " " }) }
+        #expect(run.status == (becameTrue.isEmpty ? 1 : 0) && seqs == becameTrue, "\(run.output)\(run.error)")
+    }
+
+    @Test func theNearMissNamesThePartThatNeverHeld() throws {
+        let (folder, log) = try VersionTwoLogs.written(Self.screen, as: "screen.jsonl")
+        defer { withExtendedLifetime(folder) {} }
+        let run = Run(["bisect", log, "--where", "offset(main) == 0 and keyboard > 400 and covered(cover)"])
+        #expect(
+            run.output == """
+                never holds up to seq 8: offset(main) == 0 and keyboard > 400 and covered(cover)
+                  offset(main) == 0: held (first at seq 1), never with the rest
+                  keyboard > 400: held (first at seq 4), never with the rest
+                  covered(cover): never held
+
+                """)
+        let apart = Run(["bisect", log, "--where", "keyboard > 0 and covered(form) and dt > 0.5"])
+        #expect(apart.output.hasSuffix("  every part held, but never all at once\n"), "\(apart.output)")
+        let two = Run(["bisect", log, "--where", "keyboard > height(main)"])
+        #expect(
+            two.output.hasSuffix(
+                "  keyboard > height(main): never held; nearest at seq 4, keyboard 500 against height(main) 844\n"),
+            "\(two.output)")
+        let misspelt = Run(["bisect", log, "--where", "keyboard > height(mian)"])
+        #expect(misspelt.output.hasSuffix("  the log never had a modal or root mian (did you mean 'main'?)\n"))
+    }
+
     @Test func bisectPrintsABatchWithItsEvents() throws {
         let (folder, log) = try VersionTwoLogs.written()
         defer { withExtendedLifetime(folder) {} }
@@ -288,11 +370,14 @@ import Testing
     /// The first seq at or after `from` where `condition` holds, by a plain loop.
     static func firstSeq(where condition: Condition, in events: [LoggedEvent], from: Int) -> Int? {
         var state = ModalState()
+        var lastTime: Double?
         for entry in events {
             let rejection = state.replay(entry)
             let context = Condition.Context(
-                state: state, entry: entry, rejection: rejection, rejectionCount: state.rejected.count)
+                state: state, entry: entry, rejection: rejection, rejectionCount: state.rejected.count,
+                previousTime: lastTime)
             if entry.seq >= from, condition.holds(at: context) { return entry.seq }
+            lastTime = entry.time ?? lastTime
         }
         return nil
     }
@@ -317,24 +402,33 @@ import Testing
         }
         let quantities: [Condition.Quantity] = [
             .depth(root: name()), .cards(modal()), .snap(modal()), .position(modal()), .keyboard,
-            .offset(root: name()), .roots, .modals, .seq, .time, .rejections, .session, .queued(root: name()),
+            .offset(root: name()), .roots, .modals, .seq, .time, .dt, .rejections, .session, .queued(root: name()),
             .height(modal()),
         ]
-        switch random.int(below: 10) {
+        switch random.int(below: 12) {
         case 0: return .rejected(random.chance(0.5) ? nil : random.element(of: RejectionCode.allCases)!)
         case 1: return .broken
         case 2: return .type(random.element(of: EventType.allCases)!, isEqual: random.chance(0.5))
         case 3: return .phase(modal(), random.element(of: ModalPhase.allCases + [nil])!, isEqual: random.chance(0.5))
-        case 4: return random.element(of: [.live(modal()), .dragging(modal()), .canDismiss(modal())])!
+        case 4:
+            return random.element(of: [
+                .live(modal()), .dragging(modal()), .canDismiss(modal()), .covered(modal()), .offscreen(modal()),
+            ])!
         case 5: return .dimming(root: name())
         case 6: return .source(random.element(of: EventSource.knownValues + [nil])!, isEqual: random.chance(0.5))
         case 7:
-            let quantity = random.element(of: [Condition.Quantity.height(modal()), .time])!
-            return .compare(quantity, random.chance(0.5) ? .equal : .notEqual, nil)
+            let quantity = random.element(of: [Condition.Quantity.height(modal()), .time, .dt])!
+            return .compare(quantity, random.chance(0.5) ? .equal : .notEqual, .noValue)
+        case 8:
+            return .style(modal(), random.element(of: ModalStyle.knownValues)!, isEqual: random.chance(0.5))
+        case 9:
+            return .compare(
+                random.element(of: quantities)!, random.element(of: Condition.Comparison.allCases)!,
+                .quantity(random.element(of: quantities)!))
         default:
             return .compare(
                 random.element(of: quantities)!, random.element(of: Condition.Comparison.allCases)!,
-                Double(random.int(in: -2...6)) / (random.chance(0.8) ? 1 : 2))
+                .number(Double(random.int(in: -2...6)) / (random.chance(0.8) ? 1 : 2)))
         }
     }
 }

@@ -28,10 +28,18 @@ struct BisectCommand: ToolCommand {
 
             presented(ROOT) counts a root's presented modals; content(MODAL) == \
             NAME holds while the modal's top card shows that content. With --all, \
-            every seq where the condition becomes true (after not holding), each \
-            with its timeline line. When the condition never holds, each \
-            comparison says the nearest value it saw, and a name the log never had \
-            is named, with the nearest one it had.
+            every seq where the condition becomes true (after not holding): one \
+            timeline line each. When the condition never holds, each part says \
+            whether it held alone (a comparison that never did, the nearest value \
+            it saw), and a name the log never had is named, with the nearest one \
+            it had.
+
+            Two values compare (keyboard > height(sheets), offset(sheets) > \
+            height(sheets): height(R) is a root's height when no live modal has that \
+            link); style(M) == sheet tests a modal's style; covered(M) holds while a \
+            modal above it on the same screen hides it whole, offscreen(M) while \
+            the keyboard lifts part of it past its root's top; dt is the seconds \
+            since the last event before it that has a time (dt < 0.3).
             """ + "\n\n"
                 + ManyLogs.discussion(
                     json: false,
@@ -98,8 +106,8 @@ struct BisectCommand: ToolCommand {
         let reader = replay.reader
         let cursor = replay.cursor
         if all, !becameTrue.isEmpty {
+            // One line a hit: its timeline line, which starts with its seq.
             for step in becameTrue {
-                io.print("seq \(step.entry.seq): \(condition)")
                 io.print(TimelineLine.text(of: try Self.described(step, by: cursor), style: style))
             }
             return ExitCode.success
@@ -110,8 +118,10 @@ struct BisectCommand: ToolCommand {
             for line in nearest.lines { io.print("  \(line)") }
             // Names before --from may have come and gone unseen.
             if first <= 1 {
-                let (roots, modals) = condition.names
-                for sentence in names.neverHad(roots: roots, modals: modals) { io.print("  \(sentence)") }
+                let (roots, modals, either) = condition.names
+                for sentence in names.neverHad(roots: roots, modals: modals, modalsOrRoots: either) {
+                    io.print("  \(sentence)")
+                }
             }
             return ExitCode.checkFailed
         }

@@ -4,7 +4,9 @@ import ModalProjection
 extension Condition.Context {
     /// The step `step` of a replay, `state` the state right after it.
     init(_ step: Step, after state: ModalState) {
-        self.init(state: state, entry: step.entry, rejection: step.rejection, rejectionCount: step.rejectionCount)
+        self.init(
+            state: state, entry: step.entry, rejection: step.rejection, rejectionCount: step.rejectionCount,
+            previousTime: step.previousTime)
     }
 }
 
@@ -41,28 +43,35 @@ extension Condition {
         }
     }
 
-    /// The roots the condition names, and the modals, in the order written.
-    var names: (roots: [String], modals: [ModalReference]) {
+    /// The roots the condition names, the modals, and the names that are a
+    /// modal's or else a root's (`height(NAME)`), in the order written.
+    var names: (roots: [String], modals: [ModalReference], modalsOrRoots: [String]) {
         var roots: [String] = []
         var modals: [ModalReference] = []
+        var modalsOrRoots: [String] = []
+        func add(_ quantity: Condition.Quantity) {
+            switch quantity {
+            case .depth(let root), .queued(let root), .presented(let root), .offset(let root): roots.append(root)
+            case .height(let modal) where modal.root == nil: modalsOrRoots.append(modal.link)
+            case .height(let modal), .cards(let modal), .snap(let modal), .position(let modal): modals.append(modal)
+            case .keyboard, .roots, .modals, .seq, .time, .dt, .rejections, .session: break
+            }
+        }
         for test in tests {
             switch test {
             case .phase(let modal, _, _), .live(let modal), .dragging(let modal), .canDismiss(let modal),
-                .content(let modal, _, _):
+                .content(let modal, _, _), .style(let modal, _, _), .covered(let modal), .offscreen(let modal):
                 modals.append(modal)
             case .dimming(let root):
                 roots.append(root)
-            case .compare(let quantity, _, _):
-                switch quantity {
-                case .depth(let root), .queued(let root), .presented(let root), .offset(let root): roots.append(root)
-                case .height(let modal), .cards(let modal), .snap(let modal), .position(let modal): modals.append(modal)
-                case .keyboard, .roots, .modals, .seq, .time, .rejections, .session: break
-                }
+            case .compare(let quantity, _, let operand):
+                add(quantity)
+                if case .quantity(let other) = operand { add(other) }
             default:
                 break
             }
         }
-        return (roots, modals)
+        return (roots, modals, modalsOrRoots)
     }
 }
 
@@ -111,7 +120,9 @@ struct LogNames {
 
     /// A sentence for each of `roots` and `modals` the log never named:
     /// `the log never had a root "sheetz" (did you mean 'sheets'?)`.
-    func neverHad(roots names: [String], modals references: [Condition.ModalReference]) -> [String] {
+    func neverHad(
+        roots names: [String], modals references: [Condition.ModalReference], modalsOrRoots either: [String] = []
+    ) -> [String] {
         var sentences: [String] = []
         for root in Set(names).sorted() where !roots.contains(root) {
             sentences.append(
@@ -123,6 +134,12 @@ struct LogNames {
             let sentence = "the log never had a modal \(reference)" + Suggestion.aside(written, in: candidates)
             if !sentences.contains(sentence) { sentences.append(sentence) }
         }
+        for name in either where !links.contains(name) && !roots.contains(name) {
+            let sentence =
+                "the log never had a modal or root \(Condition.quoted(name))"
+                + Suggestion.aside(name, in: (links.union(roots)).sorted())
+            if !sentences.contains(sentence) { sentences.append(sentence) }
+        }
         return sentences
     }
 
@@ -132,58 +149,93 @@ struct LogNames {
     }
 }
 
-/// How near the comparisons of a condition came to holding over the steps
-/// of a read: for one that never held, the value nearest to what it asks
-/// (`depth(sheets) > 3`: at most 2, at seq 7).
+/// How near the parts of a condition came to holding over the steps of a
+/// read, for one that never held: each comparison that never held, the
+/// value nearest to what it asks (`depth(sheets) > 3: at most 2 (first at
+/// seq 7)`); each other test that never held, that it never did; and in a
+/// condition of several parts, each part that held alone, and where it
+/// first did, so the part that never held stands out.
 struct NearestValues {
     private struct Record {
-        var quantity: Condition.Quantity
-        var comparison: Condition.Comparison
-        var constant: Double
-        /// The nearest value so far, and the first seq it was seen at.
+        var test: Condition
+        /// The seq where the test first held.
+        var firstHeld: Int?
+        /// For a comparison, the nearest value so far (for two numbers, the
+        /// left less the right, which the comparison holds against 0), and
+        /// the first seq it was seen at.
         var nearest: (value: Double, seq: Int)?
+        var sides: (left: Double, right: Double)?
     }
 
     private var records: [Record]
 
     init(_ condition: Condition) {
-        records = condition.testsThatMustHold.compactMap { test in
-            guard case .compare(let quantity, let comparison, let constant?) = test, comparison != .notEqual else {
-                return nil
-            }
-            return Record(quantity: quantity, comparison: comparison, constant: constant)
-        }
+        records = condition.testsThatMustHold.map { Record(test: $0) }
     }
-
-    var isEmpty: Bool { records.isEmpty }
 
     mutating func observe(_ context: Condition.Context) {
         for index in records.indices {
             let record = records[index]
-            guard let value = record.quantity.value(at: context) else { continue }
+            if record.firstHeld == nil, record.test.holds(at: context) { records[index].firstHeld = context.entry.seq }
+            guard case .compare(let quantity, let comparison, let operand) = record.test, comparison != .notEqual,
+                let value = quantity.value(at: context)
+            else { continue }
+            let (measured, target): (Double, Double)
+            var sides: (Double, Double)?
+            switch operand {
+            case .number(let constant): (measured, target) = (value, constant)
+            case .quantity(let other):
+                guard let right = other.value(at: context) else { continue }
+                (measured, target) = (value - right, 0)
+                sides = (value, right)
+            case .noValue: continue
+            }
             let nearer: Bool =
-                switch (record.nearest, record.comparison) {
+                switch (record.nearest, comparison) {
                 case (nil, _): true
-                case (let best?, .greater), (let best?, .greaterOrEqual): value > best.value
-                case (let best?, .less), (let best?, .lessOrEqual): value < best.value
-                case (let best?, _): abs(value - record.constant) < abs(best.value - record.constant)
+                case (let best?, .greater), (let best?, .greaterOrEqual): measured > best.value
+                case (let best?, .less), (let best?, .lessOrEqual): measured < best.value
+                case (let best?, _): abs(measured - target) < abs(best.value - target)
                 }
-            if nearer { records[index].nearest = (value, context.entry.seq) }
+            if nearer {
+                records[index].nearest = (measured, context.entry.seq)
+                records[index].sides = sides
+            }
         }
     }
 
-    /// A line for each comparison: `depth(sheets) > 3: at most 2 (first at seq 7)`.
+    /// A line for each part: `depth(sheets) > 3: at most 2 (first at seq
+    /// 7)`, `phase(a) == dismissing: never held`, `keyboard > 0: held (first
+    /// at seq 11)`; when each part held but never all at once, a last line
+    /// that says so.
     var lines: [String] {
-        records.map { record in
-            let test = "\(record.quantity) \(record.comparison.rawValue) \(JSONNumber.text(record.constant))"
-            guard let (value, seq) = record.nearest else { return "\(test): never had a value" }
-            let bound: String =
-                switch record.comparison {
-                case .greater, .greaterOrEqual: "at most"
-                case .less, .lessOrEqual: "at least"
-                case .equal, .notEqual: "nearest"
-                }
-            return "\(test): \(bound) \(JSONNumber.text(value)) (first at seq \(seq))"
+        var lines = records.compactMap { record -> String? in
+            if let seq = record.firstHeld {
+                return records.count > 1 ? "\(record.test): held (first at seq \(seq)), never with the rest" : nil
+            }
+            return Self.neverHeld(record)
         }
+        if records.count > 1, records.allSatisfy({ $0.firstHeld != nil }) {
+            lines.append("every part held, but never all at once")
+        }
+        return lines
+    }
+
+    private static func neverHeld(_ record: Record) -> String {
+        guard case .compare(let quantity, let comparison, let operand) = record.test, comparison != .notEqual,
+            operand != .noValue
+        else { return "\(record.test): never held" }
+        guard let (value, seq) = record.nearest else { return "\(record.test): never had a value" }
+        if case .quantity(let other) = operand, let (left, right) = record.sides {
+            return "\(record.test): never held; nearest at seq \(seq), \(quantity) \(JSONNumber.text(left)) "
+                + "against \(other) \(JSONNumber.text(right))"
+        }
+        let bound: String =
+            switch comparison {
+            case .greater, .greaterOrEqual: "at most"
+            case .less, .lessOrEqual: "at least"
+            case .equal, .notEqual: "nearest"
+            }
+        return "\(record.test): \(bound) \(JSONNumber.text(value)) (first at seq \(seq))"
     }
 }

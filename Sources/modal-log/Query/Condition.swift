@@ -39,9 +39,39 @@ indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
     case dimming(root: String)
     /// A modal's top card shows (or does not show) a content; a modal that is not live shows none.
     case content(ModalReference, String, isEqual: Bool)
-    /// A number of the state compared with a constant; with `nil` (`none`,
-    /// `==` and `!=` only), whether the number is there but has no value.
-    case compare(Quantity, Comparison, Double?)
+    /// A modal is live with (or without) a style; a modal that is not live has none.
+    case style(ModalReference, ModalStyle, isEqual: Bool)
+    /// A modal is shown and another, drawn above it on the same screen,
+    /// hides all of it (``ModalBox``).
+    case covered(ModalReference)
+    /// A modal is shown with part of it lifted past the top of its root by
+    /// the keyboard (``ModalBox``).
+    case offscreen(ModalReference)
+    /// A number of the state or of the event compared with a constant, with
+    /// another number, or (`none`, `==` and `!=` only) with having no value.
+    case compare(Quantity, Comparison, Operand)
+
+    /// What a number is compared with.
+    enum Operand: Sendable, Equatable, CustomStringConvertible, ExpressibleByIntegerLiteral,
+        ExpressibleByFloatLiteral
+    {
+        case number(Double)
+        /// `none`: the number is there but has no value.
+        case noValue
+        /// Another number, read at the same step.
+        case quantity(Quantity)
+
+        init(integerLiteral value: Int) { self = .number(Double(value)) }
+        init(floatLiteral value: Double) { self = .number(value) }
+
+        var description: String {
+            switch self {
+            case .number(let value): JSONNumber.text(value)
+            case .noValue: StepFilter.noSource
+            case .quantity(let quantity): "\(quantity)"
+            }
+        }
+    }
 
     /// A number a condition can compare.
     enum Quantity: Sendable, Equatable, CustomStringConvertible {
@@ -71,6 +101,9 @@ indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
         case seq
         /// The event's time; an event without one has no value.
         case time
+        /// The seconds since the last event before it that has a time; an
+        /// event without one, or with none before it, has no value.
+        case dt
         /// The events rejected so far, this one included.
         case rejections
         /// The session: how many `session.start` events have applied.
@@ -91,6 +124,7 @@ indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
             case .modals: "modals"
             case .seq: "seq"
             case .time: "time"
+            case .dt: "dt"
             case .rejections: "rejections"
             case .session: "session"
             }
@@ -99,7 +133,7 @@ indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
         /// Whether the quantity can be `none` (`height(MODAL) == none`, `time == none`).
         var canBeNone: Bool {
             switch self {
-            case .height, .time: true
+            case .height, .time, .dt: true
             default: false
             }
         }
@@ -146,6 +180,8 @@ indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
         var entry: LoggedEvent
         var rejection: Rejection?
         var rejectionCount: Int
+        /// The time of the last event before it that has one.
+        var previousTime: Double?
     }
 
     /// Whether the condition holds at `context`. A comparison with a number
@@ -172,10 +208,17 @@ indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
         case .dimming(let root): return context.state.root(root)?.isDimmingVisible == true
         case .content(let modal, let content, let isEqual):
             return (modal.modal(in: context.state)?.cards.last?.content == content) == isEqual
-        case .compare(let quantity, let comparison, let constant?):
+        case .style(let modal, let style, let isEqual):
+            return (modal.modal(in: context.state)?.style == style) == isEqual
+        case .covered(let modal): return ModalBox.isCovered(modal, in: context.state)
+        case .offscreen(let modal): return ModalBox.isOffscreen(modal, in: context.state)
+        case .compare(let quantity, let comparison, .number(let constant)):
             guard let value = quantity.value(at: context) else { return false }
             return comparison.holds(value, constant)
-        case .compare(let quantity, let comparison, nil):
+        case .compare(let quantity, let comparison, .quantity(let other)):
+            guard let value = quantity.value(at: context), let right = other.value(at: context) else { return false }
+            return comparison.holds(value, right)
+        case .compare(let quantity, let comparison, .noValue):
             return comparison == .equal ? quantity.isNone(at: context) : quantity.value(at: context) != nil
         }
     }
@@ -198,8 +241,11 @@ indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
         case .dimming(let root): "dimming(\(Condition.quoted(root)))"
         case .content(let modal, let content, let isEqual):
             "content(\(modal)) \(isEqual ? "==" : "!=") \(Condition.quoted(content))"
-        case .compare(let quantity, let comparison, let constant):
-            "\(quantity) \(comparison.rawValue) \(constant.map(JSONNumber.text) ?? StepFilter.noSource)"
+        case .style(let modal, let style, let isEqual):
+            "style(\(modal)) \(isEqual ? "==" : "!=") \(Condition.quoted(style.rawValue))"
+        case .covered(let modal): "covered(\(modal))"
+        case .offscreen(let modal): "offscreen(\(modal))"
+        case .compare(let quantity, let comparison, let operand): "\(quantity) \(comparison.rawValue) \(operand)"
         }
     }
 
@@ -238,6 +284,7 @@ extension Condition.Quantity {
         switch self {
         case .seq: Double(context.entry.seq)
         case .time: context.entry.time
+        case .dt: context.entry.time.flatMap { time in context.previousTime.map { time - $0 } }
         case .rejections: Double(context.rejectionCount)
         default: value(in: context.state)
         }
@@ -252,7 +299,11 @@ extension Condition.Quantity {
             return Double(state.root(root)?.modals.count { $0.phase == .queued } ?? 0)
         case .presented(let root):
             return Double(state.root(root)?.modals.count { $0.phase == .presented } ?? 0)
-        case .height(let modal): return modal.modal(in: state)?.cards.last?.height
+        case .height(let modal):
+            if let live = modal.modal(in: state) { return live.cards.last?.height }
+            // A name no live modal has, alone: a root's height.
+            guard modal.root == nil, let root = state.root(modal.link) else { return nil }
+            return root.size.height
         case .cards(let modal): return modal.modal(in: state).map { Double($0.cards.count) }
         case .snap(let modal): return modal.modal(in: state).map { Double($0.snap.index) }
         case .position(let modal): return modal.modal(in: state)?.snap.position
@@ -260,7 +311,7 @@ extension Condition.Quantity {
         case .offset(let root): return state.root(root)?.keyboardOffset
         case .roots: return Double(state.roots.count)
         case .modals: return Double(state.roots.reduce(0) { $0 + $1.modals.count })
-        case .seq, .time, .rejections: return nil
+        case .seq, .time, .dt, .rejections: return nil
         case .session: return Double(state.session)
         }
     }
@@ -268,7 +319,11 @@ extension Condition.Quantity {
     /// Whether the quantity is there but has no value: a live modal whose
     /// top card has no height, an event without a time.
     func isNone(at context: Condition.Context) -> Bool {
-        self == .time ? context.entry.time == nil : isNone(in: context.state)
+        switch self {
+        case .time: context.entry.time == nil
+        case .dt: value(at: context) == nil
+        default: isNone(in: context.state)
+        }
     }
 
     /// Whether the quantity is there in `state` but has no value: a live

@@ -9,11 +9,13 @@ import ModalProjection
 ///     test       = "rejected" ["(" code ")"] | "broken"
 ///                | "type" ("==" | "!=") type | "source" ("==" | "!=") (source | "none")
 ///                | "phase" "(" modal ")" ("==" | "!=") phase
-///                | ("live" | "dragging" | "canDismiss") "(" modal ")" | "dimming" "(" name ")"
-///                | quantity comparison number | ("height" "(" modal ")" | "time") ("==" | "!=") "none"
+///                | ("live" | "dragging" | "canDismiss" | "covered" | "offscreen") "(" modal ")"
+///                | "dimming" "(" name ")" | "style" "(" modal ")" ("==" | "!=") style
+///                | quantity comparison (number | quantity)
+///                | ("height" "(" modal ")" | "time" | "dt") ("==" | "!=") "none"
 ///     quantity   = ("depth" | "queued" | "offset") "(" name ")"
 ///                | ("cards" | "snap" | "position" | "height") "(" modal ")"
-///                | "keyboard" | "roots" | "modals" | "seq" | "time" | "rejections" | "session"
+///                | "keyboard" | "roots" | "modals" | "seq" | "time" | "dt" | "rejections" | "session"
 ///     modal      = name ["/" name]        (root/link, or a link in any root)
 ///     name       = [A-Za-z0-9_.-]+ | a JSON string
 ///
@@ -228,6 +230,16 @@ struct ConditionParser {
         case "live": return .live(try modalArgument())
         case "dragging": return .dragging(try modalArgument())
         case "canDismiss": return .canDismiss(try modalArgument())
+        case "covered": return .covered(try modalArgument())
+        case "offscreen": return .offscreen(try modalArgument())
+        case "style":
+            let modal = try modalArgument()
+            let isEqual = try equality(after: "style(\(modal))")
+            let name = try self.name(what: "a style")
+            guard let style = ModalStyle.knownValues.first(where: { $0.rawValue == name.text }) else {
+                throw Self.notOneOf(name, "a style", ModalStyle.knownValues.map(\.rawValue))
+            }
+            return .style(modal, style, isEqual: isEqual)
         case "dimming": return .dimming(root: try rootArgument())
         case "content":
             let modal = try modalArgument()
@@ -254,15 +266,15 @@ struct ConditionParser {
         case "modals": return .modals
         case "seq": return .seq
         case "time": return .time
+        case "dt": return .dt
         case "rejections": return .rejections
         case "session": return .session
         default:
-            let tests = [
-                "rejected", "broken", "type", "source", "phase", "live", "dragging", "canDismiss", "dimming", "content",
-                "depth", "queued", "presented", "cards", "snap", "position", "height", "offset", "keyboard", "roots",
-                "modals", "seq",
-                "time", "rejections", "session",
-            ]
+            let tests =
+                [
+                    "rejected", "broken", "type", "source", "phase", "live", "dragging", "canDismiss", "covered",
+                    "offscreen", "dimming", "content", "style",
+                ] + Self.quantities
             throw Failure(
                 column: token.column,
                 message: "'\(token.text)' is not a test\(Suggestion.aside(token.text, in: tests)): expected "
@@ -278,19 +290,37 @@ struct ConditionParser {
             guard quantity.canBeNone, comparison == .equal || comparison == .notEqual else {
                 throw Failure(
                     column: none.column,
-                    message: "'none' is compared only with == or != to height(MODAL) or time, not \(quantity) "
+                    message: "'none' is compared only with == or != to height(MODAL), time or dt, not \(quantity) "
                         + comparison.rawValue)
             }
             position += 1
-            return .compare(quantity, comparison, nil)
+            return .compare(quantity, comparison, .noValue)
         }
-        guard let number = peek, number.kind == .word, let value = Double(number.text), value.isFinite else {
-            let none = quantity.canBeNone && (comparison == .equal || comparison == .notEqual) ? " or none" : ""
-            throw failure("expected a number\(none) after \(quantity) \(comparison.rawValue)")
+        let none = quantity.canBeNone && (comparison == .equal || comparison == .notEqual) ? ", none" : ""
+        let expected = "expected a number\(none) or a value to compare with after \(quantity) \(comparison.rawValue)"
+        guard let operand = peek, operand.kind == .word else { throw failure(expected) }
+        if let value = Double(operand.text) {
+            guard value.isFinite else {
+                throw Failure(column: operand.column, message: "'\(operand.text)' is not a finite number")
+            }
+            position += 1
+            return .compare(quantity, comparison, .number(value))
+        }
+        // Another number of the state or the event: `keyboard > height(main)`.
+        guard Self.quantities.contains(operand.text) else {
+            throw Failure(
+                column: operand.column,
+                message: "\(expected), found '\(operand.text)'\(Suggestion.aside(operand.text, in: Self.quantities))")
         }
         position += 1
-        return .compare(quantity, comparison, value)
+        return .compare(quantity, comparison, .quantity(try self.quantity(operand)))
     }
+
+    /// The names of the numbers a condition compares.
+    static let quantities = [
+        "depth", "queued", "presented", "cards", "snap", "position", "height", "offset", "keyboard", "roots", "modals",
+        "seq", "time", "dt", "rejections", "session",
+    ]
 
     /// `==` (true) or `!=` (false).
     private mutating func equality(after what: String) throws(Failure) -> Bool {

@@ -88,7 +88,7 @@ enum Fact: Equatable, CustomStringConvertible {
         case .quantity(.roots): return change.field.isEmpty && change.root != nil && change.link == nil
         case .quantity(.modals): return change.field.isEmpty && change.link != nil
         case .quantity(.session): return change.subject == .session
-        case .quantity(.seq), .quantity(.time), .quantity(.rejections), .rejected: return false
+        case .quantity(.seq), .quantity(.time), .quantity(.dt), .quantity(.rejections), .rejected: return false
         }
     }
 
@@ -127,7 +127,7 @@ extension ConditionParser {
     private mutating func fact() throws(Failure) -> Fact {
         guard let token = peek, token.kind != .symbol else { throw failure("expected a modal or a fact") }
         let hasArgument = tokens.indices.contains(position + 1) && tokens[position + 1].text == "("
-        if token.kind == .word, ["seq", "time", "rejections"].contains(token.text) {
+        if token.kind == .word, ["seq", "time", "dt", "rejections"].contains(token.text) {
             throw Failure(
                 column: token.column,
                 message: "'\(token.text)' is the event's, not the state's: why explains the state (a modal, "

@@ -18,6 +18,8 @@ struct Step {
     var rejectionCount = 0
     /// The state's session after the step: how many `session.start` events applied.
     var session = 0
+    /// The time of the last event before it that has one.
+    var previousTime: Double?
     /// The format version of the log file the event was read from: in
     /// version 1, `queue` is not a policy, and no event has a source.
     var formatVersion = LogHeader.currentVersion
@@ -74,6 +76,8 @@ extension Replay {
     mutating func nextStep() throws(EventLogError) -> Step? {
         tally.take(from: &cursor.state)
         let before = describesChanges ? state : nil
+        // The cursor's, as a read that skipped steps (`run(through:)`, an index's checkpoint) leaves it.
+        tally.lastTime = cursor.lastTime
         guard let read = try cursor.next() else { return nil }
         // A left-out event changed nothing, and is not what anything ran into.
         let cause = cursor.skipping.contains(read.entry.seq) ? nil : track(read.entry, rejection: read.rejection)
@@ -127,6 +131,11 @@ struct RejectionTally: Equatable {
     /// The rejections of the state read from (a checkpoint's, a
     /// snapshot's), then one for each event rejected since.
     private(set) var count = 0
+    /// The time of the last event stepped through that has one: the next
+    /// step's ``Step/previousTime`` (what `dt` measures from). It is what a
+    /// step needs of the steps before it besides the state and the count,
+    /// so it travels with them, through checkpoints too.
+    var lastTime: Double?
     /// What made the state each rejected event ran into, once asked for
     /// (``Replay/trackCauses()``): kept beside the count, so every copy of
     /// a tally (a checkpoint's) has the causes up to it.
@@ -189,9 +198,11 @@ extension Step {
     ) -> Step {
         let changes = isSkipped ? [] : before.map { StateDiff(from: $0, to: state, by: entry.event).changes } ?? []
         tally.take(from: &state)
+        let previousTime = tally.lastTime
+        if let time = entry.time { tally.lastTime = time }
         return Step(
             entry: entry, rejection: rejection, isSkipped: isSkipped, changes: changes, rejectionCount: tally.count,
-            session: state.session, formatVersion: formatVersion)
+            session: state.session, previousTime: previousTime, formatVersion: formatVersion)
     }
 }
 

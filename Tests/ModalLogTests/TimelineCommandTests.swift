@@ -14,8 +14,12 @@ import Testing
     static let tour = sample("EventLogs/tour.jsonl")
 
     /// The seqs of the lines a timeline printed.
+    /// The seqs of the event lines of `output`: not a batch's events, nor a
+    /// rejection's lines under its event's, which start under the type column.
     static func seqs(_ output: String) -> [Int] {
-        output.split(separator: "\n").compactMap { Int($0.split(separator: " ").first ?? "") }
+        output.split(separator: "\n").compactMap { line in
+            line.prefix { $0 == " " }.count < 7 ? Int(line.split(separator: " ").first ?? "") : nil
+        }
     }
 
     /// Whole lines (`--wide`): what the event did to what it names first, unnamed, then the rest.
@@ -41,9 +45,9 @@ import Testing
     @Test func linesFitTheTerminalOr80ColumnsCutWithAnEllipsis() throws {
         let piped = Run(["timeline", Self.tour]).output.split(separator: "\n").map(String.init)
         #expect(piped.allSatisfy { $0.count <= 80 } && piped.contains { $0.count == 80 && $0.hasSuffix("…") })
-        // The subject's column holds the longest name (cut after it), what the event did the rest.
+        // The subject's column holds the longest name; arguments that do not fit give way whole, not cut short.
         #expect(piped[3] == " 4  1.600  modal.presented sheets/checkout       presenting -> presented")
-        #expect(piped[2] == " 3  1.200  modal.present   sheets/checkout Car…  gone -> presenting; root sheet…")
+        #expect(piped[2] == " 3  1.200  modal.present   sheets/checkout …     gone -> presenting; root sheet…")
         #expect(piped[12] == "13  9.800  modal.presented toasts/toast-saved    presenting -> presented")
         let narrow = Run(["timeline", Self.tour], environment: ["COLUMNS": "50"], isTerminal: true)
         #expect(narrow.output.split(separator: "\n").allSatisfy { Self.strippingStyles(String($0)).count <= 50 })
@@ -60,6 +64,35 @@ import Testing
         // Whole, some are far longer.
         let whole = Run(["timeline", folder.file("session.jsonl"), "--wide"]).output.split(separator: "\n")
         #expect(whole.contains { $0.count > 120 })
+    }
+
+    /// The issue's session: piped with COLUMNS=120, a double tap's rejection
+    /// is whole (on the lines under it), the arguments gave way, and `--dt`
+    /// shows the 50 ms between the taps.
+    @Test func aCutLineKeepsWhatTheEventDidAndPipedLinesTakeColumns() throws {
+        let folder = try TemporaryFolder()
+        try Data(
+            EventLogEncoder.encode(
+                header: LogHeader(version: 1), events: Array(SessionGenerator(seed: 0x5EED).prefix(2_000)))
+        ).write(to: URL(fileURLWithPath: folder.file("session.jsonl")))
+        let run = Run(
+            ["timeline", folder.file("session.jsonl"), "--from", "984", "--to", "987", "--dt"],
+            environment: ["COLUMNS": "120"])
+        let lines = run.output.split(separator: "\n").map(String.init)
+        #expect(lines.allSatisfy { $0.count <= 120 } && lines.contains { $0.count > 80 }, "\(lines)")
+        let rejected = try #require(
+            lines.firstIndex { $0.hasPrefix("986 876.625  +0.050  modal.present   main/compose …") })
+        let rest = lines[(rejected + 1)...].prefix { $0.hasPrefix(" ") }
+        #expect(!rest.isEmpty && rest.allSatisfy { $0.hasPrefix(String(repeating: " ", count: 23)) })
+        let whole = ([lines[rejected]] + rest.map { $0.trimmingCharacters(in: .whitespaces) }).joined(separator: " ")
+        #expect(
+            whole.contains(
+                #"rejected duplicateLink: link "compose" is already live in root "main" (presenting); "#
+                    + "seq 985 modal.present presented it, 0.05 s before"), "\(whole)")
+        #expect(!run.output.contains("ComposeV…"), "an argument is whole or not there")
+        // Without COLUMNS, a pipe gets 80.
+        let piped = Run(["timeline", folder.file("session.jsonl"), "--from", "984", "--to", "987"])
+        #expect(piped.output.split(separator: "\n").allSatisfy { $0.count <= 80 })
     }
 
     @Test func aSessionsRuleFitsEvenWhenItsInfoEscapes() throws {

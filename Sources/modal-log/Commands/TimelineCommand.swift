@@ -10,9 +10,13 @@ struct TimelineCommand: ToolCommand {
             Each line is the seq, the time in seconds, the event, what it names \
             and what it did: to what it names first ('presenting -> presented'), \
             then to the rest ('root sheets: dimming.visible false -> true'), or \
-            'rejected duplicateLink: ...'. Lines fit the terminal's width (80 \
-            columns when the output is not a terminal), cut with '…'; --wide \
-            keeps them whole. Columns are as wide as the first 200 lines need. \
+            'rejected duplicateLink: ...'. Lines fit the terminal's width (when \
+            the output is not a terminal, COLUMNS, else 80 columns): what the \
+            event names gives way first, down to its root and link, then what it \
+            did is cut with '…', but for a rejection, which goes on under its line \
+            whole; --wide keeps lines whole. Columns are as wide as the first 200 \
+            lines need. --dt adds a column after the time: the seconds since the \
+            event before that has a time ('+0.050'). \
             A modal is named ROOT/LINK in every root \
             (default/checkout); 'gone' means no live modal. --root and --link keep the events that \
             name a root or modal or change it (a parent's dismissal changes its \
@@ -48,6 +52,8 @@ struct TimelineCommand: ToolCommand {
     var json: Bool
     @Flag(help: "Print whole lines, however wide the terminal.")
     var wide: Bool
+    @Flag(name: "dt", help: "Show the seconds since the event before after each time.")
+    var showsDt: Bool
     @Flag(short: "f", help: "Keep reading the events appended to the log.")
     var follow: Bool
     @Flag(short: "r", help: LogsArguments.recursiveHelp)
@@ -79,7 +85,7 @@ struct TimelineCommand: ToolCommand {
         if follows, !io.isOnDisk(path) {
             throw UsageError(message: "--follow reads a log on disk, not standard input")
         }
-        var lines = TimelineLines(io: io, style: style, width: width, json: json)
+        var lines = TimelineLines(io: io, style: style, width: width, json: json, showsDt: showsDt)
         lines.log = log
         var names = LogNames()
         /// Prints `step` when the filter keeps it; whether to read on.

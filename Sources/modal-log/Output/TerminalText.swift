@@ -141,3 +141,26 @@ extension [TerminalText] {
         return joined
     }
 }
+
+extension TerminalText {
+    /// The text in pieces: the first at most `first` characters, the
+    /// others at most `rest` (8 at least), each broken at a space in its
+    /// second half (which no piece keeps), else where its room ends.
+    func wrapped(first: Int, rest: Int) -> [TerminalText] {
+        var pieces: [TerminalText] = []
+        var remaining = Substring(escaped)
+        var room = max(first, 8)
+        while remaining.count > room {
+            let head = remaining.prefix(room)
+            var (end, next) = (head.endIndex, head.endIndex)
+            if let space = head.lastIndex(of: " "), head.distance(from: head.startIndex, to: space) >= room / 2 {
+                (end, next) = (space, head.index(after: space))
+            }
+            // Escaped already: a log's control characters are visible text here, safe to break anywhere.
+            pieces.append(TerminalText(stringLiteral: String(remaining[..<end])))
+            remaining = remaining[next...]
+            room = max(rest, 8)
+        }
+        return pieces + [TerminalText(stringLiteral: String(remaining))]
+    }
+}

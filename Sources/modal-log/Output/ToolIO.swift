@@ -98,14 +98,16 @@ final class ToolIO {
     }
 
     /// How many columns a line for people may take: the terminal's width
-    /// when standard output is one (`COLUMNS` in a test's captured run),
-    /// else 80.
+    /// when standard output is one; else `COLUMNS` when it is set (a pipe
+    /// into `less`, a script that knows its width); else 80. In a test's
+    /// captured run, `COLUMNS` stands for the terminal's width too.
     var outputWidth: Int {
+        let columns = environment("COLUMNS").flatMap { Int($0.filter { !$0.isWhitespace }) }.flatMap {
+            $0 > 0 ? $0 : nil
+        }
         switch mode {
-        case .captured(_, _, let environment, let isTerminal):
-            isTerminal ? environment["COLUMNS"].flatMap { Int($0) } ?? 80 : 80
-        case .process:
-            isatty(1) == 1 ? Terminal.windowSize()?.width ?? 80 : 80
+        case .captured: return columns ?? 80
+        case .process: return (isatty(1) == 1 ? Terminal.windowSize()?.width : nil) ?? columns ?? 80
         }
     }
 

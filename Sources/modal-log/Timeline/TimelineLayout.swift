@@ -5,6 +5,9 @@ import ModalEvents
 struct TimelineLayout: Equatable {
     var seq = 1
     var time = 1
+    /// The width of the column of the seconds since the event before
+    /// (`timeline --dt`); `nil` when it is not shown.
+    var dt: Int?
     /// The source column's width; `nil` when no line has one (a version-1 log).
     var source: Int?
     var type = 1
@@ -17,8 +20,9 @@ struct TimelineLayout: Equatable {
     /// has left after the columns before it, a third, or what the longest
     /// name needs (`sheets/checkout …`) when that is more, but never more than
     /// half, so what the event did keeps the rest.
-    init(fitting steps: [Step], width: Int?) {
+    init(fitting steps: [Step], width: Int?, showsDt: Bool = false) {
         self.width = width
+        if showsDt { dt = 1 }
         var name = 1
         for step in steps {
             // Room for the name, a space and an ellipsis: `sheets/checkout …`.
@@ -26,6 +30,7 @@ struct TimelineLayout: Equatable {
             let entry = step.entry
             seq = max(seq, String(entry.seq).count)
             time = max(time, EventText.time(entry.time).count)
+            if let column = dt { dt = max(column, TimelineLine.since(step).count) }
             if TimelineLine.showsSource(step) { source = max(source ?? 1, (entry.source?.rawValue ?? "-").count) }
             type = max(type, entry.event.type.rawValue.count)
             subject = max(subject, TimelineLine.subject(of: step).count)
@@ -41,7 +46,7 @@ struct TimelineLayout: Equatable {
     }
 
     /// The characters before the type column: the seq, the time and the source.
-    var beforeType: Int { seq + 1 + time + 2 + (source.map { $0 + 2 } ?? 0) }
+    var beforeType: Int { seq + 1 + time + 2 + (dt.map { $0 + 2 } ?? 0) + (source.map { $0 + 2 } ?? 0) }
 }
 
 /// A line for people built a piece at a time, kept both plain and styled,

@@ -26,31 +26,58 @@ enum TimelineLine {
         line.append(" ")
         line.append(pad("\(EventText.time(entry.time))", to: layout.time, right: true), style, .dim)
         line.append("  ")
+        if let dt = layout.dt { line.append(pad(since(step), to: dt, right: true) + "  ", style, .dim) }
         if let source = layout.source { line.append(pad("\(entry.source?.rawValue ?? "-")", to: source) + "  ") }
         line.append(pad("\(entry.event.type.rawValue)", to: layout.type), style, TextStyle.color(of: entry.event.type))
         line.append(" ")
-        let subject = cut(subject(of: step), to: layout.subject)
+        let effect = TerminalText(escaping: EventText.effect(of: step, besidesTarget: true))
+        let subjectWidth = layout.subject
+        let subject = fitted(subject(of: step), named: entry.event, to: subjectWidth)
         line.append(subject)
-        if let caller = entry.caller, subject.count + 6 + caller.count <= layout.subject {
+        if let caller = entry.caller, subject.count + 6 + caller.count <= subjectWidth {
             let at: TerminalText = " · at \(caller)"
             line.append(at, style, .dim)
-            line.append(.spaces(layout.subject - subject.count - at.count))
+            line.append(.spaces(subjectWidth - subject.count - at.count))
         } else {
-            line.append(.spaces(layout.subject - subject.count))
+            line.append(.spaces(subjectWidth - subject.count))
         }
         line.append("  ")
-        var effect = TerminalText(escaping: EventText.effect(of: step, besidesTarget: true))
-        if let width = layout.width { effect = cut(effect, to: width - line.plain.count) }
-        if step.rejection != nil {
-            line.append(effect, style, .red, .bold)
+        var lines: [TerminalText]
+        if step.rejection != nil, let width = layout.width, line.plain.count + effect.count > width {
+            // A rejection is never cut: what does not fit goes on under the line, from the type's column.
+            let indent = TerminalText.spaces(layout.beforeType + 2)
+            let first = effect.wrapped(first: width - line.plain.count, rest: width - indent.count)
+            line.append(first[0], style, .red, .bold)
+            lines = [line.fitted(to: width)] + first.dropFirst().map { indent + style.apply($0, [.red, .bold]) }
         } else {
-            line.append(effect, style, step.isSkipped ? [.dim] : [])
+            let shown = layout.width.map { cut(effect, to: $0 - line.plain.count) } ?? effect
+            if step.rejection != nil {
+                line.append(shown, style, .red, .bold)
+            } else {
+                line.append(shown, style, step.isSkipped ? [.dim] : [])
+            }
+            lines = [line.fitted(to: layout.width)]
         }
-        var lines = [line.fitted(to: layout.width)]
         for (event, refused, logged) in step.batchEvents {
             lines.append(innerLine(event, logged: logged, refused: refused, style: style, layout: layout))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// What a line names, whole when it fits in `width`; else what the
+    /// event names alone (`main/compose …`): an argument cut short
+    /// (`Car…`) says nothing, so the arguments give way whole.
+    static func fitted(_ subject: TerminalText, named event: ModalEvent, to width: Int) -> TerminalText {
+        guard subject.count > width else { return subject }
+        let target = TerminalText(escaping: EventText.target(of: event))
+        return target.count + 2 <= width ? target + " …" : cut(target, to: width)
+    }
+
+    /// The seconds since the last event before the step that has a time
+    /// (`+0.050`), or `-` when it or every one before has none.
+    static func since(_ step: Step) -> TerminalText {
+        guard let time = step.entry.time, let previous = step.previousTime else { return "-" }
+        return "+\(EventText.time(time - previous))"
     }
 
     /// What a line names and its values: `sheets/checkout CartCard · card`.

@@ -10,6 +10,8 @@ struct TimelineLines {
     /// Where a text line is cut; `nil` for never.
     let width: Int?
     let json: Bool
+    /// Whether a column gives the seconds since the event before (`--dt`).
+    let showsDt: Bool
     /// The log the lines are of, for their JSON's `log` when there are many.
     var log: String?
     /// The layout, once the first lines fixed it.
@@ -20,11 +22,12 @@ struct TimelineLines {
     /// How many lines the columns are fitted to.
     static let fittedCount = 200
 
-    init(io: ToolIO, style: TextStyle, width: Int?, json: Bool) {
+    init(io: ToolIO, style: TextStyle, width: Int?, json: Bool, showsDt: Bool = false) {
         self.io = io
         self.style = style
         self.width = width
         self.json = json
+        self.showsDt = showsDt
     }
 
     /// Prints `step` when `kept`, after the line that starts a session when
@@ -46,7 +49,8 @@ struct TimelineLines {
     /// Fixes the layout (when the lines held back are the first) and prints them.
     mutating func flush() {
         guard !pending.isEmpty else { return }
-        let layout = layout ?? TimelineLayout(fitting: pending.filter(\.kept).map(\.step), width: width)
+        let layout =
+            layout ?? TimelineLayout(fitting: pending.filter(\.kept).map(\.step), width: width, showsDt: showsDt)
         self.layout = layout
         for (step, kept) in pending { print(step, kept: kept, layout: layout) }
         pending = []

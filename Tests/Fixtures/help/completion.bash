@@ -105,7 +105,7 @@ _modal_log() {
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
         esac
         if [[ "$cur" == -* ]]; then
-            COMPREPLY=($(compgen -W "--root --link --source --from --to --type --changes-only --where --json --wide --follow --recursive --color --lenient --version --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "--root --link --source --from --to --type --changes-only --where --json --wide --dt --follow --recursive --color --lenient --version --help" -- "$cur"))
         else
             COMPREPLY=($(compgen -f -- "$cur"))
         fi

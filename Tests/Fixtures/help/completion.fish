@@ -84,6 +84,7 @@ complete -c modal-log -n "__fish_seen_subcommand_from timeline" -l changes-only 
 complete -c modal-log -n "__fish_seen_subcommand_from timeline" -l where -r -d 'Only events after which the condition holds (as bisect\'s).'
 complete -c modal-log -n "__fish_seen_subcommand_from timeline" -l json -d 'Print each event as a JSON line, with its changes.'
 complete -c modal-log -n "__fish_seen_subcommand_from timeline" -l wide -d 'Print whole lines, however wide the terminal.'
+complete -c modal-log -n "__fish_seen_subcommand_from timeline" -l dt -d 'Show the seconds since the event before after each time.'
 complete -c modal-log -n "__fish_seen_subcommand_from timeline" -l follow -s f -d 'Keep reading the events appended to the log.'
 complete -c modal-log -n "__fish_seen_subcommand_from timeline" -l recursive -s r -d 'Read every log under each folder given (*.jsonl files; a folder of segments is one log).'
 complete -c modal-log -n "__fish_seen_subcommand_from timeline" -l color -r -a 'auto always never' -d 'Colour the output: auto (on a terminal, unless NO_COLOR is set), always or never. Default: auto.'

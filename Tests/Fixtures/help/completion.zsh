@@ -117,6 +117,7 @@ _modal_log() {
             '--where=[Only events after which the condition holds (as bisect'\''s).]:condition: ' \
             '--json[Print each event as a JSON line, with its changes.]' \
             '--wide[Print whole lines, however wide the terminal.]' \
+            '--dt[Show the seconds since the event before after each time.]' \
             '--follow[Keep reading the events appended to the log.]' \
             '--recursive[Read every log under each folder given (*.jsonl files; a folder of segments is one log).]' \
             '--color=[Colour the output\: auto (on a terminal, unless NO_COLOR is set), always or never. Default\: auto.]:when:(auto always never)' \

@@ -158,6 +158,43 @@ import Testing
         #expect(screen.contains("\u{1B}[32mpresented\u{1B}[0m") || screen.contains("\u{1B}[32mpresenting\u{1B}[0m"))
     }
 
+    /// At 80 by 24, on a rejected present of a 2,000-event session whose
+    /// state is longer than its pane: the tree keeps its first line and the
+    /// modal's root, says what lies below, the row names the modal, and the
+    /// rejection is wrapped whole.
+    @Test func atEightyByTwentyFourTheHeaderTheRootAndTheRejectionStayInView() throws {
+        var session = DebugSession(name: "session-2000.jsonl", start: ModalState())
+        for entry in SessionGenerator(seed: 0x5EED).prefix(2_000) { session.append(entry) }
+        let rejected = try #require(session.events.firstIndex { $0.seq == 986 })
+        session.move(to: rejected)
+        let screen = DebugScreen.render(session, width: 80, height: 24, style: .plain).map(\.escaped)
+        #expect(screen.count == 24 && screen.allSatisfy { $0.count == 80 })
+        let stateRule = try #require(screen.firstIndex { $0.hasPrefix("── state after seq 986") })
+        #expect(screen[stateRule + 1].hasPrefix("seq 986 · keyboard"))
+        #expect(screen[stateRule + 2].hasPrefix("root \"main\""))
+        #expect(screen.contains { $0.hasPrefix("↓ ") && $0.contains("more lines below (d)") })
+        #expect(screen.contains { $0.hasPrefix("▶  986  modal.present    main/compose rejected duplicateLink") })
+        let didRule = try #require(screen.firstIndex { $0.hasPrefix("── what seq 986 did") })
+        let did = screen[(didRule + 1)..<23].map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(
+            did.contains(#"rejected duplicateLink: link "compose" is already live in root "main" (presenting)"#),
+            "\(did)")
+        #expect(did.contains("because seq 985 modal.present presented it, 0.05 s before"))
+    }
+
+    @Test func aTreeWindowPinsItsFirstLineAndItsRootAndCountsWhatIsHidden() {
+        // 30 lines, 10 rows, looking at line 20 of the root at line 15.
+        let window = DebugScreen.TreeWindow(count: 30, rows: 10, anchor: 15, scroll: 3)
+        #expect(window.pinsRoot && window.range == 18..<26)
+        #expect(window.hiddenAbove == 17 - 1 + 1 && window.hiddenBelow == 5)
+        let atRoot = DebugScreen.TreeWindow(count: 30, rows: 10, anchor: 15, scroll: 0)
+        #expect(!atRoot.pinsRoot && atRoot.range == 15..<24)
+        let scrolledBack = DebugScreen.TreeWindow(count: 30, rows: 10, anchor: 15, scroll: -40)
+        #expect(scrolledBack.range == 1..<10 && scrolledBack.hiddenAbove == 0 && scrolledBack.hiddenBelow == 21)
+        let atEnd = DebugScreen.TreeWindow(count: 30, rows: 10, anchor: 28, scroll: 0)
+        #expect(atEnd.range == 21..<30 && atEnd.hiddenBelow == 0)
+    }
+
     @Test func rShowsTheEventAsLoggedAndDAndUScrollTheState() throws {
         var session = Self.session(events: 400)
         session.move(to: 399)
@@ -174,15 +211,21 @@ import Testing
         // The state of a long session does not fit: d scrolls it down, u back, a new event starts over.
         let top = screen()
         let stateRule = try #require(top.firstIndex { $0.hasPrefix("── state after") })
-        #expect(top.contains { $0.hasPrefix("… ") && $0.contains("more lines (d/u scroll)") })
+        #expect(top.contains { $0.hasPrefix("↓ ") && $0.contains("more lines below (d)") })
         session.handle(.character("d"))
         #expect(session.stateScroll == DebugSession.scrollStep)
         let down = screen()
-        #expect(down[stateRule + 1] != top[stateRule + 1])
+        #expect(down != top)
+        // The tree's first line stays, whatever the scroll.
+        #expect(down[stateRule + 1] == top[stateRule + 1] && down[stateRule + 1].hasPrefix("seq 400 · "))
         session.handle(.character("u"))
         #expect(screen() == top)
-        session.handle(.character("u"))
-        #expect(session.stateScroll == 0)
+        // Back past where the pane opened: to the tree's first lines.
+        for _ in 0..<10 { session.handle(.character("u")) }
+        #expect(session.stateScroll < 0)
+        let first = screen()
+        #expect(first[stateRule + 2].hasPrefix("root \""), "\(first[stateRule + 2])")
+        #expect(!first.contains { $0.hasPrefix("↑ ") })
         session.handle(.character("d"))
         session.handle(.character("k"))
         #expect(session.stateScroll == 0)

@@ -135,7 +135,7 @@ struct DebuggerTerminalTests {
         try pane.wait(for: "seq 2 of 12")
         try pane.send("s")
         var screen = try pane.wait(for: "1 left out", "▶    2  modal.present    skipped")
-        #expect(screen.contains("     3  modal.presented  rejected unknownLink: no live modal \"checkout\""))
+        #expect(screen.contains("     3  modal.presented  default/checkout rejected unknownLink: no live modal"))
         try pane.send("s")
         screen = try pane.wait(
             for: "seq 2 put back", "     3  modal.presented  default/checkout: presenting -> presented")

@@ -87,7 +87,9 @@ enum DebugScreen {
         let eventRows = max(1, height * 2 / 5)
         let (eventLines, cursor) = events(session, rows: eventRows, width: width, style: style)
         guard let (step, state) = cursor else { return [] }
-        let diffLines = session.showsRawEvent ? rawFields(of: step.entry) : diff(of: step)
+        let diffLines = (session.showsRawEvent ? rawFields(of: step.entry) : diff(of: step)).flatMap {
+            wrap($0, width: width)
+        }
         let diffRows = max(1, min(diffLines.count, 6, (height - eventRows - 2) / 2))
         let treeRows = max(1, height - eventRows - diffRows - 2)
         var lines = eventLines
@@ -158,6 +160,10 @@ enum DebugScreen {
         line.append(marker + "\(seq)  ")
         line.append(TimelineLine.pad(type, to: 16), style, TextStyle.color(of: step.entry.event.type))
         line.append(" ")
+        if step.rejection != nil {
+            // A rejection's text names what it ran into, not always what the event named: the target first.
+            line.append(TerminalText(escaping: EventText.target(of: step.entry.event)) + " ")
+        }
         line.append(
             TerminalText(escaping: EventText.effect(of: step)), style, step.rejection == nil ? [] : [.red, .bold])
         return line
@@ -213,11 +219,54 @@ enum DebugScreen {
                     event.link.map { "\"\($0)\"" } ?? event.root.map { "root \"\($0)\"" }
                 }
             }
-        let start = target.flatMap { target in plain.firstIndex { $0.escaped.contains(target.escaped) } } ?? 0
-        let from = max(0, min(start - 1 + session.stateScroll, lines.count - rows))
-        let shown = Array(lines[from...])
-        guard shown.count > rows else { return shown }
-        return Array(shown.prefix(rows - 1)) + [fit("… \(shown.count - rows + 1) more lines (d/u scroll)", width)]
+        let start = target.flatMap { target in plain.firstIndex { $0.escaped.contains(target.escaped) } } ?? 1
+        // The root the target is in (or is): its line stays in view above what scrolls.
+        let root = plain[...start].lastIndex { $0.escaped.hasPrefix("root \"") }
+        let window = TreeWindow(
+            count: lines.count, rows: rows, anchor: root ?? start, scroll: session.stateScroll)
+        var shown = [lines[0]]
+        if window.pinsRoot, let root { shown.append(lines[root]) }
+        var scrolled = Array(lines[window.range])
+        if window.hiddenAbove > 0, !scrolled.isEmpty {
+            scrolled[0] = style.apply(fit("↑ \(window.hiddenAbove) more lines above (u)", width), .dim)
+        }
+        if window.hiddenBelow > 0, !scrolled.isEmpty {
+            scrolled[scrolled.count - 1] = style.apply(fit("↓ \(window.hiddenBelow) more lines below (d)", width), .dim)
+        }
+        return shown + scrolled
+    }
+
+    /// Which lines of a state tree too long for its pane show: its first
+    /// line (the seq and the keyboard) always; the line of the root being
+    /// looked at (`anchor`'s, or above it) while it is scrolled past; then
+    /// a window from `anchor`, moved by the user's scroll, whose first and
+    /// last rows say how many lines lie above and below it when some do.
+    struct TreeWindow: Equatable {
+        /// The lines the window shows, after the pinned ones.
+        var range: Range<Int>
+        /// Whether the root's line is pinned under the first line.
+        var pinsRoot: Bool
+        var hiddenAbove: Int
+        var hiddenBelow: Int
+
+        init(count: Int, rows: Int, anchor: Int, scroll: Int) {
+            var from = max(1, anchor + scroll)
+            pinsRoot = from > anchor && anchor > 0 && rows > 2
+            var room = max(0, rows - 1 - (pinsRoot ? 1 : 0))
+            from = max(1, min(from, count - room))
+            if pinsRoot, from <= anchor {
+                // Scrolled back to the root's own line: it shows in the window.
+                pinsRoot = false
+                room += 1
+                from = max(1, min(from, count - room))
+            }
+            range = from..<min(count, from + room)
+            // A marker row takes the place of a line: count it as hidden too.
+            let above = from - 1 - (pinsRoot ? 1 : 0)
+            let below = count - range.upperBound
+            hiddenAbove = above > 0 ? above + 1 : 0
+            hiddenBelow = below > 0 ? below + 1 : 0
+        }
     }
 
     /// The event's fields as the log has them, a line each: `link: "checkout"`.
@@ -235,6 +284,15 @@ enum DebugScreen {
         }
         if step.changes.isEmpty { return ["no change"] }
         return EventText.changeLines(step.changes).map(TerminalText.init(escaping:))
+    }
+
+    /// `text` in lines of at most `width` characters, broken after a space
+    /// where one is near the end of a line, else where the width ends; the
+    /// lines after the first indented by two spaces.
+    static func wrap(_ text: TerminalText, width: Int) -> [TerminalText] {
+        guard width > 8 else { return [text] }
+        let pieces = text.wrapped(first: width, rest: width - 2)
+        return [pieces[0]] + pieces.dropFirst().map { "  " + $0 }
     }
 
     /// At most `rows` lines, the last saying how many were left out.

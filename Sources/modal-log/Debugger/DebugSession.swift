@@ -293,7 +293,10 @@ struct DebugSession {
             // Never past the tree's last line: `u` then scrolls back at once.
             let lines = step(at: cursor).map { StateTree.lines(of: $0.state).count } ?? 0
             stateScroll = min(stateScroll + Self.scrollStep, max(0, lines - 1))
-        case .character("u"): stateScroll = max(0, stateScroll - Self.scrollStep)
+        case .character("u"):
+            // Back past where the pane opened, to the tree's first lines.
+            let lines = step(at: cursor).map { StateTree.lines(of: $0.state).count } ?? 0
+            stateScroll = max(-lines, stateScroll - Self.scrollStep)
         case .character("?"): showsHelp = true
         case .character("q"), .control("c"), .control("d"): isDone = true
         default: message = "unknown key: ? for help"

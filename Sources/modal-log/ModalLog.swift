@@ -15,7 +15,8 @@ enum ModalLog {
         [
             ReplayCommand.self, StateCommand.self, ValidateCommand.self, IndexCommand.self, AppendCommand.self,
             RecoverCommand.self, UpgradeCommand.self, RedactCommand.self, TimelineCommand.self,
-            DiffCommand.self, WhyCommand.self, ShrinkCommand.self, BisectCommand.self, ScanCommand.self,
+            DiffCommand.self, WhyCommand.self, ShrinkCommand.self, DoctorCommand.self, BisectCommand.self,
+            ScanCommand.self,
             StatsCommand.self,
             DebugCommand.self,
             ExportCommand.self, ServeCommand.self,

@@ -194,6 +194,34 @@ import Testing
         }
     }
 
+    /// `doctor`'s own checks look at a step's roots' topmost modals and at
+    /// the fronts of its waits only: over a root of many modals presenting at
+    /// once (each a present while another presents) or waiting in a queue,
+    /// with times so that every wait is timed, they stay linear. (The steps
+    /// are made first, untimed: what a described step costs is the
+    /// timeline's, O(modals of its root) when a root's order changes.)
+    @Test(arguments: ["stack", "queue"])
+    func modalsInARootDoctored(policy: String) throws {
+        try Self.expectLinear("modals in a \(policy) root, doctor's checks", size: 300) { count in
+            let timed = (Self.presents(count, policy: policy) + Self.dismissals(count)).enumerated().map {
+                index, line in
+                line.replacing("{", with: #"{"time":\#(Double(index) / 100),"#, maxReplacements: 1)
+            }
+            let reader = try EventLogReader(bytes: Self.log(timed))
+            var state = ModalState()
+            var tally = RejectionTally()
+            var steps: [(Step, ModalState)] = []
+            while let entry = try reader.next() {
+                steps.append((Step.taking(entry, to: &state, tally: &tally), state))
+            }
+            return steps
+        } _: { steps in
+            var checkup = Checkup()
+            for (step, state) in steps { checkup.observe(step, after: state) }
+            #expect(!checkup.findings.isEmpty)
+        }
+    }
+
     /// Each rejection's cause is found looking only at what each event
     /// touched (a tracker that compared every modal of a changed root
     /// made this cubic).

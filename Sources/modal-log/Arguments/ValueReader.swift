@@ -32,7 +32,6 @@ extension ValueReader where Value == Int {
         }
     }
 
-    /// A count, 1 or more.
     /// A TCP port, 0 (one the system picks) to 65535.
     static var port: Self {
         ValueReader(valueName: "port") { text, label in
@@ -43,10 +42,24 @@ extension ValueReader where Value == Int {
         }
     }
 
+    /// A count, 1 or more.
     static var count: Self {
         ValueReader(valueName: "count") { text, label in
             guard let value = Int(text), value >= 1 else {
                 throw UsageError(message: "The value '\(text)' is invalid for '\(label)': expected a number, 1 or more")
+            }
+            return value
+        }
+    }
+}
+
+extension ValueReader where Value == Double {
+    /// A time in seconds, more than 0: `2`, `0.3`.
+    static var seconds: Self {
+        ValueReader(valueName: "seconds") { text, label in
+            guard let value = Double(text), value.isFinite, value > 0 else {
+                throw UsageError(
+                    message: "The value '\(text)' is invalid for '\(label)': expected seconds, more than 0")
             }
             return value
         }

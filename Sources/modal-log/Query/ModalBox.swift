@@ -117,3 +117,31 @@ struct ModalBox: Equatable {
     }
 }
 
+extension ModalBox {
+    /// Where the first responder is and whether the keyboard is over it, as
+    /// the page marks it (`markKeyboard` in `Page/picture.js`): on each
+    /// screen (the roots of one size), in the topmost shown modal that takes
+    /// input (not a toast, not dismissing), else in the screen's lowest root;
+    /// at the keyboard's `responderBottom`, moved up by that root's offset.
+    /// `nil` when the keyboard is down or the log gives no `responderBottom`.
+    ///
+    /// - Returns: The root the responder is in, and how many points of it
+    ///   the keyboard covers, for the first screen where it does.
+    static func responderUnderKeyboard(in state: ModalState) -> (root: RootState, covered: Double)? {
+        let keyboard = state.keyboard
+        guard keyboard.height > 0, let bottom = keyboard.responderBottom else { return nil }
+        var sizes: [Size] = []
+        for root in state.roots where !sizes.contains(root.size) { sizes.append(root.size) }
+        for size in sizes {
+            let roots = state.roots.filter { $0.size == size }
+            let input = roots.last { root in
+                root.modals.contains { isShown($0) && $0.style != .toast && $0.phase != .dismissing }
+            }
+            guard let root = input ?? roots.first else { continue }
+            let responder = bottom - root.keyboardOffset
+            let keyboardTop = size.height - min(keyboard.height, size.height)
+            if responder > keyboardTop + 0.5 { return (root, responder - keyboardTop) }
+        }
+        return nil
+    }
+}

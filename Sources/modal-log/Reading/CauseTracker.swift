@@ -93,10 +93,6 @@ struct CauseTracker: Equatable {
         var type: EventType
         var time: Double?
     }
-    private struct ModalKey: Hashable {
-        var root: String
-        var link: String
-    }
     /// What the tracker saw of a live modal after the last event that
     /// touched it, and the events that made each part of that.
     private struct ModalRecord: Equatable {

@@ -3,7 +3,7 @@
 _modal_log() {
     local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
     if [[ $COMP_CWORD -eq 1 ]]; then
-        COMPREPLY=($(compgen -W "replay state validate index append recover upgrade redact timeline diff why shrink bisect scan stats debug export serve completion help --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "replay state validate index append recover upgrade redact timeline diff why shrink doctor bisect scan stats debug export serve completion help --help --version" -- "$cur"))
         return
     fi
     case "${COMP_WORDS[1]}" in
@@ -145,6 +145,20 @@ _modal_log() {
             COMPREPLY=($(compgen -f -- "$cur"))
         fi
         ;;
+    doctor)
+        case "$prev" in
+        --stuck) COMPREPLY=(); return ;;
+        --double-tap) COMPREPLY=(); return ;;
+        --queue) COMPREPLY=(); return ;;
+        --by) COMPREPLY=(); return ;;
+        --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
+        esac
+        if [[ "$cur" == -* ]]; then
+            COMPREPLY=($(compgen -W "--stuck --double-tap --queue --by --recursive --json --color --lenient --version --help" -- "$cur"))
+        else
+            COMPREPLY=($(compgen -f -- "$cur"))
+        fi
+        ;;
     bisect)
         case "$prev" in
         --where) COMPREPLY=(); return ;;
@@ -225,7 +239,7 @@ _modal_log() {
             COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur"))
         fi
         ;;
-    help) COMPREPLY=($(compgen -W "replay state validate index append recover upgrade redact timeline diff why shrink bisect scan stats debug export serve completion" -- "$cur")) ;;
+    help) COMPREPLY=($(compgen -W "replay state validate index append recover upgrade redact timeline diff why shrink doctor bisect scan stats debug export serve completion" -- "$cur")) ;;
     esac
 }
 complete -o filenames -F _modal_log modal-log

@@ -16,6 +16,7 @@ _modal_log() {
         'diff:Show what changed between the states after two events.'
         'why:Show the events that made a fact of the state what it is.'
         'shrink:Cut a log down to the few events on which a condition still becomes true.'
+        'doctor:List what is legal in a log but likely a bug in the app, with its seqs and why.'
         'bisect:Find the first event after which a condition holds.'
         'scan:For each of many logs, the first seq (or every seq) where a condition holds.'
         'stats:Count a log'\''s events by type and root, and find its extremes.'
@@ -159,6 +160,20 @@ _modal_log() {
             '--version[Show the version.]' \
             '--help[Show help information.]' \
             ':log:_files'
+        ;;
+    doctor)
+        shift words; (( CURRENT-- ))
+        _arguments -s '--stuck=[How long a modal may stay presenting or dismissing. Default\: 2.]:seconds: ' \
+            '--double-tap=[How soon the same present again is a double tap. Default\: 0.5.]:seconds: ' \
+            '--queue=[How long a modal may wait in a queue. Default\: 10.]:seconds: ' \
+            '--by=[Count sessions per finding for each value of this key of their info.]:key: ' \
+            '--recursive[Read every log under each folder given (*.jsonl files; a folder of segments is one log).]' \
+            '--json[A JSON line per finding (with --by, per value).]' \
+            '--color=[Colour the output\: auto (on a terminal, unless NO_COLOR is set), always or never. Default\: auto.]:when:(auto always never)' \
+            '--lenient[Skip malformed event lines instead of stopping at the first, and count them (the first 100 each a warning; validate names every one).]' \
+            '--version[Show the version.]' \
+            '--help[Show help information.]' \
+            '*:log:_files'
         ;;
     bisect)
         shift words; (( CURRENT-- ))

@@ -178,6 +178,26 @@ import Testing
         }
     }
 
+    /// A completion that comes, but late, ends a wait that was stuck: found
+    /// at the late event, as a wait that began before any time is passed over.
+    @Test func aLateCompletionAndAnUntimedWaitDoNotHideAStuckModal() throws {
+        let late = """
+            {"format":"modal-events","version":2}
+            {"seq":1,"type":"root.register","root":"main"}
+            {"seq":2,"type":"modal.present","root":"main","link":"early","content":"E","height":200}
+            {"seq":3,"time":1,"type":"root.register","root":"side"}
+            {"seq":4,"time":1,"type":"modal.present","root":"side","link":"slow","content":"S","height":200}
+            {"seq":5,"time":5,"type":"modal.presented","root":"side","link":"slow"}
+            {"seq":6,"time":9,"type":"modal.dismiss","root":"side","link":"slow"}
+            {"seq":7,"time":9.2,"type":"modal.dismissed","root":"side","link":"slow"}
+
+            """
+        let found = try Self.kinds(late)
+        let stuck = found.rows.filter { $0["kind"] == "stuck" }
+        #expect(stuck.count == 1 && stuck[0]["seqs"] == [4, 5] && stuck[0]["link"] == "slow", "\(found.rows)")
+        #expect(stuck[0]["why"] == "side/slow presenting for 4 s (since seq 4): no modal.presented within 2 s")
+    }
+
     @Test func theTextNamesTheSeqsAndWhy() throws {
         var random = PropertyRandom(seed: 1)
         let folder = try TemporaryFolder()

@@ -9,7 +9,8 @@ struct DoctorCommand: ToolCommand {
         abstract: "List what is legal in a log but likely a bug in the app, with its seqs and why.",
         discussion: """
             Replays each log and looks for: stuck (a modal presenting or dismissing \
-            longer than --stuck, default 2 s: no completion came); doubleTap (the same \
+            longer than --stuck, default 2 s, with no completion in that time: \
+            none came, or it came late); doubleTap (the same \
             present rejected as a duplicate within --double-tap, default 0.5 s, of \
             the one it ran into); presentWhilePresenting (a present while another \
             modal of its root is still presenting, which UIKit refuses: presentation \

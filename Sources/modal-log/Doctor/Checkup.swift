@@ -121,10 +121,11 @@ struct Checkup {
         }
         guard !step.isSkipped else { return }
         if step.rejection != nil { checkDoubleTap(step) }
+        // Before the step's own changes: a completion that comes late ends a wait that was stuck.
+        checkWaits(at: step, state: state)
         trackPhases(step, state: state)
         checkPresentWhilePresenting(step, state: state)
         checkDrawing(step, state: state)
-        checkWaits(at: step, state: state)
     }
 
     /// What the log's end shows: a modal still in a phase that should have
@@ -307,14 +308,19 @@ struct Checkup {
                 list.front += 1
                 continue
             }
-            guard let since = wait.time, now - since > limit(for: wait.phase) else { return }
+            // A wait that began before any event had a time cannot be timed.
+            guard let since = wait.time else {
+                list.front += 1
+                continue
+            }
+            guard now - since > limit(for: wait.phase) else { return }
             list.front += 1
             let completion = wait.phase == .dismissing ? "modal.dismissed" : "modal.presented"
             let why =
                 wait.phase == .queued
                 ? "\(key.name) queued for \(seconds(now - since)) (since seq \(wait.seq)): the queue does not drain"
                 : "\(key.name) \(wait.phase.rawValue) for \(seconds(now - since)) (since seq \(wait.seq)): no "
-                    + "\(completion) came"
+                    + "\(completion) within \(seconds(limit(for: wait.phase)))"
             report(
                 wait.phase == .queued ? .queueStuck : .stuck, seqs: [wait.seq, step.entry.seq], key: key, time: now,
                 session: state.session, why: why)

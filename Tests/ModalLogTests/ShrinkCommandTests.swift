@@ -165,5 +165,10 @@ import Testing
         #expect(shrunk.header.from == 7 && shrunk.header.snapshot == state.json)
         #expect(try shrunk.next()?.seq == 7, "numbered from the segment's first seq")
         #expect(run.error.hasPrefix("kept 1 of "), "the checkout is in the snapshot: \(run.error)")
+        // With no smaller log tried, the log given back is numbered from the segment's first seq too.
+        let untried = Run(["shrink", folder.file("segment.jsonl"), "--where", "depth(sheets) == 2", "--budget", "1"])
+        try folder.write(untried.output, to: "untried.jsonl")
+        let reader = try EventLogReader(path: folder.file("untried.jsonl"))
+        #expect(try reader.next()?.seq == 7)
     }
 }

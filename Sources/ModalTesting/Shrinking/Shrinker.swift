@@ -72,7 +72,10 @@ package struct Shrinker {
     /// The smallest failing sequence found from `events`, which must fail,
     /// and for each of its events, its place in `events`.
     package mutating func shrinkFollowing(_ events: [LoggedEvent]) -> (events: [LoggedEvent], origins: [Int]) {
-        var current = Candidate(events: events, origins: Array(events.indices))
+        // Numbered from 1 as every candidate is, even when none is kept.
+        var current = Candidate(
+            events: events.enumerated().map { offset, entry in entry.with { $0.seq = offset + 1 } },
+            origins: Array(events.indices))
         var progressed = true
         while progressed && attempts < budget {
             progressed = false

@@ -351,6 +351,9 @@ import Testing
             two.output.hasSuffix(
                 "  keyboard > height(main): never held; nearest at seq 4, keyboard 500 against height(main) 844\n"),
             "\(two.output)")
+        // A part under `not` or `or` can be what stopped it: no part is said to have held alone.
+        let negated = Run(["bisect", log, "--where", "keyboard > 0 and not live(form)"])
+        #expect(negated.status == 1 && !negated.output.contains("held ("), "\(negated.output)")
         let misspelt = Run(["bisect", log, "--where", "keyboard > height(mian)"])
         #expect(misspelt.output.hasSuffix("  the log never had a modal or root mian (did you mean 'main'?)\n"))
     }

@@ -168,9 +168,18 @@ struct NearestValues {
     }
 
     private var records: [Record]
+    /// Whether the condition is tests joined by `and` alone: only then does
+    /// a part that held alone say anything (an `or` or a `not` inside
+    /// would make "held, never with the rest" untrue).
+    private let isPlainAnd: Bool
 
     init(_ condition: Condition) {
         records = condition.testsThatMustHold.map { Record(test: $0) }
+        if case .and(let operands) = condition {
+            isPlainAnd = operands.allSatisfy { $0.tests == [$0] }
+        } else {
+            isPlainAnd = false
+        }
     }
 
     mutating func observe(_ context: Condition.Context) {
@@ -211,11 +220,11 @@ struct NearestValues {
     var lines: [String] {
         var lines = records.compactMap { record -> String? in
             if let seq = record.firstHeld {
-                return records.count > 1 ? "\(record.test): held (first at seq \(seq)), never with the rest" : nil
+                return isPlainAnd ? "\(record.test): held (first at seq \(seq)), never with the rest" : nil
             }
             return Self.neverHeld(record)
         }
-        if records.count > 1, records.allSatisfy({ $0.firstHeld != nil }) {
+        if isPlainAnd, records.allSatisfy({ $0.firstHeld != nil }) {
             lines.append("every part held, but never all at once")
         }
         return lines

@@ -183,16 +183,27 @@ import Testing
     }
 
     @Test func aTreeWindowPinsItsFirstLineAndItsRootAndCountsWhatIsHidden() {
-        // 30 lines, 10 rows, looking at line 20 of the root at line 15.
-        let window = DebugScreen.TreeWindow(count: 30, rows: 10, anchor: 15, scroll: 3)
-        #expect(window.pinsRoot && window.range == 18..<26)
-        #expect(window.hiddenAbove == 17 - 1 + 1 && window.hiddenBelow == 5)
-        let atRoot = DebugScreen.TreeWindow(count: 30, rows: 10, anchor: 15, scroll: 0)
-        #expect(!atRoot.pinsRoot && atRoot.range == 15..<24)
-        let scrolledBack = DebugScreen.TreeWindow(count: 30, rows: 10, anchor: 15, scroll: -40)
-        #expect(scrolledBack.range == 1..<10 && scrolledBack.hiddenAbove == 0 && scrolledBack.hiddenBelow == 21)
-        let atEnd = DebugScreen.TreeWindow(count: 30, rows: 10, anchor: 28, scroll: 0)
-        #expect(atEnd.range == 21..<30 && atEnd.hiddenBelow == 0)
+        // 30 lines in 10 rows, looking at line 20, of the root at line 15: the first line, the
+        // root, a marker of the 13 lines above, lines 19 to 24 (a line above the target first),
+        // a marker of the 5 below.
+        let window = DebugScreen.TreeWindow(count: 30, rows: 10, target: 20, root: 15, scroll: 0)
+        #expect(window.pinsRoot && window.range == 19..<25 && window.hiddenAbove == 17 && window.hiddenBelow == 5)
+        #expect(1 + 1 + 1 + window.range.count + 1 == 10, "every row used, none over")
+        // The target far below its root (the 20th toast of a queue root) is in view.
+        let deep = DebugScreen.TreeWindow(count: 60, rows: 10, target: 50, root: 5, scroll: 0)
+        #expect(deep.range.contains(50) && deep.pinsRoot)
+        // The root right above the target is in the window, not pinned, and no marker hides it.
+        let atRoot = DebugScreen.TreeWindow(count: 30, rows: 10, target: 16, root: 15, scroll: 0)
+        #expect(!atRoot.pinsRoot && atRoot.range.lowerBound == 15 && atRoot.hiddenAbove == 14)
+        // Scrolled back past the start: the tree's top, nothing above.
+        let back = DebugScreen.TreeWindow(count: 30, rows: 10, target: 16, root: 15, scroll: -40)
+        #expect(back.range == 1..<9 && back.hiddenAbove == 0 && back.hiddenBelow == 21 && !back.pinsRoot)
+        // At the end: no marker below, the window ends on the last line.
+        let end = DebugScreen.TreeWindow(count: 30, rows: 10, target: 29, root: 1, scroll: 0)
+        #expect(end.range.upperBound == 30 && end.hiddenBelow == 0 && end.range.count == 7)
+        // Three rows: no pin, no markers, the window alone.
+        let small = DebugScreen.TreeWindow(count: 30, rows: 3, target: 20, root: 15, scroll: 0)
+        #expect(small.range.count == 2 && !small.pinsRoot && small.hiddenAbove == 0 && small.hiddenBelow == 0)
     }
 
     @Test func rShowsTheEventAsLoggedAndDAndUScrollTheState() throws {

@@ -223,49 +223,54 @@ enum DebugScreen {
         // The root the target is in (or is): its line stays in view above what scrolls.
         let root = plain[...start].lastIndex { $0.escaped.hasPrefix("root \"") }
         let window = TreeWindow(
-            count: lines.count, rows: rows, anchor: root ?? start, scroll: session.stateScroll)
+            count: lines.count, rows: rows, target: max(1, start), root: root, scroll: session.stateScroll)
         var shown = [lines[0]]
         if window.pinsRoot, let root { shown.append(lines[root]) }
-        var scrolled = Array(lines[window.range])
-        if window.hiddenAbove > 0, !scrolled.isEmpty {
-            scrolled[0] = style.apply(fit("↑ \(window.hiddenAbove) more lines above (u)", width), .dim)
+        if window.hiddenAbove > 0 {
+            shown.append(style.apply(fit("↑ \(window.hiddenAbove) more lines above (u)", width), .dim))
         }
-        if window.hiddenBelow > 0, !scrolled.isEmpty {
-            scrolled[scrolled.count - 1] = style.apply(fit("↓ \(window.hiddenBelow) more lines below (d)", width), .dim)
+        shown += lines[window.range]
+        if window.hiddenBelow > 0 {
+            shown.append(style.apply(fit("↓ \(window.hiddenBelow) more lines below (d)", width), .dim))
         }
-        return shown + scrolled
+        return shown
     }
 
-    /// Which lines of a state tree too long for its pane show: its first
-    /// line (the seq and the keyboard) always; the line of the root being
-    /// looked at (`anchor`'s, or above it) while it is scrolled past; then
-    /// a window from `anchor`, moved by the user's scroll, whose first and
-    /// last rows say how many lines lie above and below it when some do.
+    /// Which lines of a state tree too long for its pane show, in `rows`
+    /// rows: its first line (the seq and the keyboard) always; the line of
+    /// the root being looked at (`root`) while the window has scrolled past
+    /// it; a row saying how many lines lie above the window, and one how
+    /// many lie below, when some do; and the window, which starts a line
+    /// above `target` (the modal or root looked at), moved by the user's
+    /// `scroll`, and never runs past the tree's end.
     struct TreeWindow: Equatable {
-        /// The lines the window shows, after the pinned ones.
+        /// The lines the window shows.
         var range: Range<Int>
         /// Whether the root's line is pinned under the first line.
         var pinsRoot: Bool
         var hiddenAbove: Int
         var hiddenBelow: Int
 
-        init(count: Int, rows: Int, anchor: Int, scroll: Int) {
-            var from = max(1, anchor + scroll)
-            pinsRoot = from > anchor && anchor > 0 && rows > 2
-            var room = max(0, rows - 1 - (pinsRoot ? 1 : 0))
-            from = max(1, min(from, count - room))
-            if pinsRoot, from <= anchor {
-                // Scrolled back to the root's own line: it shows in the window.
-                pinsRoot = false
-                room += 1
-                from = max(1, min(from, count - room))
+        init(count: Int, rows: Int, target: Int, root: Int?, scroll: Int) {
+            // Too few rows for a pinned line and markers: the window alone.
+            let roomy = rows >= 4
+            var from = max(1, target - 1 + scroll)
+            var room = max(1, rows - 1)
+            pinsRoot = false
+            // Each pass fits the window to what it leaves room for; a window moved back to the end fits in two.
+            for _ in 0..<3 {
+                pinsRoot = roomy && root.map { $0 >= 1 && $0 < from } == true
+                let above = roomy && from - 1 - (pinsRoot ? 1 : 0) > 0
+                room = rows - 1 - (pinsRoot ? 1 : 0) - (above ? 1 : 0)
+                if roomy, from + room < count { room -= 1 }  // a row for what lies below
+                room = max(1, room)
+                let last = max(1, count - room)
+                guard from > last else { break }
+                from = last
             }
             range = from..<min(count, from + room)
-            // A marker row takes the place of a line: count it as hidden too.
-            let above = from - 1 - (pinsRoot ? 1 : 0)
-            let below = count - range.upperBound
-            hiddenAbove = above > 0 ? above + 1 : 0
-            hiddenBelow = below > 0 ? below + 1 : 0
+            hiddenAbove = roomy ? max(0, from - 1 - (pinsRoot ? 1 : 0)) : 0
+            hiddenBelow = roomy ? count - range.upperBound : 0
         }
     }
 

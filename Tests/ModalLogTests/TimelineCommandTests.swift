@@ -95,6 +95,25 @@ import Testing
         #expect(piped.output.split(separator: "\n").allSatisfy { $0.count <= 80 })
     }
 
+    /// A rejection wraps whole, but a hostile one (a link of a megabyte)
+    /// stops after a dozen lines, and is cut in linear time.
+    @Test func aHugeRejectionWrapsToADozenLinesAtMost() throws {
+        let text = TerminalText(stringLiteral: String(repeating: "x ", count: 200_000))
+        let pieces = text.wrapped(first: 40, rest: 60)
+        #expect(pieces.count == 12 && pieces.last!.escaped.hasSuffix("…") && pieces.allSatisfy { $0.count <= 60 })
+        let link = String(repeating: "l", count: 300_000)
+        let log = """
+            {"format":"modal-events","version":2}
+            {"seq":1,"type":"root.register","root":"main"}
+            {"seq":2,"type":"modal.presented","root":"main","link":"\(link)"}
+
+            """
+        let folder = try TemporaryFolder()
+        try folder.write(log, to: "huge.jsonl")
+        let run = Run(["timeline", folder.file("huge.jsonl")])
+        #expect(run.status == 0 && run.output.split(separator: "\n").count <= 1 + 12)
+    }
+
     @Test func aSessionsRuleFitsEvenWhenItsInfoEscapes() throws {
         let info =
             #"{"note":"said \"hi\" at C:\\Users\\x","more":"\u202e\u0007 \#(String(repeating: "y", count: 70))"}"#

@@ -145,12 +145,19 @@ extension [TerminalText] {
 extension TerminalText {
     /// The text in pieces: the first at most `first` characters, the
     /// others at most `rest` (8 at least), each broken at a space in its
-    /// second half (which no piece keeps), else where its room ends.
-    func wrapped(first: Int, rest: Int) -> [TerminalText] {
+    /// second half (which no piece keeps), else where its room ends; at
+    /// most `limit` pieces, the last ending in `…` when the text goes on.
+    func wrapped(first: Int, rest: Int, limit: Int = 12) -> [TerminalText] {
         var pieces: [TerminalText] = []
         var remaining = Substring(escaped)
+        // Counted once: a substring's count walks it.
+        var left = remaining.count
         var room = max(first, 8)
-        while remaining.count > room {
+        while left > room {
+            if pieces.count == limit - 1 {
+                pieces.append(TerminalText(stringLiteral: String(remaining.prefix(room - 1)) + "…"))
+                return pieces
+            }
             let head = remaining.prefix(room)
             var (end, next) = (head.endIndex, head.endIndex)
             if let space = head.lastIndex(of: " "), head.distance(from: head.startIndex, to: space) >= room / 2 {
@@ -158,6 +165,7 @@ extension TerminalText {
             }
             // Escaped already: a log's control characters are visible text here, safe to break anywhere.
             pieces.append(TerminalText(stringLiteral: String(remaining[..<end])))
+            left -= remaining.distance(from: remaining.startIndex, to: next)
             remaining = remaining[next...]
             room = max(rest, 8)
         }

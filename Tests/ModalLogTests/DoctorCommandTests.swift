@@ -198,6 +198,23 @@ import Testing
         #expect(stuck[0]["why"] == "side/slow presenting for 4 s (since seq 4): no modal.presented within 2 s")
     }
 
+    /// A batch that presents two modals at once: neither was in progress before the other.
+    @Test func aBatchPresentingTwoIsNotAPresentWhilePresenting() throws {
+        let batch = """
+            {"format":"modal-events","version":2}
+            {"seq":1,"time":0,"type":"root.register","root":"main"}
+            {"seq":2,"time":1,"type":"batch","events":[{"type":"modal.present","root":"main","link":"a","content":"A","height":200},{"type":"modal.present","root":"main","link":"b","content":"B","height":100}]}
+            {"seq":3,"time":1.2,"type":"modal.presented","root":"main","link":"a"}
+            {"seq":4,"time":1.3,"type":"modal.presented","root":"main","link":"b"}
+            {"seq":5,"time":1.5,"type":"modal.present","root":"main","link":"c","content":"C","height":100}
+            {"seq":6,"time":1.6,"type":"modal.present","root":"main","link":"d","content":"D","height":100}
+
+            """
+        let found = try Self.kinds(batch)
+        let seqs = found.rows.filter { $0["kind"] == "presentWhilePresenting" }.map { $0["seqs"] }
+        #expect(seqs == [[5, 6]], "only d, while c presents: \(found.rows)")
+    }
+
     @Test func theTextNamesTheSeqsAndWhy() throws {
         var random = PropertyRandom(seed: 1)
         let folder = try TemporaryFolder()

@@ -78,8 +78,9 @@ struct Checkup {
     private var lastTime: Double?
     /// What is drawn wrong now, so each is found when it starts.
     private var responderCovered = false
-    private var offscreen: Set<ModalKey> = []
-    private var hidden: Set<ModalKey> = []
+    /// By root: the links of its modals lifted off-screen, and hidden under a sheet.
+    private var offscreen: [String: Set<String>] = [:]
+    private var hidden: [String: Set<String>] = [:]
 
     /// How many of a root's topmost shown modals the drawing checks look
     /// at: any below them are under a dozen modals already.
@@ -184,11 +185,19 @@ struct Checkup {
 
     private mutating func checkPresentWhilePresenting(_ step: Step, state: ModalState) {
         guard step.rejection == nil else { return }
+        // The presents of one step (a batch's) began together: none was in progress before another.
+        var presented: Set<ModalKey> = []
+        for case .modalPresent(let presentation) in step.entry.event.steps {
+            presented.insert(ModalKey(root: presentation.root, link: presentation.link))
+        }
         for event in step.entry.event.steps {
             guard case .modalPresent(let presentation) = event,
                 let root = state.root(presentation.root),
                 root.modal(link: presentation.link)?.phase == .presenting,
-                let other = root.modals.first(where: { $0.phase == .presenting && $0.link != presentation.link })
+                let other = Self.topmostShown(of: root).last(where: { other in
+                    other.phase == .presenting
+                        && !presented.contains(ModalKey(root: presentation.root, link: other.link))
+                })
             else { continue }
             let key = ModalKey(root: presentation.root, link: presentation.link)
             let otherKey = ModalKey(root: presentation.root, link: other.link)
@@ -230,56 +239,47 @@ struct Checkup {
         }
         if step.entry.event.type == .sessionStart || step.entry.event.type == .rootRemove {
             // What was drawn in a root that is gone is not drawn any more.
-            offscreen = offscreen.filter { state.root($0.root) != nil }
-            hidden = hidden.filter { state.root($0.root) != nil }
+            offscreen = offscreen.filter { state.root($0.key) != nil }
+            hidden = hidden.filter { state.root($0.key) != nil }
         }
         for id in roots {
             guard let root = state.root(id) else { continue }
-            let drawn = Self.topmostShown(of: root)
-            let keys = Set(drawn.map { ModalKey(root: id, link: $0.link) })
-            // Those no longer among the topmost, or gone, are forgotten.
-            offscreen = offscreen.filter { $0.root != id || keys.contains($0) }
-            hidden = hidden.filter { $0.root != id || keys.contains($0) }
+            // What is drawn now, found against what was: each is reported when it starts.
+            let (wasOffscreen, wasHidden) = (offscreen[id] ?? [], hidden[id] ?? [])
+            var (nowOffscreen, nowHidden): (Set<String>, Set<String>) = ([], [])
             var cover: Modal?
-            for modal in drawn.reversed() {
+            for modal in Self.topmostShown(of: root).reversed() {
                 let key = ModalKey(root: id, link: modal.link)
                 let box = ModalBox(modal, in: root)
                 if box.top < 0 {
-                    if !offscreen.contains(key) {
-                        offscreen.insert(key)
+                    nowOffscreen.insert(modal.link)
+                    if !wasOffscreen.contains(modal.link) {
                         report(
                             .offscreen, seqs: [step.entry.seq], key: key, time: step.entry.time, session: step.session,
                             why: "\(points(-box.top)) pt of \(key.name) lifted past the top of root \(id) "
                                 + "(keyboard offset \(points(root.keyboardOffset)))")
                     }
-                } else {
-                    offscreen.remove(key)
                 }
                 if let over = cover {
-                    if !hidden.contains(key) {
-                        hidden.insert(key)
+                    nowHidden.insert(modal.link)
+                    if !wasHidden.contains(modal.link) {
                         report(
                             .hiddenUnderSheet, seqs: [step.entry.seq], key: key, time: step.entry.time,
                             session: step.session,
                             why: "\(key.name) hidden whole under \(id)/\(over.link), a \(over.style.rawValue) "
                                 + "as high as its screen")
                     }
-                } else {
-                    hidden.remove(key)
                 }
                 if cover == nil, Self.isFullHeightSheet(modal, box: box, in: root) { cover = modal }
             }
+            offscreen[id] = nowOffscreen.isEmpty ? nil : nowOffscreen
+            hidden[id] = nowHidden.isEmpty ? nil : nowHidden
         }
     }
 
-    /// The ``drawnDepth`` topmost modals of `root` that are drawn, bottom to
-    /// top. A queue root draws its head, never its queue.
+    /// The ``drawnDepth`` topmost modals of `root` that are drawn, bottom to top.
     static func topmostShown(of root: RootState) -> ArraySlice<Modal> {
-        let modals = root.modals
-        if root.policy == .queue {
-            return modals.prefix(while: ModalBox.isShown).suffix(drawnDepth)
-        }
-        return modals.suffix(drawnDepth).filter(ModalBox.isShown)[...]
+        ModalBox.topmostShown(of: root, count: drawnDepth)
     }
 
     /// Whether `modal` is a sheet, card or custom modal as high as its root,

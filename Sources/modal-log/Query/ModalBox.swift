@@ -85,7 +85,9 @@ struct ModalBox: Equatable {
     }
 
     /// The modal that hides what shows of `modal` (of `root`) on screen, if
-    /// one does, and its root.
+    /// one does, and its root: looked for above it, in its root, then in the
+    /// roots after it of the same size (roots are kept by level, then by
+    /// registration), stopping at the first.
     static func coverer(of modal: Modal, in root: RootState, state: ModalState) -> (root: RootState, modal: Modal)? {
         // What is lifted past the top is off-screen already: only what shows can be covered.
         var box = ModalBox(modal, in: root)
@@ -93,17 +95,24 @@ struct ModalBox: Equatable {
         box.height = min(box.bottom, root.size.height) - top
         box.top = top
         guard let rootPlace = state.roots.firstIndex(where: { $0.id == root.id }),
-            let place = root.modals.firstIndex(where: { $0.link == modal.link })
+            let place = root.modalIndex(link: modal.link)
         else { return nil }
-        let above =
-            root.modals[(place + 1)...].map { (root, $0) }
-            + state.roots[(rootPlace + 1)...].filter { $0.size == root.size }.flatMap { later in
-                later.modals.map { (later, $0) }
-            }
-        return above.first { other in
-            (other.1.phase == .presenting || other.1.phase == .presented)
-                && ModalBox(other.1, in: other.0).contains(box)
+        func hides(_ other: Modal, in otherRoot: RootState) -> Bool {
+            (other.phase == .presenting || other.phase == .presented) && ModalBox(other, in: otherRoot).contains(box)
         }
+        if let other = root.modals[(place + 1)...].first(where: { hides($0, in: root) }) { return (root, other) }
+        for later in state.roots[(rootPlace + 1)...] where later.size == root.size {
+            if let other = later.modals.first(where: { hides($0, in: later) }) { return (later, other) }
+        }
+        return nil
+    }
+
+    /// The `count` topmost modals of `root` that are drawn, bottom to top.
+    /// A queue root draws its head, never what waits behind it.
+    static func topmostShown(of root: RootState, count: Int) -> ArraySlice<Modal> {
+        let modals = root.modals
+        if root.policy == .queue { return modals.prefix(while: isShown).suffix(count) }
+        return modals.suffix(count).filter(isShown)[...]
     }
 
     private static func shown(
@@ -130,12 +139,17 @@ extension ModalBox {
     static func responderUnderKeyboard(in state: ModalState) -> (root: RootState, covered: Double)? {
         let keyboard = state.keyboard
         guard keyboard.height > 0, let bottom = keyboard.responderBottom else { return nil }
+        // The screens in the order their first root comes, each with its roots bottom to top.
+        var screens: [Size: [RootState]] = [:]
         var sizes: [Size] = []
-        for root in state.roots where !sizes.contains(root.size) { sizes.append(root.size) }
+        for root in state.roots {
+            if screens[root.size] == nil { sizes.append(root.size) }
+            screens[root.size, default: []].append(root)
+        }
         for size in sizes {
-            let roots = state.roots.filter { $0.size == size }
+            let roots = screens[size] ?? []
             let input = roots.last { root in
-                root.modals.contains { isShown($0) && $0.style != .toast && $0.phase != .dismissing }
+                topmostShown(of: root, count: 16).contains { $0.style != .toast && $0.phase != .dismissing }
             }
             guard let root = input ?? roots.first else { continue }
             let responder = bottom - root.keyboardOffset

@@ -139,6 +139,18 @@ enum TimelineLine {
         return title + " · " + (json.count <= room ? json : String(json.prefix(max(0, room - 1))) + "…")
     }
 
+    /// The version of the many-log table's columns (Docs/Fleet.md, "The
+    /// table"): raised with any change to ``tableColumns``, which
+    /// `Tests/Fixtures/fleet/table-columns.txt` keeps for each version.
+    static let tableVersion = 1
+
+    /// The table's columns, in the order a row has them: `log` with many
+    /// logs only, `events` for a batch only.
+    static let tableColumns = [
+        "log", "seq", "time", "type", "root", "link", "effect", "rejected", "changes", "source", "caller", "session",
+        "outcome", "code", "message", "phaseBefore", "phaseAfter", "info", "events",
+    ]
+
     /// The step as one JSON line, a row of one flat table however many
     /// logs it comes from (Docs/Fleet.md): `log` (with many logs), `seq`,
     /// `time`, `type`, `root`, `link`, `source` and `caller` (or null),

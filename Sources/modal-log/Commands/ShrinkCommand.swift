@@ -50,11 +50,17 @@ struct ShrinkCommand: ToolCommand {
         let started = clock.now
         let shrunk: (events: [LoggedEvent], origins: [Int], attempts: Int)
         if let condition {
-            guard let last = original.firstHold(of: condition, io: io, path: log.log) else {
+            var nearest = NearestValues(condition)
+            guard let last = original.firstHold(of: condition, on: original.events, missed: { nearest.observe($0) })
+            else {
+                io.printError(
+                    "\(log.log): never holds up to seq \(original.lastSeq), so there is nothing to shrink: \(condition)"
+                )
+                for line in nearest.lines { io.printError("  \(line)") }
                 return ExitCode.checkFailed
             }
             var shrinker = Shrinker(budget: budget, names: .asLogged) { events, _ in
-                original.holds(condition, on: original.numbered(events))
+                original.firstHold(of: condition, on: original.numbered(events)) != nil
             }
             let kept = shrinker.shrinkFollowing(Array(original.events[...last]))
             shrunk = (kept.events, kept.origins, shrinker.attempts)
@@ -168,31 +174,21 @@ extension ShrinkCommand {
             }
         }
 
-        /// The place of the first event after which `condition` holds; `nil`,
-        /// when it never does, once `io` has been told how near it came.
-        func firstHold(of condition: Condition, io: ToolIO, path: String) -> Int? {
+        /// The place in `events` of the first after which `condition`
+        /// holds, replayed from the log's start; each step's context before
+        /// it is handed to `missed`.
+        func firstHold(
+            of condition: Condition, on events: [LoggedEvent], missed: (Condition.Context) -> Void = { _ in }
+        ) -> Int? {
             var state = start
             var tally = RejectionTally()
-            var nearest = NearestValues(condition)
             for (place, entry) in events.enumerated() {
                 let step = Step.taking(entry, to: &state, formatVersion: version, describing: false, tally: &tally)
                 let context = Condition.Context(step, after: state)
                 if condition.holds(at: context) { return place }
-                nearest.observe(context)
+                missed(context)
             }
-            io.printError("\(path): never holds up to seq \(lastSeq), so there is nothing to shrink: \(condition)")
-            for line in nearest.lines { io.printError("  \(line)") }
             return nil
-        }
-
-        /// Whether `condition` holds after one of `events`, replayed from the log's start.
-        func holds(_ condition: Condition, on events: [LoggedEvent]) -> Bool {
-            var state = start
-            var tally = RejectionTally()
-            return events.contains { entry in
-                let step = Step.taking(entry, to: &state, formatVersion: version, describing: false, tally: &tally)
-                return condition.holds(at: Condition.Context(step, after: state))
-            }
         }
     }
 

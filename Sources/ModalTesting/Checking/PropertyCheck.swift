@@ -131,35 +131,16 @@ public struct PropertyCheck: Sendable {
             sequenceCount: count, original: events, minimal: minimal, shrinkAttempts: shrinker.attempts)
     }
 
-    /// Writes the failure's minimal sequence as a v1 log; its path, or why it could not.
+    /// Writes the failure's minimal sequence as a log; its path, or why it could not.
     private func writeLog(of failure: PropertyFailure) -> Result<String, any Error> {
-        let environment = ProcessInfo.processInfo.environment
-        let folder =
-            logDirectory ?? environment["MODAL_TESTING_LOGS"]
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("modal-testing").path
-        let slug = String(failure.property.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }.prefix(48))
-        let header = LogHeader(fields: [
-            JSONMember("generatedBy", "ModalTesting"), JSONMember("property", .string(failure.property)),
-            JSONMember("seed", .string(PropertyFailure.hex(failure.seed))),
-            JSONMember("sequence", .number(JSONNumber(failure.sequence))),
-        ])
-        let bytes = Data(EventLogEncoder.encode(header: header, events: failure.minimal))
-        return Result {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            // Another check may have failed the same way: never overwrite a different log.
-            var attempt = 1
-            while true {
-                let suffix = attempt == 1 ? "" : "-\(attempt)"
-                let name = "\(slug)-\(String(failure.seed, radix: 16))-\(failure.sequence)\(suffix).jsonl"
-                let path = URL(fileURLWithPath: folder).appendingPathComponent(name).path
-                if let existing = FileManager.default.contents(atPath: path), existing != bytes {
-                    attempt += 1
-                    continue
-                }
-                try bytes.write(to: URL(fileURLWithPath: path))
-                return path
-            }
-        }
+        FailureLog.write(
+            failure.minimal,
+            header: [
+                JSONMember("property", .string(failure.property)),
+                JSONMember("seed", .string(PropertyFailure.hex(failure.seed))),
+                JSONMember("sequence", .number(JSONNumber(failure.sequence))),
+            ], property: failure.property, name: "\(String(failure.seed, radix: 16))-\(failure.sequence)",
+            in: logDirectory)
     }
 
     /// `MODAL_TESTING_COUNT`: a count, or a stop with a message (a typo must not run a short test).

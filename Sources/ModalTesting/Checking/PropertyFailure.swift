@@ -45,27 +45,13 @@ public struct PropertyFailure: Error, Sendable, CustomStringConvertible {
             "  \(violation)",
             "Minimal sequence: \(minimal.count) events (generated: \(original.count); \(shrinkAttempts) shrinking attempts)",
         ]
-        lines += minimal.map { "  " + String(decoding: EventLogEncoder.encode($0).dropLast(), as: UTF8.self) }
-        if let logPath {
-            let at = violation.seq.map { " --at \($0)" } ?? ""
-            lines += [
-                "Log: \(logPath)", "  modal-log replay \(logPath)", "  modal-log state \(logPath)\(at)",
-                "  modal-log export \(logPath) --format swift-test > \(testFileName)  (the failure as a test)",
-            ]
-        } else if let logProblem {
-            lines.append("Log: not written: \(logProblem)")
-        }
+        lines += FailureLog.lines(
+            of: minimal, brokeAt: violation.seq, property: property, logPath: logPath, logProblem: logProblem)
         lines.append(
             seedIsFixed
                 ? "Rerun: swift test (the check's seed is fixed)"
                 : "Rerun: MODAL_TESTING_SEED=\(Self.hex(seed)) swift test")
         return lines.joined(separator: "\n")
-    }
-
-    /// A file name for the failure as a test: the property's words, `InvariantsHoldAfterEveryEventTests.swift`.
-    var testFileName: String {
-        let words = property.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
-        return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined() + "Tests.swift"
     }
 
     static func hex(_ seed: UInt64) -> String {

@@ -21,10 +21,28 @@ public struct ModalProperty: Sendable {
     /// What holds, as a report names it.
     public let name: String
     let body: @Sendable (ModalTrace) throws -> Void
+    /// What it checks of one step or one state, for ``ExhaustiveCheck``;
+    /// `nil` for a property that judges a whole sequence.
+    let local: Local?
+
+    /// A check of one step or of one state: how a property made by
+    /// ``everyStep(_:_:)``, ``everyState(_:_:)`` or ``always(_:_:)`` checks a trace.
+    enum Local: Sendable {
+        case step(@Sendable (ModalStep) throws -> Void)
+        case state(@Sendable (ModalState) throws -> Void)
+    }
 
     /// A property of a whole trace; `body` throws when it does not hold.
+    ///
+    /// ``ExhaustiveCheck`` cannot run it, as it never holds a whole
+    /// sequence: write a property of every step or every state for that.
     public init(_ name: String, _ body: @escaping @Sendable (ModalTrace) throws -> Void) {
+        self.init(name, local: nil, body)
+    }
+
+    private init(_ name: String, local: Local?, _ body: @escaping @Sendable (ModalTrace) throws -> Void) {
         self.name = name
+        self.local = local
         self.body = body
     }
 
@@ -32,7 +50,7 @@ public struct ModalProperty: Sendable {
     public static func everyStep(
         _ name: String, _ body: @escaping @Sendable (ModalStep) throws -> Void
     ) -> ModalProperty {
-        ModalProperty(name) { trace in
+        ModalProperty(name, local: .step(body)) { trace in
             for step in trace.steps {
                 do {
                     try body(step)
@@ -43,11 +61,37 @@ public struct ModalProperty: Sendable {
         }
     }
 
+    /// A check of the state after every event (and of the empty state); a
+    /// failure is reported at its seq.
+    ///
+    /// ```swift
+    /// let checkoutOverNoAlert = ModalProperty.everyState("checkout never shows over an alert") { state in
+    ///     let alert = state.root("alerts")?.modals.contains { $0.phase.isShowing } ?? false
+    ///     try require(!(alert && state.modal(link: "checkout", in: "sheets") != nil), "checkout over an alert")
+    /// }
+    /// ```
+    public static func everyState(
+        _ name: String, _ body: @escaping @Sendable (ModalState) throws -> Void
+    ) -> ModalProperty {
+        ModalProperty(name, local: .state(body)) { trace in
+            for (seq, state) in trace.states.enumerated() {
+                do {
+                    try body(state)
+                } catch {
+                    throw PropertyViolation(error, at: seq)
+                }
+            }
+        }
+    }
+
     /// A predicate of the state after every event (and of the empty state).
     public static func always(
         _ name: String, _ predicate: @escaping @Sendable (ModalState) -> Bool
     ) -> ModalProperty {
-        ModalProperty(name) { trace in
+        let local = Local.state { state in
+            guard predicate(state) else { throw PropertyViolation("does not hold") }
+        }
+        return ModalProperty(name, local: local) { trace in
             for (index, state) in trace.states.enumerated() where !predicate(state) {
                 throw PropertyViolation(
                     index == 0 ? "does not hold for the empty state" : "does not hold after this event", seq: index)

@@ -82,9 +82,7 @@ extension ModalProperty {
 
     /// The invariants hold after every event: `ModalState.invariantViolations()`,
     /// the one function the package's tests share (`Docs/Testing.md` lists them).
-    public static let invariants = ModalProperty("invariants hold after every event") { trace in
-        for (seq, state) in trace.states.enumerated() {
-            if let violation = state.invariantViolations().first { throw PropertyViolation("\(violation)", seq: seq) }
-        }
+    public static let invariants = ModalProperty.everyState("invariants hold after every event") { state in
+        if let violation = state.invariantViolations().first { throw PropertyViolation("\(violation)") }
     }
 }

@@ -50,3 +50,67 @@ import Testing
         try check.check([Self.noGestureDismissesCheckout] + ModalProperty.standard)
     }
 }
+
+/// The exhaustive example of `Docs/Testing.md`: the shop's commands as a
+/// world, the app's own property, the shortest sequence that breaks it,
+/// and the fix.
+@Suite struct ShopWorldTests {
+    static let sheets = RootRegistration(root: "sheets")
+    static let alerts = RootRegistration(root: "alerts", level: 1, policy: .single)
+
+    /// The shop's world: checkout is presented from the cart's button, at
+    /// the top level or nested in the cart.
+    static func shop(checkoutParent: String?) -> ModalWorld {
+        let cart = ModalPresentation(root: "sheets", link: "cart", content: "CartView", snapPoints: [0.5, 1])
+        let checkout = ModalPresentation(
+            root: "sheets", link: "checkout", content: "Address", parent: checkoutParent, canDismiss: false)
+        return ModalWorld(
+            "shop",
+            moves: [
+                .register(sheets), .register(alerts),
+                .present(cart),
+                // The checkout button is on the cart, so it shows only while the cart does.
+                ModalMove("checkout button") { state in
+                    state.modal(link: "cart", in: "sheets")?.phase == .presented ? [.modalPresent(checkout)] : nil
+                },
+                .present(ModalPresentation(root: "alerts", link: "offline", content: "OfflineAlert")),
+                .dismiss("checkout", in: "sheets"),
+                .dismissAll(in: "sheets"),
+                .event(.dimmingTap(root: "sheets")),
+                .event(.dragEnd(root: "sheets", link: "cart", position: 0, velocity: -5)),  // a swipe down
+                .hostFinishesAnimations,
+                .relaunch(registering: [sheets, alerts]),
+            ])
+    }
+
+    /// Checkout never shows without the cart under it.
+    static let checkoutOverTheCart = ModalProperty.everyState("checkout shows only over the cart") { state in
+        let shows = { (link: String) in
+            state.modal(link: link, in: "sheets").map { $0.phase != .dismissing } ?? false
+        }
+        try require(!shows("checkout") || shows("cart"), "checkout shows, the cart is gone")
+    }
+
+    @Test func atTheTopLevelASwipeOnTheCartLeavesCheckoutAlone() throws {
+        let check = ExhaustiveCheck(world: Self.shop(checkoutParent: nil), depth: 6, printsReport: false)
+        let found = try #require(check.explore([Self.checkoutOverTheCart] + ModalProperty.exhaustive).counterexample)
+        #expect(found.property == Self.checkoutOverTheCart.name)
+        #expect(
+            found.events.map(\.event) == [
+                .rootRegister(Self.sheets),
+                .modalPresent(
+                    ModalPresentation(root: "sheets", link: "cart", content: "CartView", snapPoints: [0.5, 1])),
+                .modalPresented(root: "sheets", link: "cart"),
+                .modalPresent(
+                    ModalPresentation(root: "sheets", link: "checkout", content: "Address", canDismiss: false)),
+                .dragEnd(root: "sheets", link: "cart", position: 0, velocity: -5),
+            ], "\(found)")
+    }
+
+    @Test func nestedInTheCartCheckoutAlwaysHasItsCart() throws {
+        let report = try ExhaustiveCheck(world: Self.shop(checkoutParent: "cart"), depth: 20)
+            .check([Self.checkoutOverTheCart] + ModalProperty.exhaustive)
+        #expect(report.exhausted, "every state the shop can reach, well before 20 moves")
+        #expect(report.reached.outcomes.isSuperset(of: [.dismissCascaded, .dragDismissed, .sessionStarted]))
+    }
+}

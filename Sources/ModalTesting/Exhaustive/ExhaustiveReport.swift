@@ -1,0 +1,141 @@
+public import ModalEvents
+import ModalProjection
+
+/// What an ``ExhaustiveCheck`` explored, and what it found.
+///
+/// Its description is the report a check prints:
+///
+/// ```text
+/// Exhaustive check of world "standard" to depth 3: 2,461 states, 190,214 transitions in 6.1 s
+///   properties: a rejected event leaves the state unchanged; invariants hold after every event; every event does what its rule says
+///   depth 1: 7 new states, 358 transitions in 0.0 s
+///   ...
+///   a state is what the user sees: seq, the session count and the rejection history are left out
+///   coverage: rules 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 (35 of 35 outcomes); codes: all 8
+/// ```
+public struct ExhaustiveReport: Sendable, CustomStringConvertible {
+    /// The world's name.
+    public var world: String
+    /// The depth asked for (`MODAL_EXHAUSTIVE_DEPTH` included).
+    public var depth: Int
+    /// The properties checked.
+    public var properties: [String]
+    /// Each depth explored, from 1.
+    public var levels: [Level] = []
+    /// Whether every state the world can reach was explored: a depth brought
+    /// no new state.
+    public var exhausted = false
+    /// How long it took.
+    public var seconds = 0.0
+    /// The spec's outcomes and rejection codes reached.
+    public var reached = SpecCoverage()
+    /// What the world must reach and did not (nothing when a property broke first).
+    public var unreached = SpecCoverage()
+    /// The first property broken, at its shortest; `nil` when all held.
+    public var counterexample: Counterexample?
+
+    /// One depth: the states it reached for the first time and the
+    /// transitions tried to get there.
+    public struct Level: Sendable {
+        public var depth: Int
+        public var states: Int
+        public var transitions: Int
+        public var seconds: Double
+    }
+
+    /// Every state kept, the empty one included.
+    public var states: Int { 1 + levels.reduce(0) { $0 + $1.states } }
+    /// Every transition tried.
+    public var transitions: Int { levels.reduce(0) { $0 + $1.transitions } }
+
+    public var description: String {
+        let reachedDepth = levels.last?.depth ?? 0
+        var lines = [
+            "Exhaustive check of world \"\(world)\" to depth \(reachedDepth)"
+                + (exhausted ? " (every state it can reach)" : "")
+                + (counterexample == nil ? "" : ", stopped at the first failure")
+                + ": \(Self.count(states)) states, \(Self.count(transitions)) transitions in \(Self.time(seconds))",
+            "  properties: " + properties.joined(separator: "; "),
+        ]
+        lines += levels.map { level in
+            "  depth \(level.depth): \(Self.count(level.states)) new states, \(Self.count(level.transitions)) transitions in \(Self.time(level.seconds))"
+        }
+        lines.append("  a state is what the user sees: seq, the session count and the rejection history are left out")
+        lines.append("  coverage: \(reached)")
+        if !unreached.isEmpty {
+            let missing =
+                unreached.outcomes.sorted { $0.rawValue < $1.rawValue }.map(\.description)
+                + unreached.codes.sorted { $0.rawValue < $1.rawValue }.map { "code \($0.rawValue)" }
+            lines.append("  never reached, which the world must: " + missing.joined(separator: "; "))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func count(_ value: Int) -> String {
+        let digits = String(value)
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        return grouped
+    }
+
+    static func time(_ seconds: Double) -> String {
+        let tenths = (seconds * 10).rounded()
+        return "\(Int(tenths) / 10).\(Int(tenths) % 10) s"
+    }
+}
+
+/// A property broken, with the shortest sequence of events that breaks it.
+public struct Counterexample: Sendable {
+    /// The property's name.
+    public var property: String
+    /// What broke, and after which seq.
+    public var violation: PropertyViolation
+    /// The events, from the empty state, numbered from 1.
+    public var events: [LoggedEvent]
+}
+
+/// An ``ExhaustiveCheck`` that failed: a property broken (at its shortest),
+/// or a world that did not reach what it must.
+///
+/// ```text
+/// Property "every event does what its rule says" failed at depth 4 of world "standard"; every shorter sequence holds (589 states to depth 3).
+///   at seq 4: rejected as invalidTransition, but the spec applies it
+/// Shortest sequence: 4 events
+///   {"seq":1,"type":"root.register","root":"sheets"}
+///   ...
+/// Log: /tmp/modal-testing/every-event-does-what-its-rule-says-standard-4.jsonl
+///   modal-log replay ...
+/// Rerun: swift test (the world and the depth are fixed)
+/// ```
+public struct ExhaustiveFailure: Error, Sendable, CustomStringConvertible {
+    /// What the check explored, with the counterexample or what it did not reach.
+    public var report: ExhaustiveReport
+    /// Where the counterexample was written as a log, if it was.
+    public var logPath: String?
+    /// Why it could not be written, if it could not.
+    public var logProblem: String?
+
+    public var description: String {
+        guard let counterexample = report.counterexample else {
+            return "World \"\(report.world)\" did not reach what it must.\n\(report)"
+        }
+        let events = counterexample.events
+        // The depths before the failing one, explored whole: what the check vouches for.
+        let held = report.levels.dropLast()
+        let heldStates = 1 + held.reduce(0) { $0 + $1.states }
+        var lines = [
+            "Property \"\(counterexample.property)\" failed at depth \(report.levels.last?.depth ?? 0) of world \"\(report.world)\"; "
+                + "every shorter sequence holds (\(ExhaustiveReport.count(heldStates)) states to depth \(held.count)).",
+            "  \(counterexample.violation)",
+            "Shortest sequence: \(events.count) event\(events.count == 1 ? "" : "s")",
+        ]
+        lines += FailureLog.lines(
+            of: events, brokeAt: counterexample.violation.seq, property: counterexample.property, logPath: logPath,
+            logProblem: logProblem)
+        lines.append("Rerun: swift test (the world and the depth are fixed)")
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import ModalEvents
+import ModalProjection
+import TestSupport
+import Testing
+
+@testable import ModalTesting
+@testable import modal_log
+
+/// `ExhaustiveCheck`: every sequence of the standard world to a depth holds
+/// the properties of one step and one state, reaches every outcome of the
+/// spec's rules, and finds each planted broken reducer at its shortest.
+@Suite struct ExhaustiveCheckTests {
+    /// The depth `swift test` explores: 6,682 states and 210,862
+    /// transitions, about 8 s in a debug build on two cores.
+    /// `MODAL_EXHAUSTIVE_DEPTH=5` goes a depth further (about 100 s).
+    static let depth = 4
+
+    @Test func everySequenceOfTheStandardWorldHoldsToTheDepth() throws {
+        let report = try ExhaustiveCheck(world: .standard, depth: Self.depth).check(ModalProperty.exhaustive)
+        #expect(report.counterexample == nil)
+        #expect(report.reached == .everything, "\(report)")
+        #expect(report.levels.map(\.depth) == Array(1...max(Self.depth, report.depth)))
+        #expect(report.description.contains("seq, the session count and the rejection history are left out"))
+    }
+
+    /// The states kept, the figures and the failure found do not depend on
+    /// the threads, nor on the order the slices finish in.
+    @Test func oneThreadAndManyExploreTheSameStates() {
+        func levels(threads: Int, reducer: ModalReducer = .spec) -> ([[Int]], [LoggedEvent]?) {
+            var check = ExhaustiveCheck(world: .standard, depth: 3, printsReport: false, threads: threads)
+            check.reducer = reducer
+            let report = check.explore(ModalProperty.exhaustive)
+            return (report.levels.map { [$0.states, $0.transitions] }, report.counterexample?.events)
+        }
+        let one = levels(threads: 1)
+        #expect(one.0 == [[5, 358], [43, 1_790], [540, 15_394]])
+        #expect(levels(threads: 4) == one)
+        // A failure stops the slices after it wherever they are: the last depth's figures may differ, not the failure.
+        let broken = levels(threads: 1, reducer: BrokenReducers.tapDismissesTheBottomModal).1
+        #expect(broken != nil && levels(threads: 4, reducer: BrokenReducers.tapDismissesTheBottomModal).1 == broken)
+    }
+
+    /// Each planted bug, with the property that catches it and the length of
+    /// its shortest counterexample in the standard world.
+    static let planted: [(ModalReducer, property: String, length: Int)] = [
+        (BrokenReducers.tapDismissesTheBottomModal, ModalProperty.rules.name, 3),
+        (BrokenReducers.popEmptiesTheStack, ModalProperty.rules.name, 3),
+        (BrokenReducers.dismissalDoesNotCascade, ModalProperty.rules.name, 4),
+        (BrokenReducers.keyboardOffsetWithAFlippedSign, ModalProperty.rules.name, 2),
+        (BrokenReducers.singlePolicyIgnored, ModalProperty.rules.name, 3),
+        (BrokenReducers.dismissedOnlyWhenDismissing, ModalProperty.rules.name, 3),
+        (BrokenReducers.popNeedsThreeCards, ModalProperty.rules.name, 4),
+        (BrokenReducers.snapWhilePresenting, ModalProperty.rules.name, 3),
+        (BrokenReducers.halvesRoundToEven, ModalProperty.rules.name, 4),
+        (BrokenReducers.seqStandsStill, ModalProperty.rules.name, 1),
+        (BrokenReducers.batchKeepsItsFirstEvents, ModalProperty.rejectionChangesNothing.name, 2),
+        (BrokenReducers.queuePromotesTheNewest, ModalProperty.rules.name, 4),
+        (BrokenReducers.canDismissFromTheFirstCard, ModalProperty.rules.name, 4),
+        (BrokenReducers.sessionKeepsTheKeyboard, ModalProperty.rules.name, 2),
+    ]
+
+    @Test(arguments: Self.planted.indices)
+    func eachPlantedBugIsFoundAtItsShortest(case index: Int) throws {
+        let (reducer, property, length) = Self.planted[index]
+        var check = ExhaustiveCheck(world: .standard, depth: length, printsReport: false)
+        check.reducer = reducer
+        let found = try #require(check.explore(ModalProperty.exhaustive).counterexample, "\(reducer.name)")
+        let events = found.events
+        #expect(found.property == property && events.count == length, "\(reducer.name): \(found)")
+        #expect(events.map(\.seq) == Array(1...events.count))
+        #expect(found.violation.seq == length, "\(reducer.name): \(found.violation)")
+
+        // One depth less, every sequence holds: none shorter breaks it.
+        check.depth = length - 1
+        #expect(check.explore(ModalProperty.exhaustive).counterexample == nil, "\(reducer.name)")
+
+        // The sampled harness's form of the property breaks on it the same
+        // way, and the package's reducer passes it.
+        let sampled = try #require(ModalProperty.exhaustive.first { $0.name == property })
+        let violation = try #require(sampled.violation(in: events, reducer: reducer))
+        #expect(violation.description == found.violation.description)
+        #expect(throws: Never.self) { try sampled.check(events) }
+    }
+
+    /// A cache beside the state is not the state: the reducer is started
+    /// afresh for each transition, so what it would remember is never
+    /// explored. This one is for the sampled harness (BrokenReducerTests).
+    @Test func aReducersOwnMemoryIsNotExplored() {
+        var check = ExhaustiveCheck(world: .standard, depth: 3, printsReport: false)
+        check.reducer = BrokenReducers.payloadKeptAfterDismissal
+        #expect(check.explore(ModalProperty.exhaustive).counterexample == nil)
+    }
+
+    @Test func aFailureIsWrittenAsALogThatTheToolReplaysAndExports() throws {
+        let folder = try TemporaryFolder()
+        var check = ExhaustiveCheck(world: .standard, depth: 4, logDirectory: folder.path, printsReport: false)
+        check.reducer = BrokenReducers.dismissalDoesNotCascade
+        let failure = try #require(throws: ExhaustiveFailure.self) { try check.check(ModalProperty.exhaustive) }
+        let path = try #require(failure.logPath)
+        #expect(path == folder.file("every-event-does-what-its-rule-says-standard-4.jsonl"))
+        let reader = try EventLogReader(path: path)
+        #expect(reader.header.fields.first { $0.key == "world" }?.value == .string("standard"))
+        #expect(try reader.readAll() == failure.report.counterexample?.events)
+
+        let text = failure.description
+        #expect(
+            text.hasPrefix(
+                "Property \"every event does what its rule says\" failed at depth 4 of world \"standard\"; "
+                    + "every shorter sequence holds (589 states to depth 3).\n"))
+        #expect(
+            text.contains("\n  at seq 4: modal \"b\": phase should be dismissing (parentDismissed), found presenting\n")
+        )
+        #expect(
+            text.contains(
+                "\nShortest sequence: 4 events\n  {\"seq\":1,\"type\":\"root.register\",\"root\":\"sheets\"}\n"))
+        #expect(text.contains("\n  modal-log state \(path) --at 4\n"))
+        #expect(
+            text.contains("\n  modal-log export \(path) --format swift-test > EveryEventDoesWhatItsRuleSaysTests.swift")
+        )
+        let io = ToolIO.captured()
+        #expect(
+            ModalLog.run(arguments: ["export", path, "--format", "swift-test"], io: io) == 0, "\(io.standardError)")
+        #expect(io.standardOutput.split(separator: "\n").filter { $0.hasPrefix("    log.step(") }.count == 4)
+    }
+
+    /// A world that cannot reach an outcome the spec has fails, naming it.
+    @Test func aWorldThatLeavesAnOutcomeOutFails() throws {
+        var world = ModalWorld.standard
+        world.moves.removeAll { $0.name.contains("\"snap.to\"") }
+        let failure = try #require(throws: ExhaustiveFailure.self) {
+            try ExhaustiveCheck(world: world, depth: 3, printsReport: false).check(ModalProperty.exhaustive)
+        }
+        #expect(failure.report.counterexample == nil)
+        #expect(failure.report.unreached.outcomes.contains(.snapped))
+        #expect(failure.description.contains("never reached, which the world must: "), "\(failure)")
+        #expect(failure.description.contains("10 a snap"), "\(failure)")
+        #expect(failure.report.unreached.codes == [.snapOutOfRange], "the only move that gave it is gone too")
+    }
+
+    @Test func aPropertyOfTheEmptyStateFailsWithNoEvents() {
+        let never = ModalProperty.always("something is registered") { !$0.roots.isEmpty }
+        let report = ExhaustiveCheck(depth: 2, printsReport: false).explore([never])
+        #expect(report.counterexample?.events == [])
+        #expect(report.counterexample?.violation.description == "at seq 0: does not hold")
+        #expect(report.levels.isEmpty)
+    }
+
+    @Test func theDepthVariableMustBeANumber() {
+        #expect(ExhaustiveCheck.requireDepth(" 5 ") == 5)
+    }
+}
+
+/// The moves an app's world is made of.
+@Suite struct ModalMoveTests {
+    static let sheets = RootRegistration(root: "sheets")
+
+    static func state(_ events: [ModalEvent]) -> ModalState {
+        var state = ModalState()
+        for (index, event) in events.enumerated() { state.replay(LoggedEvent(seq: index + 1, event: event)) }
+        return state
+    }
+
+    @Test func theHostFinishesEachRunningAnimationAsAMoveOfItsOwn() {
+        let state = Self.state([
+            .rootRegister(Self.sheets),
+            .modalPresent(ModalPresentation(root: "sheets", link: "a", content: "A")),
+            .modalPresent(ModalPresentation(root: "sheets", link: "b", content: "B")),
+            .modalPresented(root: "sheets", link: "a"),
+            .modalPresent(ModalPresentation(root: "sheets", link: "c", content: "C")),
+            .modalDismiss(root: "sheets", link: "c"),
+        ])
+        #expect(
+            ModalMove.hostFinishesAnimations.alternatives(state) == [
+                [.modalPresented(root: "sheets", link: "b")], [.modalDismissed(root: "sheets", link: "c")],
+            ])
+        #expect(ModalMove.hostFinishesAnimations.alternatives(ModalState()) == [])
+    }
+
+    @Test func plannedCommandsAreOneStepAndNothingWhenThereIsNothingToDo() {
+        let present = { (link: String) in ModalPresentation(root: "sheets", link: link, content: link) }
+        let two = Self.state([.rootRegister(Self.sheets), .modalPresent(present("a")), .modalPresent(present("b"))])
+        #expect(
+            ModalMove.dismissAll(in: "sheets").alternatives(two) == [
+                [.batch([.modalDismiss(root: "sheets", link: "b"), .modalDismiss(root: "sheets", link: "a")])]
+            ])
+        #expect(ModalMove.dismissAll(in: "sheets").alternatives(Self.state([.rootRegister(Self.sheets)])) == [])
+        #expect(ModalMove.dismissAll(in: "nowhere").alternatives(two) == [], "a refused command appends nothing")
+        #expect(ModalMove.reconcile("sheets", to: [present("a"), present("b")]).alternatives(two) == [])
+        #expect(
+            ModalMove.reconcile("sheets", to: [present("a"), present("c")]).alternatives(two) == [
+                [.batch([.modalDismiss(root: "sheets", link: "b"), .modalPresent(present("c"))])]
+            ])
+        #expect(
+            ModalMove.relaunch(registering: [Self.sheets]).alternatives(two) == [
+                [.sessionStart(), .rootRegister(Self.sheets)]
+            ])
+        #expect(ModalMove.event(.dimmingTap(root: "sheets")).name == #"{"type":"dimming.tap","root":"sheets"}"#)
+    }
+}

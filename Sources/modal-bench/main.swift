@@ -10,6 +10,7 @@
 
 import Foundation
 import ModalEvents
+import ModalTesting
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.count == 2, arguments[0] == replayPeakArgument {
@@ -22,6 +23,13 @@ if arguments.count == 3, arguments[0] == "--write-log", let events = Int(argumen
     print(log.path)
     exit(0)
 }
+if arguments.count == 2, arguments[0] == "--exhaustive", let depth = Int(arguments[1]), depth >= 0 {
+    // Every sequence of the standard world to <depth>: Docs/Testing.md's figures, in a release build.
+    let report = ExhaustiveCheck(world: .standard, depth: depth).explore(ModalProperty.exhaustive)
+    print(report)
+    if let counterexample = report.counterexample { print(counterexample.violation) }
+    exit(report.counterexample == nil && report.unreached.isEmpty ? 0 : 1)
+}
 if arguments.count == 2, arguments[0] == storePeakArgument, let count = Int(arguments[1]) {
     try fillStoreAndReportPeak(events: count)
     exit(0)
@@ -32,8 +40,10 @@ if arguments.contains("-h") || arguments.contains("--help") {
         """
         usage: modal-bench [--quick] [\(groups.joined(separator: "|"))]...
                modal-bench --write-log <events> <folder>
+               modal-bench --exhaustive <depth>
           Prints speed and memory figures (only the groups named, when some are); see Docs/Performance.md.
           --write-log writes the workload's first <events> events to <folder>/session-<events>.jsonl.
+          --exhaustive checks every sequence of ModalTesting's standard world to <depth> (Docs/Testing.md).
         """)
     exit(0)
 }

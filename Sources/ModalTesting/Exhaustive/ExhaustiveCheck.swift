@@ -27,8 +27,9 @@ import ModalProjection
 /// states and transitions by depth, and the spec's outcomes and rejection
 /// codes reached; one the world must reach and did not fails the check.
 ///
-/// `MODAL_EXHAUSTIVE_DEPTH` raises the depth of every check of a run
-/// (a check's own larger depth stays), for longer runs.
+/// `MODAL_EXHAUSTIVE_DEPTH` raises the depth of every ``check(_:)`` of a
+/// run (a check's own larger depth stays), for longer runs;
+/// ``explore(_:)`` explores the depth it is given.
 ///
 /// The reducer is run fresh for each transition: a reducer that keeps
 /// memory of its own apart from the state (a cache) is not a function of
@@ -36,7 +37,8 @@ import ModalProjection
 public struct ExhaustiveCheck: Sendable {
     /// What can happen.
     public var world: ModalWorld
-    /// The longest sequence of moves tried; `MODAL_EXHAUSTIVE_DEPTH` raises it.
+    /// The longest sequence of moves tried; `MODAL_EXHAUSTIVE_DEPTH` raises
+    /// it for ``check(_:)``.
     public var depth: Int
     /// Where a failing sequence is written; `nil`: `MODAL_TESTING_LOGS`, else
     /// the temporary folder's `modal-testing`.
@@ -75,7 +77,9 @@ public struct ExhaustiveCheck: Sendable {
     /// did not.
     @discardableResult
     public func check(_ properties: [ModalProperty]) throws(ExhaustiveFailure) -> ExhaustiveReport {
-        let report = explore(properties)
+        var check = self
+        check.depth = max(depth, Self.environmentDepth ?? 0)
+        let report = check.explore(properties)
         if printsReport { print(report) }
         guard report.counterexample != nil || !report.unreached.isEmpty else { return report }
         var failure = ExhaustiveFailure(report: report)
@@ -95,7 +99,8 @@ public struct ExhaustiveCheck: Sendable {
         throw failure
     }
 
-    /// Explores the world with `properties` and reports, without throwing,
+    /// Explores the world with `properties` to ``depth`` (whatever
+    /// `MODAL_EXHAUSTIVE_DEPTH` says) and reports, without throwing,
     /// writing or printing: the report holds the first failure, if any.
     public func explore(_ properties: [ModalProperty]) -> ExhaustiveReport {
         precondition(!properties.isEmpty, "a check needs at least one property")
@@ -103,10 +108,13 @@ public struct ExhaustiveCheck: Sendable {
         precondition(
             whole.isEmpty,
             "\(whole.map { "\"\($0)\"" }.joined(separator: ", ")) judges a whole sequence: check it with PropertyCheck")
-        let environment = ProcessInfo.processInfo.environment
-        let depth = max(depth, environment["MODAL_EXHAUSTIVE_DEPTH"].map(Self.requireDepth) ?? 0)
         var exploration = Exploration(world: world, reducer: reducer, properties: properties, threads: threads)
         return exploration.run(depth: depth)
+    }
+
+    /// `MODAL_EXHAUSTIVE_DEPTH`, when it is set.
+    static var environmentDepth: Int? {
+        ProcessInfo.processInfo.environment["MODAL_EXHAUSTIVE_DEPTH"].map(requireDepth)
     }
 
     /// `MODAL_EXHAUSTIVE_DEPTH`: a depth, or a stop with a message (a typo must not run a shallow check).

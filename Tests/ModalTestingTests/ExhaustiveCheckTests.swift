@@ -125,18 +125,34 @@ import Testing
         #expect(io.standardOutput.split(separator: "\n").filter { $0.hasPrefix("    log.step(") }.count == 4)
     }
 
-    /// A world that cannot reach an outcome the spec has fails, naming it.
+    /// A world that cannot reach an outcome the spec has fails, naming it:
+    /// at the depth where the whole world reaches them all.
     @Test func aWorldThatLeavesAnOutcomeOutFails() throws {
         var world = ModalWorld.standard
         world.moves.removeAll { $0.name.contains("\"snap.to\"") }
         let failure = try #require(throws: ExhaustiveFailure.self) {
-            try ExhaustiveCheck(world: world, depth: 3, printsReport: false).check(ModalProperty.exhaustive)
+            try ExhaustiveCheck(world: world, depth: 4, printsReport: false).check(ModalProperty.exhaustive)
         }
         #expect(failure.report.counterexample == nil)
-        #expect(failure.report.unreached.outcomes.contains(.snapped))
-        #expect(failure.description.contains("never reached, which the world must: "), "\(failure)")
-        #expect(failure.description.contains("10 a snap"), "\(failure)")
-        #expect(failure.report.unreached.codes == [.snapOutOfRange], "the only move that gave it is gone too")
+        #expect(failure.report.unreached == SpecCoverage(outcomes: [.snapped], codes: [.snapOutOfRange]))
+        #expect(
+            failure.description.contains("\n  never reached, which the world must: 10 a snap; code snapOutOfRange"),
+            "\(failure)")
+    }
+
+    /// A property of a whole sequence cannot be checked here: the check
+    /// says so and explores nothing, rather than stop the test run.
+    @Test func aPropertyOfAWholeSequenceIsRefusedWithAMessage() throws {
+        let failure = try #require(throws: ExhaustiveFailure.self) {
+            try ExhaustiveCheck(world: .standard, depth: 4, printsReport: false).check(ModalProperty.standard)
+        }
+        #expect(
+            failure.report.wholeSequenceProperties == [
+                "replay is deterministic", "write then read gives back every event",
+                "the state at seq n equals the fold of the first n events",
+            ])
+        #expect(failure.report.levels.isEmpty)
+        #expect(failure.description.contains("check it with PropertyCheck"), "\(failure)")
     }
 
     @Test func aPropertyOfTheEmptyStateFailsWithNoEvents() {

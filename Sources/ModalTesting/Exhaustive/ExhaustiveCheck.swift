@@ -65,23 +65,24 @@ public struct ExhaustiveCheck: Sendable {
     }
 
     /// Checks `properties` on every sequence up to the depth; throws the
-    /// first failure (the shortest), or a coverage the world must reach and
-    /// did not.
+    /// first failure (the shortest), a coverage the world must reach and
+    /// did not, or a property of a whole sequence, which it cannot run.
     @discardableResult
     public func check(_ properties: ModalProperty...) throws(ExhaustiveFailure) -> ExhaustiveReport {
         try check(properties)
     }
 
     /// Checks `properties` on every sequence up to the depth; throws the
-    /// first failure (the shortest), or a coverage the world must reach and
-    /// did not.
+    /// first failure (the shortest), a coverage the world must reach and
+    /// did not, or a property of a whole sequence, which it cannot run.
     @discardableResult
     public func check(_ properties: [ModalProperty]) throws(ExhaustiveFailure) -> ExhaustiveReport {
         var check = self
         check.depth = max(depth, Self.environmentDepth ?? 0)
         let report = check.explore(properties)
         if printsReport { print(report) }
-        guard report.counterexample != nil || !report.unreached.isEmpty else { return report }
+        guard report.counterexample != nil || !report.unreached.isEmpty || !report.wholeSequenceProperties.isEmpty
+        else { return report }
         var failure = ExhaustiveFailure(report: report)
         if let counterexample = report.counterexample {
             let written = FailureLog.write(
@@ -105,9 +106,11 @@ public struct ExhaustiveCheck: Sendable {
     public func explore(_ properties: [ModalProperty]) -> ExhaustiveReport {
         precondition(!properties.isEmpty, "a check needs at least one property")
         let whole = properties.filter { $0.local == nil }.map(\.name)
-        precondition(
-            whole.isEmpty,
-            "\(whole.map { "\"\($0)\"" }.joined(separator: ", ")) judges a whole sequence: check it with PropertyCheck")
+        guard whole.isEmpty else {
+            var report = ExhaustiveReport(world: world.name, depth: depth, properties: properties.map(\.name))
+            report.wholeSequenceProperties = whole
+            return report
+        }
         var exploration = Exploration(world: world, reducer: reducer, properties: properties, threads: threads)
         return exploration.run(depth: depth)
     }

@@ -33,6 +33,9 @@ public struct ExhaustiveReport: Sendable, CustomStringConvertible {
     public var unreached = SpecCoverage()
     /// The first property broken, at its shortest; `nil` when all held.
     public var counterexample: Counterexample?
+    /// The properties given that judge a whole sequence, which the check
+    /// cannot run: when there are some, nothing is explored and the check fails.
+    public var wholeSequenceProperties: [String] = []
 
     /// One depth: the states it reached for the first time and the
     /// transitions tried to get there.
@@ -98,7 +101,7 @@ public struct Counterexample: Sendable {
 }
 
 /// An ``ExhaustiveCheck`` that failed: a property broken (at its shortest),
-/// or a world that did not reach what it must.
+/// a world that did not reach what it must, or a property it cannot run.
 ///
 /// ```text
 /// Property "every event does what its rule says" failed at depth 4 of world "standard"; every shorter sequence holds (589 states to depth 3).
@@ -119,6 +122,11 @@ public struct ExhaustiveFailure: Error, Sendable, CustomStringConvertible {
     public var logProblem: String?
 
     public var description: String {
+        if !report.wholeSequenceProperties.isEmpty {
+            let names = report.wholeSequenceProperties.map { "\"\($0)\"" }.joined(separator: ", ")
+            return "\(names): a property of a whole sequence, which the exhaustive check cannot run (it never holds "
+                + "a whole sequence): check it with PropertyCheck, or write it with everyStep, everyState or always."
+        }
         guard let counterexample = report.counterexample else {
             return "World \"\(report.world)\" did not reach what it must.\n\(report)"
         }

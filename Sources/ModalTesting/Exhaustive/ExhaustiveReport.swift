@@ -98,6 +98,9 @@ public struct Counterexample: Sendable {
     public var violation: PropertyViolation
     /// The events, from the empty state, numbered from 1.
     public var events: [LoggedEvent]
+    /// The names of the moves that made them, in order: as many as the
+    /// depth, each one event or more (a relaunch is several).
+    public var moves: [String]
 }
 
 /// An ``ExhaustiveCheck`` that failed: a property broken (at its shortest),

@@ -3,9 +3,11 @@ import ModalEvents
 import ModalProjection
 
 /// One run of ``ExhaustiveCheck``: breadth first, a depth at a time. Each
-/// depth's states are expanded on several threads in slices, and what they
-/// found is merged in the order of the states and moves, so the states
-/// kept, the figures and the failure reported never depend on the threads.
+/// depth's states are cut into a fixed number of slices, which the threads
+/// expand, and what the slices found is merged in the order of the states
+/// and moves: the states kept, the figures and the failure reported never
+/// depend on the threads. At the depth where a property breaks, the slices
+/// after the one that broke it are left out.
 struct Exploration {
     let world: ModalWorld
     let reducer: ModalReducer
@@ -13,9 +15,9 @@ struct Exploration {
     let stateChecks: [(name: String, body: @Sendable (ModalState) throws -> Void)]
     let threads: Int
 
-    /// How each state kept was first reached: the state it came from and
-    /// the move (and which way of it) that led there. Node 0 is the empty state.
-    private var nodes: [Node] = [Node(parent: -1, move: -1, alternative: -1)]
+    /// How each state kept was first reached: the state it came from, the
+    /// move and the events it took. Node 0 is the empty state.
+    private var nodes: [Node] = [Node(parent: -1, move: -1, steps: [])]
     /// What the user sees of every state kept.
     private var seen: Set<Seen> = []
 
@@ -43,16 +45,16 @@ struct Exploration {
         var report = ExhaustiveReport(
             world: world.name, depth: depth, properties: (stepChecks.map(\.name) + stateChecks.map(\.name)))
         if let (name, violation) = check(empty) {
-            report.counterexample = Counterexample(property: name, violation: violation.at(0), events: [])
+            report.counterexample = Counterexample(property: name, violation: violation.at(0), events: [], moves: [])
         }
         var frontier = [Entry(node: 0, state: empty)]
         var level = 0
         while report.counterexample == nil, level < depth, !frontier.isEmpty {
             level += 1
             let levelStart = ContinuousClock.now
-            // The first slice that broke a property: the slices after it stop.
+            // The first slice that broke a property: the slices after it stop, and are left out.
             let brokenSlice = Lock(Int.max)
-            let slices = parallel(Self.slices(of: frontier.count, threads: threads)) { index, range in
+            var slices = parallel(Self.slices(of: frontier.count)) { index, range in
                 expand(frontier, range) { broke in
                     brokenSlice.withLock { first in
                         if broke { first = min(first, index) }
@@ -60,36 +62,35 @@ struct Exploration {
                     }
                 }
             }
+            if let first = slices.firstIndex(where: { $0.broken != nil }) { slices.removeSubrange((first + 1)...) }
             var next: [Entry] = []
-            var spots: [Spot] = []
+            var arrivals: [Candidate] = []
             var transitions = 0
-            var firstBroken: Broken?
+            var firstBroken = slices.last?.broken
             for slice in slices {
                 transitions += slice.transitions
                 report.reached.formUnion(slice.reached)
-                if firstBroken == nil { firstBroken = slice.broken }
                 for candidate in slice.candidates where seen.insert(candidate.seen).inserted {
-                    nodes.append(
-                        Node(
-                            parent: Int32(frontier[candidate.spot.position].node), move: Int32(candidate.spot.move),
-                            alternative: Int32(candidate.spot.alternative)))
+                    let parent = frontier[candidate.spot.position].node
+                    nodes.append(Node(parent: Int32(parent), move: Int32(candidate.spot.move), steps: candidate.steps))
                     next.append(Entry(node: nodes.count - 1, state: candidate.state))
-                    spots.append(candidate.spot)
+                    arrivals.append(candidate)
                 }
             }
             // The new states' own checks; the first in order that breaks, if it comes before the step's.
-            let checked = parallel(Self.slices(of: next.count, threads: threads)) {
-                _, range -> (Int, (String, PropertyViolation))? in
+            let checked = parallel(Self.slices(of: next.count)) { _, range -> (Int, (String, PropertyViolation))? in
                 for index in range {
                     if let broken = check(next[index].state) { return (index, broken) }
                 }
                 return nil
             }
             if let (index, (name, violation)) = checked.compactMap({ $0 }).first,
-                firstBroken.map({ spots[index].isBefore($0.spot) }) ?? true
+                firstBroken.map({ arrivals[index].spot.isBefore($0.spot) }) ?? true
             {
-                let violation = violation.at(next[index].state.seq)
-                firstBroken = Broken(spot: spots[index], steps: nil, property: name, violation: violation)
+                let arrival = arrivals[index]
+                firstBroken = Broken(
+                    spot: arrival.spot, steps: arrival.steps, property: name,
+                    violation: violation.at(next[index].state.seq))
             }
             if let broken = firstBroken {
                 report.counterexample = counterexample(broken, from: frontier[broken.spot.position].node)
@@ -129,7 +130,7 @@ struct Exploration {
             if stop(false) { return slice }
             let state = frontier[position].state
             for (move, candidate) in world.moves.enumerated() {
-                for (alternative, steps) in candidate.alternatives(state).enumerated() {
+                for (alternative, steps) in candidate.alternatives(state).enumerated() where !steps.isEmpty {
                     slice.transitions += 1
                     let spot = Spot(position: position, move: move, alternative: alternative)
                     var current = state
@@ -144,14 +145,15 @@ struct Exploration {
                             broken = (name, violation.at(current.seq))
                         }
                         if let (name, violation) = broken {
-                            slice.broken = Broken(spot: spot, steps: index + 1, property: name, violation: violation)
+                            slice.broken = Broken(
+                                spot: spot, steps: Array(steps[...index]), property: name, violation: violation)
                             _ = stop(true)
                             return slice
                         }
                     }
                     let key = Seen(current)
                     guard !seen.contains(key), local.insert(key).inserted else { continue }
-                    slice.candidates.append(Candidate(spot: spot, state: current, seen: key))
+                    slice.candidates.append(Candidate(spot: spot, steps: steps, state: current, seen: key))
                 }
             }
         }
@@ -183,8 +185,9 @@ struct Exploration {
 
     // MARK: The shortest sequence
 
-    /// The events from the empty state to `broken`: the moves that first
-    /// reached its state, taken again, then its own.
+    /// The events from the empty state to `broken`, numbered from 1: the
+    /// steps of the moves that first reached its state, then its own; and
+    /// the moves' names.
     private func counterexample(_ broken: Broken, from node: Int) -> Counterexample {
         var path: [Node] = []
         var current = node
@@ -192,44 +195,45 @@ struct Exploration {
             path.append(nodes[current])
             current = Int(nodes[current].parent)
         }
-        var state = ModalState()
-        var events: [LoggedEvent] = []
-        func take(move: Int, alternative: Int, steps limit: Int? = nil) {
-            let steps = world.moves[move].alternatives(state)[alternative]
-            for event in steps.prefix(limit ?? steps.count) {
-                let entry = LoggedEvent(seq: state.seq + 1, event: event)
-                _ = reducer.start()(&state, entry)
-                events.append(entry)
-            }
-        }
-        for node in path.reversed() { take(move: Int(node.move), alternative: Int(node.alternative)) }
-        take(move: broken.spot.move, alternative: broken.spot.alternative, steps: broken.steps)
-        return Counterexample(property: broken.property, violation: broken.violation, events: events)
+        let taken: [(move: Int, steps: [ModalEvent])] =
+            path.reversed().map { (Int($0.move), $0.steps) } + [(broken.spot.move, broken.steps)]
+        let events = taken.flatMap(\.steps).enumerated().map { LoggedEvent(seq: $0.offset + 1, event: $0.element) }
+        return Counterexample(
+            property: broken.property, violation: broken.violation, events: events,
+            moves: taken.map { world.moves[$0.move].name })
     }
 
     // MARK: Threads
 
-    /// `count` items cut into slices for `threads`: several each, so that
-    /// a slow one does not hold the others up.
-    static func slices(of count: Int, threads: Int) -> [Range<Int>] {
-        let pieces = min(count, threads == 1 ? 1 : threads * 8)
+    /// `count` items cut into slices: the same slices whatever the threads,
+    /// several for each thread, so that a slow one does not hold the others up.
+    static func slices(of count: Int) -> [Range<Int>] {
+        let pieces = min(count, 32)
         guard pieces > 0 else { return [] }
         return (0..<pieces).map { piece in (count * piece / pieces)..<(count * (piece + 1) / pieces) }
     }
 
-    /// `body` of each range (and its index), on up to `threads` threads, in order.
+    /// `body` of each range (and its index), in order; ``threads`` threads
+    /// take the ranges one after another.
     private func parallel<Value: Sendable>(
         _ ranges: [Range<Int>], _ body: (Int, Range<Int>) -> Value
     ) -> [Value] {
-        let results = Lock([Value?](repeating: nil, count: ranges.count))
+        let work = Lock((next: 0, results: [Value?](repeating: nil, count: ranges.count)))
         withoutActuallyEscaping(body) { body in
             let box = UncheckedBox(body)
-            DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
-                let result = box.value(index, ranges[index])
-                results.withLock { $0[index] = result }
+            DispatchQueue.concurrentPerform(iterations: min(threads, ranges.count)) { _ in
+                while true {
+                    let index = work.withLock { work in
+                        defer { work.next += 1 }
+                        return work.next
+                    }
+                    guard index < ranges.count else { return }
+                    let result = box.value(index, ranges[index])
+                    work.withLock { $0.results[index] = result }
+                }
             }
         }
-        return results.withLock { $0.map { $0! } }
+        return work.withLock { $0.results.map { $0! } }
     }
 }
 
@@ -250,7 +254,7 @@ private struct Entry {
 private struct Node {
     var parent: Int32
     var move: Int32
-    var alternative: Int32
+    var steps: [ModalEvent]
 }
 
 /// A transition's place in the order of a depth: the state it starts from
@@ -266,18 +270,19 @@ private struct Spot {
     }
 }
 
-/// A state a transition reached, not seen before it.
+/// A state a transition reached, not seen before it, and the events that took it there.
 private struct Candidate {
     var spot: Spot
+    var steps: [ModalEvent]
     var state: ModalState
     var seen: Seen
 }
 
-/// A property broken on a transition: after `steps` of its steps (`nil`:
-/// in the state it reached).
+/// A property broken on a transition, after `steps` (all of the
+/// transition's, or the first of them).
 private struct Broken {
     var spot: Spot
-    var steps: Int?
+    var steps: [ModalEvent]
     var property: String
     var violation: PropertyViolation
 }
@@ -288,11 +293,14 @@ private struct Seen: Hashable {
     let state: ModalState
     let hash: Int
 
+    /// One empty history for every state kept: each transition makes one.
+    private static let noRejections = RejectionHistory()
+
     init(_ state: ModalState) {
         var visible = state
         visible.seq = 0
         visible.session = 0
-        visible.rejected = []
+        visible.rejected = Self.noRejections
         self.state = visible
         self.hash = visible.hashValue
     }

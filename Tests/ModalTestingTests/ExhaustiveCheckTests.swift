@@ -108,13 +108,14 @@ import Testing
         #expect(
             text.hasPrefix(
                 "Property \"every event does what its rule says\" failed at depth 4 of world \"standard\"; "
-                    + "every shorter sequence holds (589 states to depth 3).\n"))
+                    + "every sequence of fewer moves holds (589 states to depth 3).\n"))
         #expect(
             text.contains("\n  at seq 4: modal \"b\": phase should be dismissing (parentDismissed), found presenting\n")
         )
         #expect(
             text.contains(
-                "\nShortest sequence: 4 events\n  {\"seq\":1,\"type\":\"root.register\",\"root\":\"sheets\"}\n"))
+                "\nShortest sequence: 4 moves, 4 events\n  {\"seq\":1,\"type\":\"root.register\",\"root\":\"sheets\"}\n"
+            ))
         #expect(text.contains("\n  modal-log state \(path) --at 4\n"))
         #expect(
             text.contains("\n  modal-log export \(path) --format swift-test > EveryEventDoesWhatItsRuleSaysTests.swift")

@@ -107,9 +107,9 @@ public struct Counterexample: Sendable {
 /// a world that did not reach what it must, or a property it cannot run.
 ///
 /// ```text
-/// Property "every event does what its rule says" failed at depth 4 of world "standard"; every shorter sequence holds (589 states to depth 3).
-///   at seq 4: rejected as invalidTransition, but the spec applies it
-/// Shortest sequence: 4 events
+/// Property "every event does what its rule says" failed at depth 4 of world "standard"; every sequence of fewer moves holds (589 states to depth 3).
+///   at seq 4: modal "b": phase should be dismissing (parentDismissed), found presenting
+/// Shortest sequence: 4 moves, 4 events
 ///   {"seq":1,"type":"root.register","root":"sheets"}
 ///   ...
 /// Log: /tmp/modal-testing/every-event-does-what-its-rule-says-standard-4.jsonl
@@ -133,20 +133,33 @@ public struct ExhaustiveFailure: Error, Sendable, CustomStringConvertible {
         guard let counterexample = report.counterexample else {
             return "World \"\(report.world)\" did not reach what it must.\n\(report)"
         }
-        let events = counterexample.events
-        // The depths before the failing one, explored whole: what the check vouches for.
-        let held = report.levels.dropLast()
-        let heldStates = 1 + held.reduce(0) { $0 + $1.states }
-        var lines = [
-            "Property \"\(counterexample.property)\" failed at depth \(report.levels.last?.depth ?? 0) of world \"\(report.world)\"; "
-                + "every shorter sequence holds (\(ExhaustiveReport.count(heldStates)) states to depth \(held.count)).",
-            "  \(counterexample.violation)",
-            "Shortest sequence: \(events.count) event\(events.count == 1 ? "" : "s")",
-        ]
+        let (events, moves) = (counterexample.events, counterexample.moves)
+        var lines: [String]
+        if moves.isEmpty {
+            lines = [
+                "Property \"\(counterexample.property)\" fails for the empty state, before any move.",
+                "  \(counterexample.violation)",
+            ]
+        } else {
+            // The depths before the failing one, explored whole: what the check vouches for.
+            let held = report.levels.dropLast()
+            let heldStates = 1 + held.reduce(0) { $0 + $1.states }
+            lines = [
+                "Property \"\(counterexample.property)\" failed at depth \(moves.count) of world \"\(report.world)\"; "
+                    + "every sequence of fewer moves holds (\(ExhaustiveReport.count(heldStates)) states to depth \(held.count)).",
+                "  \(counterexample.violation)",
+                "Shortest sequence: \(Self.plural(moves.count, "move")), \(Self.plural(events.count, "event"))",
+            ]
+        }
+        if moves.count != events.count { lines.append("  moves: " + moves.joined(separator: "; ")) }
         lines += FailureLog.lines(
             of: events, brokeAt: counterexample.violation.seq, property: counterexample.property, logPath: logPath,
             logProblem: logProblem)
         lines.append("Rerun: swift test (the world and the depth are fixed)")
         return lines.joined(separator: "\n")
+    }
+
+    private static func plural(_ count: Int, _ word: String) -> String {
+        "\(count) \(word)\(count == 1 ? "" : "s")"
     }
 }

@@ -216,3 +216,48 @@ import Testing
         #expect(ModalMove.event(.dimmingTap(root: "sheets")).name == #"{"type":"dimming.tap","root":"sheets"}"#)
     }
 }
+
+/// What the coverage line counts: each outcome only when it happened.
+@Suite struct SpecCoverageTests {
+    /// The outcomes of the last of `events`, replayed from nothing.
+    static func outcomes(_ events: [ModalEvent]) -> Set<SpecOutcome> {
+        var state = ModalState()
+        var coverage = SpecCoverage()
+        for (index, event) in events.enumerated() {
+            let entry = LoggedEvent(seq: index + 1, event: event)
+            let before = state
+            let rejection = state.replay(entry)
+            coverage = SpecCoverage()
+            coverage.record(ModalStep(before: before, entry: entry, after: state, rejection: rejection))
+        }
+        return coverage.outcomes
+    }
+
+    static let toasts = ModalEvent.rootRegister(RootRegistration(root: "toasts", policy: .queue))
+    static func present(_ link: String, parent: String? = nil) -> ModalEvent {
+        .modalPresent(ModalPresentation(root: "toasts", link: link, content: link, parent: parent))
+    }
+
+    @Test func aQueuedPresentIsQueuedNotPresented() {
+        #expect(Self.outcomes([Self.toasts, Self.present("a"), Self.present("b")]) == [.queued, .dimmingVisible])
+        #expect(Self.outcomes([Self.toasts, Self.present("a")]) == [.modalPresented, .dimmingVisible])
+    }
+
+    @Test func aDismissOfADismissingModalCountsOnlyWhenItChangedNothing() {
+        let dismiss = ModalEvent.modalDismiss(root: "toasts", link: "a")
+        #expect(Self.outcomes([Self.toasts, Self.present("a"), dismiss, dismiss]) == [.dismissOfDismissing])
+        #expect(Self.outcomes([Self.toasts, Self.present("a"), dismiss]) == [.dismissStarted])
+    }
+
+    @Test func aDragLetGoPastTheBottomOfAModalThatCannotBeDismissedIsHeldBack() {
+        let sheets = ModalEvent.rootRegister(RootRegistration(root: "sheets"))
+        let present = ModalEvent.modalPresent(
+            ModalPresentation(root: "sheets", link: "a", content: "A", canDismiss: false))
+        let up = ModalEvent.modalPresented(root: "sheets", link: "a")
+        let letGo = { (velocity: Double) in
+            ModalEvent.dragEnd(root: "sheets", link: "a", position: 0, velocity: velocity)
+        }
+        #expect(Self.outcomes([sheets, present, up, letGo(-5)]).contains(.dragHeldByCanDismiss))
+        #expect(Self.outcomes([sheets, present, up, letGo(-2)]).contains(.dragSnapped), "-0.4 rounds to 0")
+    }
+}

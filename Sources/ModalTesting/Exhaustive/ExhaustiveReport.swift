@@ -67,8 +67,8 @@ public struct ExhaustiveReport: Sendable, CustomStringConvertible {
         lines.append("  coverage: \(reached)")
         if !unreached.isEmpty {
             let missing =
-                unreached.outcomes.sorted { $0.rawValue < $1.rawValue }.map(\.description)
-                + unreached.codes.sorted { $0.rawValue < $1.rawValue }.map { "code \($0.rawValue)" }
+                SpecOutcome.allCases.filter(unreached.outcomes.contains).map(\.description)
+                + RejectionCode.allCases.filter(unreached.codes.contains).map { "code \($0.rawValue)" }
             lines.append("  never reached, which the world must: " + missing.joined(separator: "; "))
         }
         return lines.joined(separator: "\n")

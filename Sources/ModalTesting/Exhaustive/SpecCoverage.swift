@@ -3,7 +3,7 @@ public import ModalProjection
 
 /// One thing the spec's rules can make an event do: the branches of the
 /// rules, which a check of a world should reach to test them all.
-public enum SpecOutcome: Int, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+public enum SpecOutcome: Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case rootRegistered, rootPlacedBelowAnother, rootRemovedWithModals
     case modalPresented, modalPresentedNested, singleRootReplaced
     case presentFinished
@@ -110,7 +110,8 @@ public struct SpecCoverage: Sendable, Hashable, CustomStringConvertible {
 
     public var isEmpty: Bool { outcomes.isEmpty && codes.isEmpty }
 
-    /// `rules 1-15 (35 of 35 outcomes), codes: all 8`, with what is missing named.
+    /// `rules 1 2 3 ... 15 (35 of 35 outcomes); codes: all 8`, with what
+    /// is missing named when it is little.
     public var description: String {
         let rules = Set(outcomes.map(\.rule)).sorted()
         var text =
@@ -129,7 +130,8 @@ public struct SpecCoverage: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Notes what `step` did: its rejection's code, or the outcomes of the
-    /// event that applied.
+    /// event that applied. A batch counts for rule 13 alone: what its events
+    /// did one by one is not seen, only the state after all of them.
     mutating func record(_ step: ModalStep) {
         if let rejection = step.rejection {
             codes.insert(rejection.code)
@@ -152,9 +154,12 @@ public struct SpecCoverage: Sendable, Hashable, CustomStringConvertible {
                 outcomes.insert(.resizeMovedOffset)
             }
         case .modalPresent(let presentation):
-            outcomes.insert(presentation.parent == nil ? .modalPresented : .modalPresentedNested)
             let modals = after.root(presentation.root)?.modals ?? []
-            if modals.last?.phase == .queued { outcomes.insert(.queued) }
+            if modals.last?.phase == .queued {
+                outcomes.insert(.queued)
+            } else {
+                outcomes.insert(presentation.parent == nil ? .modalPresented : .modalPresentedNested)
+            }
             if modals.contains(where: { $0.dismissReason == .replaced })
                 && modals.count(where: { $0.phase == .dismissing })
                     > (before.root(presentation.root)?.modals.count { $0.phase == .dismissing } ?? 0)
@@ -165,7 +170,8 @@ public struct SpecCoverage: Sendable, Hashable, CustomStringConvertible {
             outcomes.insert(.presentFinished)
         case .modalDismiss(let root, let link, _):
             switch before.modal(link: link, in: root)?.phase {
-            case .dismissing: outcomes.insert(.dismissOfDismissing)
+            case .dismissing:
+                if before.root(root) == after.root(root) { outcomes.insert(.dismissOfDismissing) }
             case .queued: outcomes.insert(.queuedDismissLeft)
             default: outcomes.insert(.dismissStarted)
             }
@@ -209,11 +215,12 @@ public struct SpecCoverage: Sendable, Hashable, CustomStringConvertible {
             outcomes.insert(.dragMoved)
         case .dragEnd(let root, let link, let position, let velocity):
             guard let modal = before.modal(link: link, in: root) else { break }
-            let released = ((position ?? modal.snap.position) + 0.2 * velocity).rounded(.toNearestOrAwayFromZero)
             if after.modal(link: link, in: root)?.dismissReason == .drag {
                 outcomes.insert(.dragDismissed)
             } else {
-                outcomes.insert(released <= -1 ? .dragHeldByCanDismiss : .dragSnapped)
+                let target = SpecModel.dragTarget(
+                    from: position ?? modal.snap.position, velocity: velocity, points: modal.snap.points.count)
+                outcomes.insert(target == -1 ? .dragHeldByCanDismiss : .dragSnapped)
             }
         case .sessionStart:
             outcomes.insert(.sessionStarted)

@@ -120,6 +120,13 @@ enum SpecModel {
         return .applied(current)
     }
 
+    /// Rule 11's target of a drag let go at `position` with `velocity`:
+    /// `round(position + 0.2 * velocity)`, halves away from zero, clamped
+    /// to `-1 ... points - 1`.
+    static func dragTarget(from position: Double, velocity: Double, points: Int) -> Double {
+        min(max((position + 0.2 * velocity).rounded(.toNearestOrAwayFromZero), -1), Double(points - 1))
+    }
+
     // MARK: Whether it applies
 
     /// The code that rejects `event` (not a batch), or `nil`: the checks of
@@ -346,9 +353,9 @@ extension StoredRoot {
             modals[target].snap.dragging = true
         case .dragEnd(_, let link, let position, let velocity):
             let index = target(link)
-            let released = position ?? modals[index].snap.position
-            let last = Double(modals[index].snap.points.count - 1)
-            let aim = min(max((released + 0.2 * velocity).rounded(.toNearestOrAwayFromZero), -1), last)
+            let aim = SpecModel.dragTarget(
+                from: position ?? modals[index].snap.position, velocity: velocity,
+                points: modals[index].snap.points.count)
             modals[index].snap.dragging = false
             if aim == -1 && modals[index].canDismiss {
                 modals[index].snap.position = -1

@@ -43,7 +43,7 @@ public struct ModalWorld: Sendable {
 /// turns into the events the pure reducer applies (no store is run), each
 /// one step of the log, a `batch` being one step.
 public struct ModalMove: Sendable {
-    /// What it is, as a report names it.
+    /// What it is, as a failure's report names it.
     public var name: String
     /// Each way it can happen from a state, as the steps it takes; none
     /// when it cannot happen there.
@@ -53,15 +53,22 @@ public struct ModalMove: Sendable {
     /// one step each, or `nil` when it cannot happen there (a completion
     /// with no animation running, a command with nothing to do).
     public init(_ name: String, steps: @escaping @Sendable (ModalState) -> [ModalEvent]?) {
-        self.init(name) { state in steps(state).map { [$0] } ?? [] }
+        self.name = name
+        self.alternatives = { state in steps(state).map { [$0] } ?? [] }
     }
 
-    /// A move that can happen in several ways from a state (the host ends
-    /// one of the animations running): `alternatives` gives the steps of
-    /// each, and the check tries them all.
-    public init(_ name: String, alternatives: @escaping @Sendable (ModalState) -> [[ModalEvent]]) {
+    private init(_ name: String, alternatives: @escaping @Sendable (ModalState) -> [[ModalEvent]]) {
         self.name = name
         self.alternatives = alternatives
+    }
+
+    /// A move that can happen in any one of several ways from a state (the
+    /// host ends one of the animations running): `ways` gives the steps of
+    /// each, and the check tries them all. No way: it cannot happen there.
+    public static func oneOf(
+        _ name: String, _ ways: @escaping @Sendable (ModalState) -> [[ModalEvent]]
+    ) -> ModalMove {
+        ModalMove(name, alternatives: ways)
     }
 
     /// One event, at any point.
@@ -119,11 +126,11 @@ public struct ModalMove: Sendable {
     }
 
     /// The host ends one running animation: `modal.presented` of a
-    /// presenting modal or `modal.dismissed` of a dismissing one. One move
-    /// for each live modal of the state, so every order of completions is
-    /// tried; put it in a world once.
+    /// presenting modal or `modal.dismissed` of a dismissing one, one way
+    /// for each animation running, so every order of completions is tried;
+    /// put it in a world once.
     public static var hostFinishesAnimations: ModalMove {
-        ModalMove("the host finishes an animation") { state in
+        oneOf("the host finishes an animation") { state in
             state.roots.flatMap { root in
                 root.modals.compactMap { modal -> [ModalEvent]? in
                     switch modal.phase {

@@ -127,6 +127,16 @@ import Testing
     }
 
     /// A world that cannot reach an outcome the spec has fails, naming it:
+    @Test func aWorldsNameIsMadeSafeForTheLogsFileName() throws {
+        let folder = try TemporaryFolder()
+        let world = ModalWorld("shop/checkout", moves: [.register(RootRegistration(root: "sheets"))])
+        let nothing = ModalProperty.always("nothing registered") { $0.roots.isEmpty }
+        let failure = try #require(throws: ExhaustiveFailure.self) {
+            try ExhaustiveCheck(world: world, depth: 1, logDirectory: folder.path, printsReport: false).check(nothing)
+        }
+        #expect(failure.logPath == folder.file("nothing-registered-shop-checkout-1.jsonl"), "\(failure)")
+    }
+
     /// at the depth where the whole world reaches them all.
     @Test func aWorldThatLeavesAnOutcomeOutFails() throws {
         var world = ModalWorld.standard

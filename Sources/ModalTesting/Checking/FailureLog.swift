@@ -6,7 +6,8 @@ import ModalEvents
 enum FailureLog {
     /// Writes `events` with a header of `fields` into `directory` (`nil`:
     /// `MODAL_TESTING_LOGS`, else the temporary folder's `modal-testing`),
-    /// named `<slug of property>-<name>.jsonl`; its path, or why it could not.
+    /// named `<property>-<name>.jsonl` in lower case, anything but letters
+    /// and digits a dash; its path, or why it could not.
     static func write(
         _ events: [LoggedEvent], header fields: [JSONMember], property: String, name: String, in directory: String?
     ) -> Result<String, any Error> {
@@ -14,7 +15,7 @@ enum FailureLog {
         let folder =
             directory ?? environment["MODAL_TESTING_LOGS"]
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("modal-testing").path
-        let slug = String(property.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }.prefix(48))
+        let slug = { (text: String) in String(text.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }) }
         let header = LogHeader(fields: [JSONMember("generatedBy", "ModalTesting")] + fields)
         let bytes = Data(EventLogEncoder.encode(header: header, events: events))
         return Result {
@@ -23,7 +24,9 @@ enum FailureLog {
             var attempt = 1
             while true {
                 let suffix = attempt == 1 ? "" : "-\(attempt)"
-                let path = URL(fileURLWithPath: folder).appendingPathComponent("\(slug)-\(name)\(suffix).jsonl").path
+                let path = URL(fileURLWithPath: folder).appendingPathComponent(
+                    "\(slug(property).prefix(48))-\(slug(name))\(suffix).jsonl"
+                ).path
                 if let existing = FileManager.default.contents(atPath: path), existing != bytes {
                     attempt += 1
                     continue

@@ -170,7 +170,7 @@ import Testing
         let never = ModalProperty.always("something is registered") { !$0.roots.isEmpty }
         let report = ExhaustiveCheck(depth: 2, printsReport: false).explore([never])
         #expect(report.counterexample?.events == [])
-        #expect(report.counterexample?.violation.description == "at seq 0: does not hold")
+        #expect(report.counterexample?.violation.description == "at seq 0: does not hold for the empty state")
         #expect(report.levels.isEmpty)
     }
 

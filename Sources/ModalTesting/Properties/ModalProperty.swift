@@ -89,7 +89,10 @@ public struct ModalProperty: Sendable {
         _ name: String, _ predicate: @escaping @Sendable (ModalState) -> Bool
     ) -> ModalProperty {
         let local = Local.state { state in
-            guard predicate(state) else { throw PropertyViolation("does not hold") }
+            guard predicate(state) else {
+                throw PropertyViolation(
+                    state.seq == 0 ? "does not hold for the empty state" : "does not hold after this event")
+            }
         }
         return ModalProperty(name, local: local) { trace in
             for (index, state) in trace.states.enumerated() where !predicate(state) {

@@ -111,6 +111,7 @@ import Testing
         let report = try ExhaustiveCheck(world: Self.shop(checkoutParent: "cart"), depth: 20)
             .check([Self.checkoutOverTheCart] + ModalProperty.exhaustive)
         #expect(report.exhausted, "every state the shop can reach, well before 20 moves")
+        #expect(report.states == 60 && report.levels.count == 9, "\(report)")
         #expect(report.reached.outcomes.isSuperset(of: [.dismissCascaded, .dragDismissed, .sessionStarted]))
     }
 }

@@ -90,7 +90,8 @@ import Testing
     @Test func aReducersOwnMemoryIsNotExplored() {
         var check = ExhaustiveCheck(world: .standard, depth: 3, printsReport: false)
         check.reducer = BrokenReducers.payloadKeptAfterDismissal
-        #expect(check.explore(ModalProperty.exhaustive).counterexample == nil)
+        let report = check.explore(ModalProperty.exhaustive)
+        #expect(report.counterexample == nil && report.transitions == 17_542)
     }
 
     @Test func aFailureIsWrittenAsALogThatTheToolReplaysAndExports() throws {
@@ -126,7 +127,6 @@ import Testing
         #expect(io.standardOutput.split(separator: "\n").filter { $0.hasPrefix("    log.step(") }.count == 4)
     }
 
-    /// A world that cannot reach an outcome the spec has fails, naming it:
     @Test func aWorldsNameIsMadeSafeForTheLogsFileName() throws {
         let folder = try TemporaryFolder()
         let world = ModalWorld("shop/checkout", moves: [.register(RootRegistration(root: "sheets"))])
@@ -137,6 +137,7 @@ import Testing
         #expect(failure.logPath == folder.file("nothing-registered-shop-checkout-1.jsonl"), "\(failure)")
     }
 
+    /// A world that cannot reach an outcome the spec has fails, naming it:
     /// at the depth where the whole world reaches them all.
     @Test func aWorldThatLeavesAnOutcomeOutFails() throws {
         var world = ModalWorld.standard
@@ -168,10 +169,12 @@ import Testing
 
     @Test func aPropertyOfTheEmptyStateFailsWithNoEvents() {
         let never = ModalProperty.always("something is registered") { !$0.roots.isEmpty }
-        let report = ExhaustiveCheck(depth: 2, printsReport: false).explore([never])
+        let report = ExhaustiveCheck(world: .standard, depth: 2, printsReport: false).explore([never])
         #expect(report.counterexample?.events == [])
         #expect(report.counterexample?.violation.description == "at seq 0: does not hold for the empty state")
         #expect(report.levels.isEmpty)
+        let text = ExhaustiveFailure(report: report).description
+        #expect(text.hasPrefix("Property \"something is registered\" fails for the empty state, before any move.\n"))
     }
 
     @Test func theDepthVariableMustBeANumber() {
@@ -224,6 +227,70 @@ import Testing
                 [.sessionStart(), .rootRegister(Self.sheets)]
             ])
         #expect(ModalMove.event(.dimmingTap(root: "sheets")).name == #"{"type":"dimming.tap","root":"sheets"}"#)
+    }
+}
+
+/// The counterexample is the path the check took: moves of several steps
+/// cut where the property broke, the way of a move that has several, and
+/// the first failure in order, whether of a step or of a state.
+@Suite struct CounterexampleTests {
+    static let sheets = RootRegistration(root: "sheets")
+    static func present(_ link: String) -> ModalEvent {
+        .modalPresent(ModalPresentation(root: "sheets", link: link, content: link))
+    }
+
+    @Test func aRelaunchIsCutAtTheStepThatBrokeIt() throws {
+        let world = ModalWorld(
+            "relaunch",
+            moves: [.register(Self.sheets), .event(Self.present("b")), .relaunch(registering: [Self.sheets])])
+        let noRelaunchOverB = ModalProperty.everyStep("no relaunch with b on screen") { step in
+            guard case .sessionStart = step.event else { return }
+            try require(step.before.modal(link: "b", in: "sheets") == nil, "relaunched over b")
+        }
+        let report = ExhaustiveCheck(world: world, depth: 4, printsReport: false).explore([noRelaunchOverB])
+        let found = try #require(report.counterexample)
+        #expect(found.events.map(\.event) == [.rootRegister(Self.sheets), Self.present("b"), .sessionStart()])
+        #expect(found.moves.count == 3 && found.moves.last == "relaunch")
+        #expect(found.violation.description == "at seq 3: relaunched over b")
+        #expect(ExhaustiveFailure(report: report).description.contains("\nShortest sequence: 3 moves, 3 events\n"))
+    }
+
+    /// Register, present a, present b: the host's first way ends a's
+    /// animation, its second b's, which breaks the property.
+    @Test func theSecondWayOfAMoveIsTheOneTaken() throws {
+        let world = ModalWorld(
+            "two animations",
+            moves: [
+                .register(Self.sheets), .event(Self.present("a")), .event(Self.present("b")), .hostFinishesAnimations,
+            ])
+        let bNeverUp = ModalProperty.always("b never up while a presents") { state in
+            !(state.modal(link: "a", in: "sheets")?.phase == .presenting
+                && state.modal(link: "b", in: "sheets")?.phase == .presented)
+        }
+        let found = try #require(
+            ExhaustiveCheck(world: world, depth: 5, printsReport: false).explore([bNeverUp]).counterexample)
+        #expect(
+            found.events.map(\.event) == [
+                .rootRegister(Self.sheets), Self.present("a"), Self.present("b"),
+                .modalPresented(root: "sheets", link: "b"),
+            ])
+        #expect(found.violation.description == "at seq 4: does not hold after this event")
+    }
+
+    /// At one depth a state that breaks a property and a step that breaks
+    /// another: whichever transition comes first in the world's order.
+    @Test func theFirstFailureInOrderWinsWhetherOfAStepOrOfAState() throws {
+        let noB = ModalProperty.always("no b") { $0.modal(link: "b", in: "sheets") == nil }
+        let noPresentOfC = ModalProperty.everyStep("no present of c") { step in
+            try require(step.event.link != "c" || step.rejection != nil, "c presented")
+        }
+        func first(_ links: [String]) -> String? {
+            let world = ModalWorld("order", moves: [.register(Self.sheets)] + links.map { .event(Self.present($0)) })
+            return ExhaustiveCheck(world: world, depth: 3, printsReport: false)
+                .explore([noB, noPresentOfC]).counterexample?.property
+        }
+        #expect(first(["b", "c"]) == "no b")
+        #expect(first(["c", "b"]) == "no present of c")
     }
 }
 

@@ -9,7 +9,7 @@ import ModalProjection
 ///
 /// ```swift
 /// @Test func everyShortSequence() throws {
-///     try ExhaustiveCheck(world: .standard, depth: 3).check(ModalProperty.exhaustive)
+///     try ExhaustiveCheck(world: .standard, depth: 4).check(ModalProperty.exhaustive)
 /// }
 /// ```
 ///
@@ -31,7 +31,7 @@ import ModalProjection
 /// run (a check's own larger depth stays), for longer runs;
 /// ``explore(_:)`` explores the depth it is given.
 ///
-/// The reducer is run fresh for each transition: a reducer that keeps
+/// The reducer is started afresh for each event: a reducer that keeps
 /// memory of its own apart from the state (a cache) is not a function of
 /// the state, and what it remembers is not explored.
 public struct ExhaustiveCheck: Sendable {
@@ -53,7 +53,7 @@ public struct ExhaustiveCheck: Sendable {
     package var reducer: ModalReducer = .spec
 
     public init(
-        world: ModalWorld = .standard, depth: Int, logDirectory: String? = nil, printsReport: Bool = true,
+        world: ModalWorld, depth: Int, logDirectory: String? = nil, printsReport: Bool = true,
         threads: Int? = nil
     ) {
         precondition(depth >= 0, "depth cannot be negative")

@@ -6,10 +6,11 @@ import ModalProjection
 /// Its description is the report a check prints:
 ///
 /// ```text
-/// Exhaustive check of world "standard" to depth 3: 2,461 states, 190,214 transitions in 6.1 s
-///   properties: a rejected event leaves the state unchanged; invariants hold after every event; every event does what its rule says
-///   depth 1: 7 new states, 358 transitions in 0.0 s
+/// Exhaustive check of world "standard" to depth 4: 6,682 states, 210,862 transitions in 8.0 s
+///   properties: a rejected event leaves the state unchanged; every event does what its rule says; invariants hold after every event
+///   depth 1: 5 new states, 358 transitions in 0.0 s
 ///   ...
+///   depth 4: 6,093 new states, 193,320 transitions in 7.4 s
 ///   a state is what the user sees: seq, the session count and the rejection history are left out
 ///   coverage: rules 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 (35 of 35 outcomes); codes: all 8
 /// ```

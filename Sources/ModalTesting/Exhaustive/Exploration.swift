@@ -63,41 +63,15 @@ struct Exploration {
                 }
             }
             if let first = slices.firstIndex(where: { $0.broken != nil }) { slices.removeSubrange((first + 1)...) }
-            var next: [Entry] = []
-            var arrivals: [Candidate] = []
-            var transitions = 0
-            var firstBroken = slices.last?.broken
-            for slice in slices {
-                transitions += slice.transitions
-                report.reached.formUnion(slice.reached)
-                for candidate in slice.candidates where seen.insert(candidate.seen).inserted {
-                    let parent = frontier[candidate.spot.position].node
-                    nodes.append(Node(parent: Int32(parent), move: Int32(candidate.spot.move), steps: candidate.steps))
-                    next.append(Entry(node: nodes.count - 1, state: candidate.state))
-                    arrivals.append(candidate)
-                }
-            }
-            // The new states' own checks; the first in order that breaks, if it comes before the step's.
-            let checked = parallel(Self.slices(of: next.count)) { _, range -> (Int, (String, PropertyViolation))? in
-                for index in range {
-                    if let broken = check(next[index].state) { return (index, broken) }
-                }
-                return nil
-            }
-            if let (index, (name, violation)) = checked.compactMap({ $0 }).first,
-                firstBroken.map({ arrivals[index].spot.isBefore($0.spot) }) ?? true
-            {
-                let arrival = arrivals[index]
-                firstBroken = Broken(
-                    spot: arrival.spot, steps: arrival.steps, property: name,
-                    violation: violation.at(next[index].state.seq))
-            }
-            if let broken = firstBroken {
+            for slice in slices { report.reached.formUnion(slice.reached) }
+            let (next, arrivals) = keep(slices, from: frontier)
+            // A step broken, or a new state that breaks a property: the first in order.
+            if let broken = firstBrokenState(next, arrivals, before: slices.last?.broken) ?? slices.last?.broken {
                 report.counterexample = counterexample(broken, from: frontier[broken.spot.position].node)
             }
             report.levels.append(
                 ExhaustiveReport.Level(
-                    depth: level, states: next.count, transitions: transitions,
+                    depth: level, states: next.count, transitions: slices.reduce(0) { $0 + $1.transitions },
                     seconds: (ContinuousClock.now - levelStart).seconds))
             frontier = next
         }
@@ -108,6 +82,40 @@ struct Exploration {
     }
 
     // MARK: A depth
+
+    /// The states the slices reached that were not seen before, in order,
+    /// each noted as seen and as a node: the next depth's list, and how
+    /// each of them was reached.
+    private mutating func keep(_ slices: [Slice], from frontier: [Entry]) -> ([Entry], [Candidate]) {
+        var next: [Entry] = []
+        var arrivals: [Candidate] = []
+        for slice in slices {
+            for candidate in slice.candidates where seen.insert(candidate.seen).inserted {
+                let parent = frontier[candidate.spot.position].node
+                nodes.append(Node(parent: Int32(parent), move: Int32(candidate.spot.move), steps: candidate.steps))
+                next.append(Entry(node: nodes.count - 1, state: candidate.state))
+                arrivals.append(candidate)
+            }
+        }
+        return (next, arrivals)
+    }
+
+    /// The first new state that breaks a property of states, when it was
+    /// reached before `stepBroken`'s transition (or there is none).
+    private func firstBrokenState(_ next: [Entry], _ arrivals: [Candidate], before stepBroken: Broken?) -> Broken? {
+        let checked = parallel(Self.slices(of: next.count)) { _, range -> (Int, (String, PropertyViolation))? in
+            for index in range {
+                if let broken = check(next[index].state) { return (index, broken) }
+            }
+            return nil
+        }
+        guard let (index, (name, violation)) = checked.compactMap({ $0 }).first,
+            stepBroken.map({ arrivals[index].spot.isBefore($0.spot) }) ?? true
+        else { return nil }
+        return Broken(
+            spot: arrivals[index].spot, steps: arrivals[index].steps, property: name,
+            violation: violation.at(next[index].state.seq))
+    }
 
     /// What expanding some states found.
     private struct Slice {

@@ -25,7 +25,13 @@ struct BenchLog {
     /// version 1's, so the figures compare with earlier runs).
     static func write(events: Int, in folder: String) throws -> BenchLog {
         let path = "\(folder)/session-\(events).jsonl"
-        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw BenchError(message: "\(folder): no such folder")
+        }
+        guard FileManager.default.createFile(atPath: path, contents: nil) else {
+            throw BenchError(message: "\(path): cannot be created")
+        }
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? handle.close() }
         var buffer = EventLogEncoder.encode(LogHeader(version: 1))

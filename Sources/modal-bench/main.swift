@@ -14,12 +14,12 @@ import ModalTesting
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.count == 2, arguments[0] == replayPeakArgument {
-    try replayAndReportPeak(arguments[1])
+    orExit("cannot replay \(arguments[1])") { try replayAndReportPeak(arguments[1]) }
     exit(0)
 }
 if arguments.count == 3, arguments[0] == "--write-log", let events = Int(arguments[1]) {
     // The workload's log, for tools that look at a replay from outside (Scripts/replay-allocations).
-    let log = try BenchLog.write(events: events, in: arguments[2])
+    let log = orExit("cannot write the log") { try BenchLog.write(events: events, in: arguments[2]) }
     print(log.path)
     exit(0)
 }
@@ -31,7 +31,7 @@ if arguments.count == 2, arguments[0] == "--exhaustive", let depth = Int(argumen
     exit(report.counterexample == nil && report.unreached.isEmpty ? 0 : 1)
 }
 if arguments.count == 2, arguments[0] == storePeakArgument, let count = Int(arguments[1]) {
-    try fillStoreAndReportPeak(events: count)
+    orExit("cannot fill the store") { try fillStoreAndReportPeak(events: count) }
     exit(0)
 }
 let groups = ["read", "seek", "store", "feed", "durable", "memory", "fleet", "shrink"]
@@ -59,10 +59,12 @@ let sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
 let measure = Measure(runs: quick ? 3 : 5)
 
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modal-bench-\(getpid())").path
-try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+orExit("cannot make \(folder)") {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+}
 defer { try? FileManager.default.removeItem(atPath: folder) }
 
-let logs = try sizes.map { try BenchLog.write(events: $0, in: folder) }
+let logs = orExit("cannot write the logs") { try sizes.map { try BenchLog.write(events: $0, in: folder) } }
 let bytesPerEvent = Double(logs.last!.bytes) / Double(logs.last!.events)
 print(
     """
@@ -74,17 +76,34 @@ print(
     """)
 
 var table = Table()
-if runs("read") { table.append(try readBenchmarks(logs: logs, measure: measure)) }
-if runs("seek") { table.append(try seekBenchmarks(log: logs.last!, measure: measure)) }
+if runs("read") { table.append(orExit("read") { try readBenchmarks(logs: logs, measure: measure) }) }
+if runs("seek") { table.append(orExit("seek") { try seekBenchmarks(log: logs.last!, measure: measure) }) }
 if runs("store") { table.append(storeBenchmarks(count: quick ? 100_000 : 200_000, measure: measure)) }
 if runs("feed") { table.append(feedBenchmarks(count: quick ? 100_000 : 200_000, measure: measure)) }
 if runs("durable") {
-    table.append(try durableBenchmarks(count: quick ? 50_000 : 200_000, measure: measure, folder: folder))
+    table.append(
+        orExit("durable") { try durableBenchmarks(count: quick ? 50_000 : 200_000, measure: measure, folder: folder) })
 }
 if runs("fleet") {
     table.append(
-        try fleetBenchmarks(logs: quick ? 200 : 2_000, eventsPerLog: 100, in: folder, measure: measure))
+        orExit("fleet") {
+            try fleetBenchmarks(logs: quick ? 200 : 2_000, eventsPerLog: 100, in: folder, measure: measure)
+        })
 }
 if runs("shrink") { table.append(shrinkBenchmarks(sessions: quick ? [2_000] : [2_000, 10_000], measure: measure)) }
-if runs("memory") { table.append(try memoryBenchmarks(logs: logs, storeEvents: quick ? 100_000 : 1_000_000)) }
+if runs("memory") {
+    table.append(orExit("memory") { try memoryBenchmarks(logs: logs, storeEvents: quick ? 100_000 : 1_000_000) })
+}
 print(table.text)
+
+/// `body`'s result; when it throws, `modal-bench: <what>: <error>` on
+/// standard error and exit status 74 (sysexits' EX_IOERR). An error left
+/// to top-level code would trap instead, with no word of what was wrong.
+func orExit<Value>(_ what: String, _ body: () throws -> Value) -> Value {
+    do {
+        return try body()
+    } catch {
+        FileHandle.standardError.write(Data("modal-bench: \(what): \(error)\n".utf8))
+        exit(74)
+    }
+}

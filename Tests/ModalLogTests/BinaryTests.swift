@@ -9,13 +9,16 @@ import Testing
     /// `swift test` builds the tool in the products folder, beside the test
     /// bundle (found through the running bundles, as on macOS the test binary
     /// is a helper elsewhere).
-    static let binary: URL? = {
+    static let binary = built("modal-log")
+
+    /// The package's program `name`, as `swift test` built it.
+    static func built(_ name: String) -> URL? {
         let bundles = Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }
         let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         let folders = bundles.map { $0.deletingLastPathComponent() } + [testBinary.deletingLastPathComponent()]
-        return folders.map { $0.appendingPathComponent("modal-log") }
+        return folders.map { $0.appendingPathComponent(name) }
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    }
 
     /// Runs the binary, with `NO_COLOR` set.
     func run(_ arguments: [String], standardInput: Data = Data(), standardOutput: FileHandle? = nil) throws
@@ -163,5 +166,20 @@ import Testing
             error
                 == "Error: \(log.path):10: unknown event type \"modal.presnt\"\nhint: add --lenient to skip malformed lines (each one a warning) and read on\n"
         )
+    }
+}
+
+/// `modal-bench`'s errors end in a message and a status, never a trap.
+@Suite struct BenchBinaryTests {
+    @Test func aLogForAFolderThatDoesNotExistIsAnErrorNotATrap() throws {
+        let bench = try #require(BinaryTests.built("modal-bench"), "modal-bench was not built beside the tests")
+        let folder = try TemporaryFolder()
+        let missing = folder.file("no/such/folder")
+        let failed = try runProgram(bench.path, ["--write-log", "10", missing])
+        #expect(failed.status == 74, "\(failed.error)")
+        #expect(failed.error == "modal-bench: cannot write the log: \(missing): no such folder\n")
+        let written = try runProgram(bench.path, ["--write-log", "10", folder.path])
+        #expect(written.status == 0 && written.output == folder.file("session-10.jsonl") + "\n")
+        #expect(try EventLogReader(path: folder.file("session-10.jsonl")).readAll().count == 10)
     }
 }

@@ -82,10 +82,6 @@ struct Checkup {
     private var offscreen: [String: Set<String>] = [:]
     private var hidden: [String: Set<String>] = [:]
 
-    /// How many of a root's topmost shown modals the drawing checks look
-    /// at: any below them are under a dozen modals already.
-    static let drawnDepth = 16
-
     /// Waits (a key and the seq it began at) in the order they began.
     private struct WaitList {
         var keys: [(key: ModalKey, seq: Int)] = []
@@ -194,7 +190,7 @@ struct Checkup {
             guard case .modalPresent(let presentation) = event,
                 let root = state.root(presentation.root),
                 root.modal(link: presentation.link)?.phase == .presenting,
-                let other = Self.topmostShown(of: root).last(where: { other in
+                let other = ModalBox.topmostShown(of: root).last(where: { other in
                     other.phase == .presenting
                         && !presented.contains(ModalKey(root: presentation.root, link: other.link))
                 })
@@ -213,7 +209,7 @@ struct Checkup {
 
     /// The keyboard over the responder, modals lifted off-screen or hidden
     /// under a sheet as high as the screen: looked at again only in the
-    /// roots the step changed, and only their ``drawnDepth`` topmost shown
+    /// roots the step changed, and only their ``ModalBox/drawnDepth`` topmost shown
     /// modals, so a step's cost does not grow with a root's modals.
     private mutating func checkDrawing(_ step: Step, state: ModalState) {
         var roots: [String] = []
@@ -248,10 +244,10 @@ struct Checkup {
             let (wasOffscreen, wasHidden) = (offscreen[id] ?? [], hidden[id] ?? [])
             var (nowOffscreen, nowHidden): (Set<String>, Set<String>) = ([], [])
             var cover: Modal?
-            for modal in Self.topmostShown(of: root).reversed() {
+            for modal in ModalBox.topmostShown(of: root).reversed() {
                 let key = ModalKey(root: id, link: modal.link)
                 let box = ModalBox(modal, in: root)
-                if box.top < 0 {
+                if box.isOffscreen {
                     nowOffscreen.insert(modal.link)
                     if !wasOffscreen.contains(modal.link) {
                         report(
@@ -275,11 +271,6 @@ struct Checkup {
             offscreen[id] = nowOffscreen.isEmpty ? nil : nowOffscreen
             hidden[id] = nowHidden.isEmpty ? nil : nowHidden
         }
-    }
-
-    /// The ``drawnDepth`` topmost modals of `root` that are drawn, bottom to top.
-    static func topmostShown(of root: RootState) -> ArraySlice<Modal> {
-        ModalBox.topmostShown(of: root, count: drawnDepth)
     }
 
     /// Whether `modal` is a sheet, card or custom modal as high as its root,

@@ -72,7 +72,7 @@ struct ModalBox: Equatable {
     /// its root's top.
     static func isOffscreen(_ reference: Condition.ModalReference, in state: ModalState) -> Bool {
         guard let (root, modal) = shown(reference, in: state) else { return false }
-        return ModalBox(modal, in: root).top < 0
+        return ModalBox(modal, in: root).isOffscreen
     }
 
     /// Whether `reference` names a shown modal that one drawn above it on
@@ -107,12 +107,19 @@ struct ModalBox: Equatable {
         return nil
     }
 
-    /// The `count` topmost modals of `root` that are drawn, bottom to top.
-    /// A queue root draws its head, never what waits behind it.
-    static func topmostShown(of root: RootState, count: Int) -> ArraySlice<Modal> {
+    /// How many of a root's topmost shown modals the drawing checks look
+    /// at: any below them are under a dozen modals already.
+    static let drawnDepth = 16
+
+    /// Whether part of the modal is lifted past its root's top.
+    var isOffscreen: Bool { top < 0 }
+
+    /// The ``drawnDepth`` topmost modals of `root` that are drawn, bottom
+    /// to top. A queue root draws its head, never what waits behind it.
+    static func topmostShown(of root: RootState) -> ArraySlice<Modal> {
         let modals = root.modals
-        if root.policy == .queue { return modals.prefix(while: isShown).suffix(count) }
-        return modals.suffix(count).filter(isShown)[...]
+        if root.policy == .queue { return modals.prefix(while: isShown).suffix(drawnDepth) }
+        return modals.suffix(drawnDepth).filter(isShown)[...]
     }
 
     private static func shown(
@@ -149,7 +156,7 @@ extension ModalBox {
         for size in sizes {
             let roots = screens[size] ?? []
             let input = roots.last { root in
-                topmostShown(of: root, count: 16).contains { $0.style != .toast && $0.phase != .dismissing }
+                topmostShown(of: root).contains { $0.style != .toast && $0.phase != .dismissing }
             }
             guard let root = input ?? roots.first else { continue }
             let responder = bottom - root.keyboardOffset

@@ -1,3 +1,5 @@
+import ModalTesting
+
 /// Times a piece of work: the median of several runs, each on fresh input.
 struct Measure {
     var runs = 5
@@ -86,17 +88,6 @@ func fixed(_ value: Double, digits: Int) -> String {
     let decimals = text.split(separator: ".").last.map(\.count) ?? 0
     if digits == 0 { return String(text.prefix { $0 != "." }) }
     if decimals < digits { text += String(repeating: "0", count: digits - decimals) }
-    return text
-}
-
-/// `count` with thousands separators: `1,000,000`.
-func grouped(_ count: Int) -> String {
-    let digits = Array(String(count))
-    var text = ""
-    for (index, digit) in digits.enumerated() {
-        if index > 0 && (digits.count - index) % 3 == 0 { text.append(",") }
-        text.append(digit)
-    }
     return text
 }
 

@@ -58,11 +58,11 @@ public struct ExhaustiveReport: Sendable, CustomStringConvertible {
             "Exhaustive check of world \"\(world)\" to depth \(reachedDepth)"
                 + (exhausted ? " (every state it can reach)" : "")
                 + (counterexample == nil ? "" : ", stopped at the first failure")
-                + ": \(Self.count(states)) states, \(Self.count(transitions)) transitions in \(Self.time(seconds))",
+                + ": \(grouped(states)) states, \(grouped(transitions)) transitions in \(Self.time(seconds))",
             "  properties: " + properties.joined(separator: "; "),
         ]
         lines += levels.map { level in
-            "  depth \(level.depth): \(Self.count(level.states)) new states, \(Self.count(level.transitions)) transitions in \(Self.time(level.seconds))"
+            "  depth \(level.depth): \(grouped(level.states)) new states, \(grouped(level.transitions)) transitions in \(Self.time(level.seconds))"
         }
         lines.append("  a state is what the user sees: seq, the session count and the rejection history are left out")
         lines.append("  coverage: \(reached)")
@@ -73,16 +73,6 @@ public struct ExhaustiveReport: Sendable, CustomStringConvertible {
             lines.append("  never reached, which the world must: " + missing.joined(separator: "; "))
         }
         return lines.joined(separator: "\n")
-    }
-
-    static func count(_ value: Int) -> String {
-        let digits = String(value)
-        var grouped = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { grouped.append(",") }
-            grouped.append(digit)
-        }
-        return grouped
     }
 
     static func time(_ seconds: Double) -> String {
@@ -147,7 +137,7 @@ public struct ExhaustiveFailure: Error, Sendable, CustomStringConvertible {
             let heldStates = 1 + held.reduce(0) { $0 + $1.states }
             lines = [
                 "Property \"\(counterexample.property)\" failed at depth \(moves.count) of world \"\(report.world)\"; "
-                    + "every sequence of fewer moves holds (\(ExhaustiveReport.count(heldStates)) states to depth \(held.count)).",
+                    + "every sequence of fewer moves holds (\(grouped(heldStates)) states to depth \(held.count)).",
                 "  \(counterexample.violation)",
                 "Shortest sequence: \(Self.plural(moves.count, "move")), \(Self.plural(events.count, "event"))",
             ]
@@ -163,4 +153,15 @@ public struct ExhaustiveFailure: Error, Sendable, CustomStringConvertible {
     private static func plural(_ count: Int, _ word: String) -> String {
         "\(count) \(word)\(count == 1 ? "" : "s")"
     }
+}
+
+/// `count` with thousands separators: `1,000,000`.
+package func grouped(_ count: Int) -> String {
+    let digits = Array(String(count))
+    var text = ""
+    for (index, digit) in digits.enumerated() {
+        if index > 0 && (digits.count - index) % 3 == 0 { text.append(",") }
+        text.append(digit)
+    }
+    return text
 }

@@ -2,6 +2,14 @@ import Foundation
 import ModalEvents
 import ModalProjection
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Appends to a log file under each durability policy, on the file system
 /// of the temporary folder (a sync there reaches the disk).
 func durableBenchmarks(count: Int, measure: Measure, folder: String) throws -> [Row] {
@@ -13,6 +21,24 @@ func durableBenchmarks(count: Int, measure: Measure, folder: String) throws -> [
     let policies: [(name: String, durability: EventLogWriter.Durability, events: Int)] = [
         ("none", .none, count), ("group", .group(), count), ("every event", .everyEvent, min(count, 2_000)),
     ]
+    // The floor of appends under `none`: the same lines, made beforehand, each written with one write(2).
+    let lines = entries.map { EventLogEncoder.encode($0) }
+    var loopRun = 0
+    let loop = try measure.seconds(prepare: { () -> Int32 in
+        loopRun += 1
+        let path = "\(folder)/durable-loop-\(loopRun).jsonl"
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        guard descriptor >= 0 else { throw BenchError(message: "\(path): cannot be created") }
+        return descriptor
+    }) { descriptor in
+        defer { close(descriptor) }
+        for line in lines {
+            let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            guard written == line.count else {
+                throw BenchError(message: "a write(2) of \(line.count) bytes wrote \(written)")
+            }
+        }
+    }
     var seconds: [String: Double] = [:]
     var rows: [Row] = []
     for (name, durability, events) in policies {
@@ -34,15 +60,16 @@ func durableBenchmarks(count: Int, measure: Measure, folder: String) throws -> [
         let ofNone = perSecond / (Double(count) / seconds["none"]!)
         let (target, met, shortBy) =
             switch name {
-            case "none": (">= 1 M/s", perSecond >= 1e6, 1 - perSecond / 1e6)
+            case "none": (">= 0.8x the loop", loop / seconds[name]! >= 0.8, 1 - loop / seconds[name]! / 0.8)
             case "group": (">= 0.8x no sync", ofNone >= 0.8, 1 - ofNone / 0.8)
             default: ("", true, 0)
             }
         rows.append(
             Row(
                 measure: "durable appends, sync \(name)", events: events, result: rate(events, seconds[name]!),
-                baseline: name == "none" ? "" : "no sync \(rate(count, seconds["none"]!))",
-                ratio: name == "none" ? "" : "\(fixed(ofNone, digits: 2))x its speed",
+                baseline: name == "none"
+                    ? "a write(2) a line \(rate(count, loop))" : "no sync \(rate(count, seconds["none"]!))",
+                ratio: "\(fixed(name == "none" ? loop / seconds[name]! : ofNone, digits: 2))x its speed",
                 target: target, verdict: target.isEmpty ? "" : verdict(met: met, shortBy: shortBy)))
     }
     // What one write per event costs: the same appends in batches of 100

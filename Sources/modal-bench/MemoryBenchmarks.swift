@@ -26,16 +26,10 @@ func fillStoreAndReportPeak(events count: Int) throws {
 
 /// Runs this program with `arguments` and reads the three figures it prints.
 func childPeak(_ arguments: [String]) throws -> (before: Int, after: Int, events: Int) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    let this = Executable(path: URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path)
+    let text = try this.run(arguments, keepingOutput: true)
     let figures = text.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-    guard process.terminationStatus == 0, figures.count == 3 else {
+    guard figures.count == 3 else {
         throw BenchError(message: "modal-bench \(arguments.joined(separator: " ")) printed \(text.debugDescription)")
     }
     return (figures[0], figures[1], figures[2])

@@ -53,13 +53,23 @@ func storeBenchmarks(count: Int, measure: Measure) -> [Row] {
             withExtendedLifetime(tokens) {}
         }
         let perSecond = Double(count) / generic
+        let ofHandWritten = handWritten / generic
+        let (target, met, shortBy) =
+            switch subscribers {
+            case 10:
+                (
+                    ">= 3 M/s, >= 0.9x", perSecond >= 3e6 && ofHandWritten >= 0.9,
+                    max(1 - perSecond / 3e6, 1 - ofHandWritten / 0.9)
+                )
+            case 100: (">= 1 M/s", perSecond >= 1e6, 1 - perSecond / 1e6)
+            default: ("", true, 0)
+            }
         rows.append(
             Row(
                 measure: "store appends, \(subscribers) subscribers", events: count, result: rate(count, generic),
                 baseline: "hand-written store \(rate(count, handWritten))",
-                ratio: "\(fixed(handWritten / generic, digits: 2))x its speed",
-                target: subscribers == 10 ? ">= 3 M/s" : "",
-                verdict: subscribers == 10 ? verdict(met: perSecond >= 3e6, shortBy: 1 - perSecond / 3e6) : ""))
+                ratio: "\(fixed(ofHandWritten, digits: 2))x its speed", target: target,
+                verdict: target.isEmpty ? "" : verdict(met: met, shortBy: shortBy)))
     }
     let timed = measure.seconds(prepare: { ModalStore() }) { store in
         for event in events { try! store.append(event) }

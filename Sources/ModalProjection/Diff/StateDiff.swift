@@ -89,8 +89,9 @@ public struct StateDiff: Sendable, Hashable {
                         subject: .session, kind: .changed, field: "session", old: .number(JSONNumber(old.session)),
                         new: .number(JSONNumber(new.session))))
             case .changeKeyboard:
-                StateDiff.appendFieldChanges(
-                    from: old.keyboard.json, to: new.keyboard.json, subject: .keyboard, path: "", into: &changes)
+                StateDiff.appendChanges(
+                    of: KeyboardState.diffFields, from: old.keyboard, to: new.keyboard, subject: .keyboard,
+                    into: &changes)
             case .removeRoot(let id):
                 guard let root = old.root(id) else { return }
                 changes += root.modals.map { StateChange(removed: $0, from: id) }
@@ -125,8 +126,8 @@ public struct StateDiff: Sendable, Hashable {
             guard !addedRoots.contains(id), told.insert(.root(id)).inserted,
                 let before = old.root(id), let after = new.root(id)
             else { return }
-            StateDiff.appendFieldChanges(
-                from: before.ownJSON, to: after.ownJSON, subject: .root(id), path: "", into: &changes)
+            StateDiff.appendChanges(
+                of: RootState.diffFields, from: before, to: after, subject: .root(id), into: &changes)
             guard !ordersKeep, !StateDiff.keepsOrder(from: before, to: after) else { return }
             changes.append(
                 StateChange(
@@ -144,7 +145,7 @@ public struct StateDiff: Sendable, Hashable {
             guard told.insert(subject).inserted, let before = old.modal(link: link, in: root),
                 let after = new.modal(link: link, in: root)
             else { return }
-            StateDiff.appendFieldChanges(from: before.json, to: after.json, subject: subject, path: "", into: &changes)
+            StateDiff.appendChanges(of: Modal.diffFields, from: before, to: after, subject: subject, into: &changes)
         }
     }
 
@@ -169,29 +170,6 @@ public struct StateDiff: Sendable, Hashable {
         // What is left of the old list went; what is left of the new one is new.
         return old[oldIndex...].allSatisfy { after.modalIndex(link: $0.link) == nil }
             && new[newIndex...].allSatisfy { before.modalIndex(link: $0.link) == nil }
-    }
-
-    /// One change per leaf that differs. Objects of the state's shape are
-    /// walked into (`snap.index`); arrays and a modal's payload are leaves.
-    fileprivate static func appendFieldChanges(
-        from old: JSONValue, to new: JSONValue, subject: StateChange.Subject, path: String,
-        into changes: inout [StateChange]
-    ) {
-        guard old != new else { return }
-        guard path != "payload", case .object(let oldMembers) = old, case .object(let newMembers) = new else {
-            changes.append(StateChange(subject: subject, kind: .changed, field: path, old: old, new: new))
-            return
-        }
-        func field(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
-        for member in newMembers {
-            appendFieldChanges(
-                from: old[member.key] ?? .null, to: member.value, subject: subject, path: field(member.key),
-                into: &changes)
-        }
-        for member in oldMembers where new[member.key] == nil {
-            changes.append(
-                StateChange(subject: subject, kind: .changed, field: field(member.key), old: member.value, new: .null))
-        }
     }
 
     /// Rejections are kept in seq order, so one walk of both lists finds

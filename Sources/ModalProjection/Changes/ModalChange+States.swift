@@ -95,13 +95,13 @@ private struct Window<Element: Identifiable & Equatable> where Element.ID == Str
                 return (start, end)
             }
         }
+        // Slices share the lists' storage: nothing is copied to match the middles.
         var matching = Matching(
-            Array(old[start..<old.count - end]), Array(new[start..<new.count - end]), keptStaysAbove: keptStaysAbove,
-            same)
+            old[start..<old.count - end], new[start..<new.count - end], keptStaysAbove: keptStaysAbove, same)
         let arrivals = new[start..<new.count - end].indices.filter { matching.old(forNewAt: $0 - start) == nil }
         let ends = new[(new.count - end)...]
         if !arrivals.isEmpty, !ends.allSatisfy({ kept in arrivals.allSatisfy { keptStaysAbove(new[$0], kept) } }) {
-            matching = Matching(Array(old[start...]), Array(new[start...]), keptStaysAbove: keptStaysAbove, same)
+            matching = Matching(old[start...], new[start...], keptStaysAbove: keptStaysAbove, same)
             oldMiddle = start..<old.count
             newMiddle = start..<new.count
         } else {
@@ -128,7 +128,7 @@ private struct Window<Element: Identifiable & Equatable> where Element.ID == Str
 /// (a modal, after all of its root's; a root, after those of its level up
 /// to its own), so a kept one that `new` lists after it comes back too.
 private struct Matching<Element: Identifiable> where Element.ID == String {
-    private let old: [Element]
+    private let old: ArraySlice<Element>
     /// How many elements both start with: kept, each in its place.
     private let shared: Int
     /// For each element of `new` after those, the index in `old` of the one it keeps.
@@ -136,25 +136,30 @@ private struct Matching<Element: Identifiable> where Element.ID == String {
     /// For each element of `old` after those, whether it is kept.
     private var keptOld: [Bool] = []
 
+    /// Matches `old` and `new`, whose elements are then known by their
+    /// offsets from each slice's start.
     init(
-        _ old: [Element], _ new: [Element], keptStaysAbove: (_ arrival: Element, _ kept: Element) -> Bool,
-        _ same: (Element, Element) -> Bool
+        _ old: ArraySlice<Element>, _ new: ArraySlice<Element>,
+        keptStaysAbove: (_ arrival: Element, _ kept: Element) -> Bool, _ same: (Element, Element) -> Bool
     ) {
         self.old = old
+        let (oldStart, newStart) = (old.startIndex, new.startIndex)
         // Most often both list the same elements in the same order: nothing more is needed.
         var shared = 0
-        while shared < min(old.count, new.count), old[shared].id == new[shared].id, same(old[shared], new[shared]) {
+        while shared < min(old.count, new.count), old[oldStart + shared].id == new[newStart + shared].id,
+            same(old[oldStart + shared], new[newStart + shared])
+        {
             shared += 1
         }
         self.shared = shared
         guard shared < max(old.count, new.count) else { return }
         var indexByID: [String: Int] = [:]
-        for index in old.indices.dropFirst(shared) { indexByID[old[index].id] = index }
+        for index in shared..<old.count { indexByID[old[oldStart + index].id] = index }
         keptOld = Array(repeating: false, count: old.count - shared)
         var lastKept = shared - 1
         var arrivals: [Element] = []
         for element in new.dropFirst(shared) {
-            guard let index = indexByID[element.id], index > lastKept, same(old[index], element),
+            guard let index = indexByID[element.id], index > lastKept, same(old[oldStart + index], element),
                 arrivals.allSatisfy({ keptStaysAbove($0, element) })
             else {
                 arrivals.append(element)
@@ -167,13 +172,13 @@ private struct Matching<Element: Identifiable> where Element.ID == String {
         }
     }
 
-    /// The element of `old` that the element of `new` at `index` keeps, if any.
+    /// The element of `old` that the element of `new` at offset `index` keeps, if any.
     func old(forNewAt index: Int) -> Element? {
-        if index < shared { return old[index] }
-        return oldIndexes[index - shared].map { old[$0] }
+        if index < shared { return old[old.startIndex + index] }
+        return oldIndexes[index - shared].map { old[old.startIndex + $0] }
     }
 
-    /// Whether the element of `old` at `index` is kept.
+    /// Whether the element of `old` at offset `index` is kept.
     func isKept(oldAt index: Int) -> Bool {
         index < shared || keptOld[index - shared]
     }

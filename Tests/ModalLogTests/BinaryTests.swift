@@ -4,6 +4,8 @@ import ModalWorkloads
 import TestSupport
 import Testing
 
+@testable import modal_log
+
 /// A few end-to-end runs of the built `modal-log` binary, as a shell would run it.
 @Suite struct BinaryTests {
     /// `swift test` builds the tool in the products folder, beside the test
@@ -115,6 +117,25 @@ import Testing
 /// `timeline --follow` run as a shell runs it, while a writer appends to the log.
 @Suite struct FollowTests {
     /// Waits up to `seconds` for `file` to hold `text`; what it holds then.
+    /// The timeline holds its lines back and writes 64 KiB at a time: what
+    /// reaches a pipe is, byte for byte, what the tool writes in-process,
+    /// and its warnings are all there.
+    @Test func aTimelineWrittenInPiecesIsTheWholeTimeline() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("session.jsonl")
+        let events = Array(SessionGenerator(seed: 7).prefix(3_000))
+        let log = Data(EventLogEncoder.encode(events: events)) + Data("{\"seq\":3001,\"type\":\"nope\"}\n".utf8)
+        try log.write(to: URL(fileURLWithPath: path))
+        for arguments in [["timeline", path, "--json", "--lenient"], ["timeline", path, "--lenient", "--wide"]] {
+            let result = try BinaryTests().run(arguments)
+            let io = ToolIO.captured(environment: ["NO_COLOR": "1"])
+            #expect(ModalLog.run(arguments: arguments, io: io) == result.status)
+            #expect(result.output.utf8.count > 1 << 17, "several pieces")
+            #expect(result.output == io.standardOutput)
+            #expect(result.error == io.standardError && result.error.contains("warning"))
+        }
+    }
+
     static func wait(for text: String, in file: URL, seconds: Double = 20) -> String {
         waitForText(text, seconds: seconds) { (try? String(contentsOf: file, encoding: .utf8)) ?? "" }
     }

@@ -64,14 +64,17 @@ struct TimelineCommand: ToolCommand {
     func run(io: ToolIO) throws -> Int32 {
         let width = wide ? nil : io.outputWidth
         let filter = try StepFilter(place: place, range: range, kind: kind)
-        // Many logs in JSON: one table, each row naming its log.
-        return try ManyLogs.each(
-            logs, recursive: recursive, io: io, json: json, lenient: reading.lenient, following: follow, width: width,
-            combined: ManyLogs.status(of:)
-        ) { log, io, isOneOfMany in
-            try timeline(
-                of: log, filter: filter, width: width, io: io, naming: json && isOneOfMany ? log : nil,
-                isOneOfMany: isOneOfMany)
+        // Many logs in JSON: one table, each row naming its log. A line a step: written 64 KiB at a time.
+        return try io.buffering {
+            try ManyLogs.each(
+                logs, recursive: recursive, io: io, json: json, lenient: reading.lenient, following: follow,
+                width: width,
+                combined: ManyLogs.status(of:)
+            ) { log, io, isOneOfMany in
+                try timeline(
+                    of: log, filter: filter, width: width, io: io, naming: json && isOneOfMany ? log : nil,
+                    isOneOfMany: isOneOfMany)
+            }
         }
     }
 

@@ -21,6 +21,11 @@ final class ToolIO {
     }
 
     private let mode: Mode
+    /// Whether standard output is held back (``buffering(_:)``), and what is.
+    private var holdsOutput = false
+    private var held: [UInt8] = []
+    /// How much output is held back before it is written: one write(2) for many lines.
+    private static let heldBytes = 1 << 16
     /// What the tool printed to standard output, when captured.
     private(set) var standardOutput = ""
     /// What the tool printed to standard error, when captured.
@@ -84,8 +89,24 @@ final class ToolIO {
         }
     }
 
-    /// Waits `milliseconds` (`--follow` between looks at the log).
+    /// Runs `body` with standard output held back and written 64 KiB at a
+    /// time, for a command that writes a line for every step: what is held
+    /// is written before anything goes to standard error, before a pause
+    /// (`--follow`), and when `body` ends.
+    func buffering<Result>(_ body: () throws -> Result) rethrows -> Result {
+        let holding = holdsOutput
+        holdsOutput = true
+        defer {
+            holdsOutput = holding
+            if !holding { flush() }
+        }
+        return try body()
+    }
+
+    /// Waits `milliseconds` (`--follow` between looks at the log), after
+    /// writing what is held back.
     func pause(milliseconds: Int) {
+        flush()
         usleep(UInt32(milliseconds) * 1000)
     }
 
@@ -160,6 +181,14 @@ final class ToolIO {
         write(text, toError: false)
     }
 
+    /// Writes UTF-8 `bytes` to standard output exactly, as ``write(exactly:)`` writes text.
+    func write(exactly bytes: [UInt8]) {
+        switch mode {
+        case .captured: standardOutput += String(decoding: bytes, as: UTF8.self)
+        case .process: writeToProcess(bytes[...], toError: false)
+        }
+    }
+
     /// Writes `text` and a newline to standard output, for people: what a
     /// log or a user gave it escaped (``TerminalText``).
     func print(_ text: TerminalText) {
@@ -189,19 +218,40 @@ final class ToolIO {
         switch mode {
         case .captured:
             if toError { standardError += text } else { standardOutput += text }
-        case .process:
-            let descriptor: Int32 = toError ? 2 : 1
-            var bytes = Array(text.utf8)[...]
-            while !bytes.isEmpty {
-                let written = bytes.withUnsafeBytes { PosixCalls().write(descriptor, from: $0) }
-                if written < 0 && errno == EINTR { continue }
-                if written < 0 && errno == EPIPE && endsQuietlyWhenOutputCloses { exit(ExitCode.success) }
-                guard written > 0 else {
-                    writeFailure = writeFailure ?? String(cString: strerror(errno))
-                    return
-                }
-                bytes = bytes.dropFirst(written)
+        case .process: writeToProcess(Array(text.utf8)[...], toError: toError)
+        }
+    }
+
+    private func writeToProcess(_ bytes: ArraySlice<UInt8>, toError: Bool) {
+        if toError {
+            // What was held back comes first, as it was written first.
+            flush()
+        } else if holdsOutput {
+            held += bytes
+            if held.count >= Self.heldBytes { flush() }
+            return
+        }
+        writeAll(bytes, to: toError ? 2 : 1)
+    }
+
+    /// Writes what ``buffering(_:)`` holds back.
+    func flush() {
+        guard !held.isEmpty else { return }
+        writeAll(held[...], to: 1)
+        held.removeAll(keepingCapacity: true)
+    }
+
+    private func writeAll(_ bytes: ArraySlice<UInt8>, to descriptor: Int32) {
+        var bytes = bytes
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { PosixCalls().write(descriptor, from: $0) }
+            if written < 0 && errno == EINTR { continue }
+            if written < 0 && errno == EPIPE && endsQuietlyWhenOutputCloses { exit(ExitCode.success) }
+            guard written > 0 else {
+                writeFailure = writeFailure ?? String(cString: strerror(errno))
+                return
             }
+            bytes = bytes.dropFirst(written)
         }
     }
 }

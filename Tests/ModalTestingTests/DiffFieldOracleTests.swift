@@ -53,6 +53,24 @@ import Testing
             expectSame(KeyboardState.diffFields, keyboard, raised, oldJSON: keyboard.json, newJSON: raised.json) == 2)
     }
 
+    /// A change written straight to bytes is its JSON serialized.
+    @Test func aChangeWrittenIsItsJSON() {
+        var random = PropertyRandom(seed: 0x3C41)
+        let generator = EventGenerator(flow: .anything)
+        var written = 0
+        for _ in 0..<100 {
+            let states = StateDiffPropertyTests.states(of: generator.sequence(length: 40, random: &random))
+            let diff = StateDiff(from: random.element(of: states)!, to: random.element(of: states)!)
+            for change in diff.changes {
+                var writer = JSONWriter()
+                change.write(to: &writer)
+                #expect(writer.string == change.json.serialized())
+                written += 1
+            }
+        }
+        #expect(written > 500)
+    }
+
     /// Expects the typed changes of `fields` from `old` to `new` to be the
     /// JSON walk's; returns how many there were.
     @discardableResult

@@ -108,3 +108,30 @@ extension StateChange {
         return .object(members)
     }
 }
+
+extension StateChange {
+    /// Writes ``json`` as compact text, with no tree built: what a command
+    /// that writes every step's changes calls.
+    package func write(to writer: inout JSONWriter) {
+        writer.writeObject { object in
+            switch subject {
+            case .session: object.member("subject", "session")
+            case .keyboard: object.member("subject", "keyboard")
+            case .root(let root):
+                object.member("subject", "root")
+                object.member("root", root)
+            case .modal(let root, let link):
+                object.member("subject", "modal")
+                object.member("root", root)
+                object.member("link", link)
+            case .rejection(let seq):
+                object.member("subject", "rejection")
+                object.member("seq", seq)
+            }
+            object.member("change", kind.rawValue)
+            if !field.isEmpty { object.member("field", field) }
+            if let old { object.member("from", old) }
+            if let new { object.member("to", new) }
+        }
+    }
+}

@@ -163,33 +163,42 @@ enum TimelineLine {
     /// --json` writes them), and for a batch `events`, its events as the
     /// log writes them.
     static func json(of step: Step, after state: ModalState? = nil, log: String? = nil) -> String {
+        var writer = JSONWriter()
+        write(step, after: state, log: log, to: &writer)
+        return writer.string
+    }
+
+    /// Writes ``json(of:after:log:)`` after what `writer` holds, with no
+    /// tree built: the timeline writes a row for every step.
+    static func write(_ step: Step, after state: ModalState?, log: String?, to writer: inout JSONWriter) {
         let entry = step.entry
         let phase = state.flatMap { Self.phases(of: step, after: $0) }
         let outcome = step.isSkipped ? "skipped" : step.rejection == nil ? "applied" : "rejected"
-        var info: JSONValue = .null
-        if case .sessionStart(let given?) = entry.event { info = given }
-        var members: [JSONMember] = log.map { [JSONMember("log", .string($0))] } ?? []
-        members += [
-            JSONMember("seq", .number(JSONNumber(entry.seq))),
-            JSONMember("time", entry.time.map { .number(JSONNumber($0)) } ?? .null),
-            JSONMember("type", .string(entry.event.type.rawValue)),
-            JSONMember("root", entry.event.root.map(JSONValue.string) ?? .null),
-            JSONMember("link", entry.event.link.map(JSONValue.string) ?? .null),
-            JSONMember("effect", .string(EventText.effect(of: step))),
-            JSONMember("rejected", step.rejection.map { Self.json(of: $0, cause: step.cause) } ?? .null),
-            JSONMember("changes", .array(step.changes.map(\.json))),
-            JSONMember("source", entry.source.map { .string($0.rawValue) } ?? .null),
-            JSONMember("caller", entry.caller.map(JSONValue.string) ?? .null),
-            JSONMember("session", .number(JSONNumber(step.session))),
-            JSONMember("outcome", .string(outcome)),
-            JSONMember("code", step.rejection.map { JSONValue.string($0.code.rawValue) } ?? .null),
-            JSONMember("message", step.rejection.map { JSONValue.string($0.message) } ?? .null),
-            JSONMember("phaseBefore", phase.map { JSONValue.string($0.before) } ?? .null),
-            JSONMember("phaseAfter", phase.map { JSONValue.string($0.after) } ?? .null),
-            JSONMember("info", info),
-        ]
-        if case .batch = entry.event { members.append(JSONMember("events", entry.json["events"] ?? .array([]))) }
-        return JSONValue.object(members).serialized()
+        writer.writeObject { row in
+            if let log { row.member("log", log) }
+            row.member("seq", entry.seq)
+            row.member("time", entry.time)
+            row.member("type", entry.event.type.rawValue)
+            row.member("root", entry.event.root)
+            row.member("link", entry.event.link)
+            row.member("effect", EventText.effect(of: step))
+            row.member("rejected", step.rejection.map { Self.json(of: $0, cause: step.cause) } ?? .null)
+            row.member("changes") { $0.writeArray(step.changes) { $0.write(to: &$1) } }
+            row.member("source", entry.source?.rawValue)
+            row.member("caller", entry.caller)
+            row.member("session", step.session)
+            row.member("outcome", outcome)
+            row.member("code", step.rejection?.code.rawValue)
+            row.member("message", step.rejection?.message)
+            row.member("phaseBefore", phase?.before)
+            row.member("phaseAfter", phase?.after)
+            if case .sessionStart(let info?) = entry.event {
+                row.member("info", info)
+            } else {
+                row.member("info", .null)
+            }
+            if case .batch = entry.event { row.member("events", entry.json["events"] ?? .array([])) }
+        }
     }
 
     /// A rejection as the JSON outputs carry it: its `code`, `message`, and

@@ -14,6 +14,8 @@ struct TimelineLines {
     let showsDt: Bool
     /// The log the lines are of, for their JSON's `log` when there are many.
     var log: String?
+    /// The JSON line being written, its memory kept from one line to the next.
+    private var row = JSONWriter()
     /// The layout, once the first lines fixed it.
     private var layout: TimelineLayout?
     /// The steps held back until the layout is known, and whether each is kept (else only its separator shows).
@@ -34,7 +36,11 @@ struct TimelineLines {
     /// `separated`; `state` is the state after it.
     mutating func add(_ step: Step, after state: ModalState, kept: Bool, separated: Bool) {
         if json {
-            if kept { io.write(exactly: TimelineLine.json(of: step, after: state, log: log) + "\n") }
+            guard kept else { return }
+            row.removeAll()
+            TimelineLine.write(step, after: state, log: log, to: &row)
+            row.writeLiteral("\n")
+            io.write(exactly: row.bytes)
             return
         }
         guard kept || separated else { return }

@@ -1,0 +1,47 @@
+import Testing
+
+@testable import ModalEvents
+
+/// Rows written a member at a time are the JSON a tree of the same values
+/// serializes to.
+@Suite struct JSONObjectWriterTests {
+    @Test func membersOfEachKindAreWhatTheTreeWrites() {
+        var writer = JSONWriter()
+        writer.writeLiteral("[")
+        writer.writeObject { row in
+            row.member("seq", 42)
+            row.member("time", 1.5)
+            row.member("none", nil as Double?)
+            row.member("root", "she\"ets\n")
+            row.member("link", nil as String?)
+            row.member("info", ["a": [1, true, nil]])
+            row.member("changes") { $0.writeArray([3, -4]) { $1.writeInteger($0) } }
+            row.member("nested") { $0.writeObject { $0.member("deep", 0) } }
+            row.member("empty") { $0.writeObject { _ in } }
+        }
+        writer.writeLiteral("]")
+        let tree: JSONValue = [
+            [
+                "seq": 42, "time": 1.5, "none": nil, "root": "she\"ets\n", "link": nil, "info": ["a": [1, true, nil]],
+                "changes": [3, -4], "nested": ["deep": 0], "empty": .object([]),
+            ]
+        ]
+        #expect(writer.string == tree.serialized())
+    }
+
+    @Test func integersAreTheirDigits() {
+        for value in [0, 7, -7, 10, -100, 1_234_567_890, Int.max, Int.min] {
+            var writer = JSONWriter()
+            writer.writeInteger(value)
+            #expect(writer.string == String(value))
+        }
+    }
+
+    @Test func aWriterEmptiedKeepsWritingFromTheStart() {
+        var writer = JSONWriter()
+        writer.writeObject { $0.member("a", 1) }
+        writer.removeAll()
+        writer.writeObject { $0.member("b", 2) }
+        #expect(writer.string == #"{"b":2}"#)
+    }
+}

@@ -147,15 +147,22 @@ enum EventText {
         of changes: [StateChange], inStateOrder: Bool = false
     ) -> [(subject: StateChange.Subject, name: String, changes: [StateChange])] {
         var groups: [(subject: StateChange.Subject, name: String, changes: [StateChange])] = []
-        // Where each subject's group is: a diff over a long log has a group a rejection.
+        // Where each subject's group is: a diff over a long log has a group a rejection. A step has a
+        // few, found quicker by a look through them than by hashing.
         var places: [StateChange.Subject: Int] = [:]
         for change in changes {
-            if let index = places[change.subject] {
+            let index =
+                groups.count <= 8
+                ? groups.firstIndex { $0.subject == change.subject } : places[change.subject]
+            if let index {
                 groups[index].changes.append(change)
-            } else {
-                places[change.subject] = groups.count
-                groups.append((change.subject, name(of: change.subject), [change]))
+                continue
             }
+            if groups.count == 8 {
+                for (index, group) in groups.enumerated() { places[group.subject] = index }
+            }
+            if groups.count >= 8 { places[change.subject] = groups.count }
+            groups.append((change.subject, name(of: change.subject), [change]))
         }
         func rank(_ subject: StateChange.Subject) -> Int {
             switch subject {
@@ -166,7 +173,8 @@ enum EventText {
             case .rejection: 4
             }
         }
-        if inStateOrder { return groups }
+        let inTimelineOrder = zip(groups, groups.dropFirst()).allSatisfy { rank($0.subject) <= rank($1.subject) }
+        if inStateOrder || inTimelineOrder { return groups }
         return groups.enumerated()
             .sorted { (rank($0.element.subject), $0.offset) < (rank($1.element.subject), $1.offset) }
             .map(\.element)

@@ -31,7 +31,7 @@ struct DotExporter: Exporter {
         }
     }
 
-    func output(header: LogHeader) -> String {
+    func output(header: LogHeader) -> [UInt8] {
         var lines = ["digraph phases {", "    rankdir=LR;", "    node [shape=box, style=rounded];"]
         for (index, modal) in modals.enumerated() {
             let edges = transitions[modal]!.sorted { $0.value[0].seq < $1.value[0].seq }
@@ -59,7 +59,7 @@ struct DotExporter: Exporter {
             lines.append("    }")
         }
         lines.append("}")
-        return lines.joined(separator: "\n") + "\n"
+        return Array((lines.joined(separator: "\n") + "\n").utf8)
     }
 
     /// A DOT string: in quotes, with `"` and `\` escaped; a control character

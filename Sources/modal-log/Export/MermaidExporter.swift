@@ -71,8 +71,11 @@ struct MermaidExporter: Exporter {
         return id
     }
 
-    func output(header: LogHeader) -> String {
-        (["sequenceDiagram", "    participant app as App"] + declarations + messages).joined(separator: "\n") + "\n"
+    func output(header: LogHeader) -> [UInt8] {
+        Array(
+            ((["sequenceDiagram", "    participant app as App"] + declarations + messages).joined(separator: "\n")
+                + "\n")
+                .utf8)
     }
 
     /// Text Mermaid reads as it is: `;` and `#` ended or escaped a message, so they are written as entities;

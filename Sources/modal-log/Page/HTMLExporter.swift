@@ -53,7 +53,7 @@ struct HTMLExporter: Exporter {
         Self.appendScriptText(writer.bytes, to: &stepChunks)
     }
 
-    func output(header: LogHeader) -> String {
+    func output(header: LogHeader) -> [UInt8] {
         let data: JSONValue = [
             "title": .string(title),
             "header": .array(Self.headerLines(header).map(JSONValue.string)),
@@ -75,14 +75,14 @@ struct HTMLExporter: Exporter {
 
     /// The page, titled `title`, its data the object `data`, then `chunks`
     /// (script elements of data the page reads as it needs them).
-    static func page(title: String, data: JSONValue, chunks: [UInt8]) -> String {
+    static func page(title: String, data: JSONValue, chunks: [UInt8]) -> [UInt8] {
         // The data last: nothing is looked for in it.
         let page = HTMLPage.template.replacing("@@TITLE@@", with: escaped(title)).split(separator: "@@DATA@@")
         var bytes = Array(page[0].utf8)
         appendScript(id: "data", json: data, to: &bytes)
         bytes += chunks
         bytes += page[1].utf8
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     /// Appends a script element of JSON, `json`, whose id is `id`, and a line break.

@@ -143,7 +143,7 @@ final class LiveLog: Sendable {
                 "values": [],
                 "outline": loaded.outline.json(from: 0),
             ]
-            return HTMLExporter.page(title: name, data: data, chunks: [])
+            return String(decoding: HTMLExporter.page(title: name, data: data, chunks: []), as: UTF8.self)
         }
     }
 

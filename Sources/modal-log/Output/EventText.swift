@@ -94,7 +94,10 @@ enum EventText {
     /// (beside ``target(of:)``, which names it already), what it did to the
     /// root or modal the event names comes first, without its name:
     /// `presenting -> presented; root sheets: dimming.visible false -> true`.
-    static func effect(of step: Step, besidesTarget: Bool = false) -> String {
+    ///
+    /// - Parameter groups: ``changeGroups(_:)`` of the step's changes, when
+    ///   the caller has them already.
+    static func effect(of step: Step, besidesTarget: Bool = false, groups: [ChangeGroup]? = nil) -> String {
         if step.isSkipped { return "skipped" }
         if let rejection = step.rejection {
             return "rejected \(rejection.code.rawValue): \(rejection.message)"
@@ -102,17 +105,35 @@ enum EventText {
         }
         if step.changes.isEmpty { return "no change" }
         let target = besidesTarget ? targetSubject(of: step.entry.event) : nil
-        return changeLines(step.changes, unnamed: target).joined(separator: "; ")
+        return changeLines(groups ?? changeGroups(step.changes), unnamed: target).joined(separator: "; ")
+    }
+
+    /// What a step did to one subject: its name (`sheets/compose`), and its
+    /// changes' text (`presenting -> presented, snap.index 0 -> 1`).
+    struct ChangeGroup {
+        var subject: StateChange.Subject
+        var name: String
+        var text: String
+    }
+
+    /// `changes` gathered by subject, in the timeline's order, each told.
+    static func changeGroups(_ changes: [StateChange]) -> [ChangeGroup] {
+        groups(of: briefly(changes)).map { group in
+            ChangeGroup(
+                subject: group.subject, name: group.name, text: group.changes.map(fieldText).joined(separator: ", "))
+        }
     }
 
     /// `changes`, a line per subject: `compose: presenting -> presented`;
     /// the one about `unnamed` first, without its name.
     static func changeLines(_ changes: [StateChange], unnamed: StateChange.Subject? = nil) -> [String] {
-        let groups = groups(of: briefly(changes)).map { group in
-            (group.subject, group.changes.map(fieldText).joined(separator: ", "), group.name)
-        }
-        let first = groups.filter { $0.0 == unnamed }.map(\.1)
-        return first + groups.filter { $0.0 != unnamed }.map { "\($0.2): \($0.1)" }
+        changeLines(changeGroups(changes), unnamed: unnamed)
+    }
+
+    /// ``changeLines(_:unnamed:)`` of the groups ``changeGroups(_:)`` made.
+    static func changeLines(_ groups: [ChangeGroup], unnamed: StateChange.Subject? = nil) -> [String] {
+        groups.filter { $0.subject == unnamed }.map(\.text)
+            + groups.filter { $0.subject != unnamed }.map { "\($0.name): \($0.text)" }
     }
 
     /// The root or modal the event names: a modal by its root and link, a

@@ -26,19 +26,21 @@ struct PageSteps {
     /// The JSON of `step`, after which the state is `state`.
     mutating func json(of step: Step, state: ModalState) -> JSONValue {
         let entry = step.entry
+        let groups = EventText.changeGroups(step.changes)
         var row: [JSONValue] = [
             .number(JSONNumber(picture(of: state))),
             entry.time.map { .number(JSONNumber($0)) } ?? .null,
             .string(EventText.target(of: entry.event)),
-            .string(EventText.effect(of: step, besidesTarget: true)),
-            .string(entry.json.serialized()),
+            .string(EventText.effect(of: step, besidesTarget: true, groups: groups)),
+            // The line as the log's writer writes it, without its line break.
+            .string(String(decoding: EventLogEncoder.encode(entry).dropLast(), as: UTF8.self)),
         ]
         var more: [JSONMember] = []
         func add(_ key: String, _ value: JSONValue, if condition: Bool) {
             if condition { more.append(JSONMember(key, value)) }
         }
         let origin = EventText.origin(of: entry)
-        let changes = EventText.changeLines(step.changes)
+        let changes = EventText.changeLines(groups)
         add("origin", .string(origin), if: !origin.isEmpty)
         add("source", .string(entry.source?.rawValue ?? ""), if: entry.source != nil)
         add("session", .number(JSONNumber(step.session)), if: step.session > 0)

@@ -44,4 +44,34 @@ import Testing
         writer.writeObject { $0.member("b", 2) }
         #expect(writer.string == #"{"b":2}"#)
     }
+
+    /// Strings are escaped where JSON requires it, whatever falls on the
+    /// scan's eight-byte words: against escaping a byte at a time, and read back.
+    @Test func stringsAreEscapedWhereverTheirSpecialBytesFall() throws {
+        let pieces = ["a", "Z", " ", "\"", "\\", "\n", "\u{1}", "\u{1F}", "\u{7F}", "é", "→", "🙂", "/"]
+        var seed: UInt64 = 0x5EED
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        for _ in 0..<3_000 {
+            let string = (0..<next(40)).map { _ in pieces[next(pieces.count)] }.joined()
+            var writer = JSONWriter()
+            writer.writeString(string)
+            var expected = Array("\"".utf8)
+            for byte in string.utf8 {
+                switch byte {
+                case 0x22: expected += Array("\\\"".utf8)
+                case 0x5C: expected += Array("\\\\".utf8)
+                case 0x0A: expected += Array("\\n".utf8)
+                case 0x01: expected += Array("\\u0001".utf8)
+                case 0x1F: expected += Array("\\u001f".utf8)
+                default: expected.append(byte)
+                }
+            }
+            expected += Array("\"".utf8)
+            #expect(writer.bytes == expected, "\(string)")
+            #expect(try JSONReader.read(writer.bytes) == .string(string))
+        }
+    }
 }

@@ -66,7 +66,13 @@ struct JSONValueTable {
     /// - Precondition: `keys` and `values` have the same count.
     mutating func id(ofObject keys: [String], values: [Int]) -> Int {
         precondition(keys.count == values.count, "a value for each key")
-        return id(of: .composite([shape(of: keys)] + values))
+        return id(ofObjectShaped: shape(of: keys), values: values)
+    }
+
+    /// The id of the object whose member names are the shape `shape`
+    /// (``shape(of:)``) and whose members have the ids `values`.
+    mutating func id(ofObjectShaped shape: Int, values: [Int]) -> Int {
+        id(of: .composite([shape] + values))
     }
 
     private mutating func id(of key: Key) -> Int {
@@ -76,7 +82,8 @@ struct JSONValueTable {
         return entries.count - 1
     }
 
-    private mutating func shape(of names: [String]) -> Int {
+    /// The place of the member names `names` in ``shapes``, adding them where they are new.
+    mutating func shape(of names: [String]) -> Int {
         if let id = shapeIDs[names] { return id }
         shapes.append(names)
         shapeIDs[names] = shapes.count - 1

@@ -14,13 +14,47 @@ import ModalProjection
 /// batch's `events`.
 struct PageSteps {
     private(set) var table = JSONValueTable()
-    /// Each root's id after the last step, and its modals', in ``table``.
-    private var keptRoots: [String: KeptRoot] = [:]
+    /// The roots after the last step, bottom to top, with their ids in ``table``.
+    private var keptRoots: [KeptRoot] = []
+
+    /// A value of the state kept in the table: its JSON's members and
+    /// their ids, so that a value that changed adds only the members that did.
+    private struct KeptObject {
+        var members: [JSONMember]
+        var ids: [Int]
+        /// The place of its member names in the table's shapes.
+        var shape: Int
+        var id: Int
+
+        /// `members` in `table`, each equal to its own in `earlier` with the
+        /// id it had; the last one, when `lastElements` are given, is the
+        /// array of those ids (a root's modals, kept apart).
+        init(
+            _ members: [JSONMember], earlier: KeptObject?, lastElements: [Int]? = nil, in table: inout JSONValueTable
+        ) {
+            self.members = members
+            let earlier = earlier.flatMap { $0.members.count == members.count ? $0 : nil }
+            ids = members.indices.map { index in
+                if index == members.count - 1, let lastElements { return table.id(ofArray: lastElements) }
+                if let earlier, earlier.members[index] == members[index] { return earlier.ids[index] }
+                return table.id(of: members[index].value)
+            }
+            let keys = members.map(\.key)
+            shape =
+                if let earlier, earlier.members.indices.allSatisfy({ earlier.members[$0].key == keys[$0] }) {
+                    earlier.shape
+                } else {
+                    table.shape(of: keys)
+                }
+            id = table.id(ofObjectShaped: shape, values: ids)
+        }
+    }
 
     private struct KeptRoot {
         var root: RootState
-        var id: Int
-        var modals: [String: (modal: Modal, id: Int)]
+        /// The root's own members, and its modals' ids last.
+        var object: KeptObject
+        var modals: [(modal: Modal, object: KeptObject)]
     }
 
     /// The JSON of `step`, after which the state is `state`.
@@ -61,50 +95,52 @@ struct PageSteps {
     /// The id of what the page draws of `state`: its keyboard and roots
     /// (its seq is the step's, and rejections are the steps'). A root or a
     /// modal equal to the one the last step kept keeps its id: its JSON is
-    /// not made again. (Equal, not unnamed by the step's changes: the steps
-    /// a filter leaves out change the state too.)
+    /// not made again; one that changed adds the members that changed.
+    /// (Equal, not unnamed by the step's changes: the steps a filter leaves
+    /// out change the state too.)
     private mutating func picture(of state: ModalState) -> Int {
-        var kept: [String: KeptRoot] = [:]
-        for root in state.roots {
-            if let earlier = keptRoots[root.id], earlier.root == root {
-                kept[root.id] = earlier
-            } else {
-                kept[root.id] = keep(root, earlier: keptRoots[root.id])
-            }
+        let earlier = keptRoots
+        keptRoots = state.roots.enumerated().map { index, root in
+            // Most often each root is where it was.
+            let before =
+                earlier.indices.contains(index) && earlier[index].root.id == root.id
+                ? earlier[index] : earlier.first { $0.root.id == root.id }
+            if let before, before.root == root { return before }
+            return keep(root, earlier: before)
         }
-        keptRoots = kept
-        let roots = state.roots.map { kept[$0.id]!.id }
         return table.id(
-            ofObject: ["keyboard", "roots"], values: [table.id(of: state.keyboard.json), table.id(ofArray: roots)])
+            ofObject: ["keyboard", "roots"],
+            values: [table.id(of: state.keyboard.json), table.id(ofArray: keptRoots.map(\.object.id))])
     }
 
-    /// `root` in the table, each modal equal to its own in `earlier` with the id it had.
+    /// `root` in the table, each modal and member equal to its own in `earlier` with the id it had.
     private mutating func keep(_ root: RootState, earlier: KeptRoot?) -> KeptRoot {
-        var modals: [String: (modal: Modal, id: Int)] = [:]
-        let modalIDs = root.modals.map { modal in
-            let kept = earlier?.modals[modal.link].flatMap { $0.modal == modal ? $0.id : nil }
-            let id = kept ?? table.id(of: Self.pageJSON(of: modal))
-            modals[modal.link] = (modal, id)
-            return id
+        let earlierModals = earlier?.modals ?? []
+        let modals = root.modals.enumerated().map { index, modal in
+            let before =
+                earlierModals.indices.contains(index) && earlierModals[index].modal.link == modal.link
+                ? earlierModals[index] : earlierModals.first { $0.modal.link == modal.link }
+            if let before, before.modal == modal { return before }
+            return (modal, KeptObject(Self.pageMembers(of: modal), earlier: before?.object, in: &table))
         }
-        // The root's own members, and its modals' ids last.
         var bare = root
         bare.modals = []
         guard case .object(let members) = bare.json else { preconditionFailure("a root's JSON is an object") }
-        let values = members.dropLast().map { table.id(of: $0.value) } + [table.id(ofArray: modalIDs)]
-        return KeptRoot(root: root, id: table.id(ofObject: members.map(\.key), values: values), modals: modals)
+        // Its own members, and its modals' ids last.
+        let object = KeptObject(
+            members, earlier: earlier?.object, lastElements: modals.map(\.object.id), in: &table)
+        return KeptRoot(root: root, object: object, modals: modals)
     }
 
     /// `modal` as the page holds it: the spec's JSON, its payload as the
     /// log's text (the page would read a number JavaScript cannot hold,
     /// `12345678901234567891`, as another).
-    static func pageJSON(of modal: Modal) -> JSONValue {
+    static func pageMembers(of modal: Modal) -> [JSONMember] {
         guard case .object(let members) = modal.json else { preconditionFailure("a modal's JSON is an object") }
-        return .object(
-            members.map { member in
-                member.key == "payload" && member.value != .null
-                    ? JSONMember(member.key, .string(member.value.serialized())) : member
-            })
+        return members.map { member in
+            member.key == "payload" && member.value != .null
+                ? JSONMember(member.key, .string(member.value.serialized())) : member
+        }
     }
 
     /// The table's shapes from `start` on, as the page reads them.

@@ -31,6 +31,17 @@ extension ModalChange {
         let isNewSession = old.session != new.session
         if isNewSession { changes.all.append(.startSession(new.session)) }
         if old.keyboard != new.keyboard { changes.all.append(.changeKeyboard(new.keyboard)) }
+        // Most steps keep every root where it was, with the same settings: each one that differs
+        // changes in place, as the matching below would find, with nothing matched.
+        if !isNewSession, old.roots.count == new.roots.count,
+            zip(old.roots, new.roots).allSatisfy({ $0.id == $1.id && $0.hasSameSettings(as: $1) }),
+            !new.roots.contains(where: { changes.registered.contains($0.id) })
+        {
+            for (before, after) in zip(old.roots, new.roots) where before != after || changes.presents(in: after.id) {
+                changes.appendChanges(from: before, to: after)
+            }
+            return changes.all
+        }
         // A root goes in after the others of its level, so one that comes leaves the higher levels alone.
         let roots = Window(
             old.roots, new.roots, keptStaysAbove: { $1.level > $0.level },
@@ -238,6 +249,18 @@ private struct Planner {
         if old.size != new.size { all.append(.resizeRoot(root, to: new.size)) }
         if old.modals != new.modals || presents(in: root) {
             let fresh = presentedLinks(in: root)
+            // Most often the root lists the same modals, in the same presentations: each one that
+            // differs changes in place, as the matching below would find.
+            if old.modals.count == new.modals.count,
+                zip(old.modals, new.modals).allSatisfy({ before, after in
+                    before.link == after.link && !fresh.contains(after.link) && before.isSamePresentation(as: after)
+                })
+            {
+                for (before, after) in zip(old.modals, new.modals) where before != after {
+                    appendChanges(from: before, to: after, in: root)
+                }
+                return appendRootValues(from: old, to: new)
+            }
             // A modal is presented on top of its root's.
             let modals = Window(
                 old.modals, new.modals, keptStaysAbove: { _, _ in false },
@@ -257,10 +280,17 @@ private struct Planner {
                 }
             }
         }
+        appendRootValues(from: old, to: new)
+    }
+
+    /// A kept root's dimming and keyboard offset, when they changed.
+    mutating func appendRootValues(from old: RootState, to new: RootState) {
         if old.isDimmingVisible != new.isDimmingVisible {
-            all.append(.setDimming(visible: new.isDimmingVisible, root: root))
+            all.append(.setDimming(visible: new.isDimmingVisible, root: new.id))
         }
-        if old.keyboardOffset != new.keyboardOffset { all.append(.setKeyboardOffset(new.keyboardOffset, root: root)) }
+        if old.keyboardOffset != new.keyboardOffset {
+            all.append(.setKeyboardOffset(new.keyboardOffset, root: new.id))
+        }
     }
 
     /// A modal that came: queued, or presented and on through its phases.

@@ -203,4 +203,22 @@ import Testing
         #expect(written.status == 0 && written.output == folder.file("session-10.jsonl") + "\n")
         #expect(try EventLogReader(path: folder.file("session-10.jsonl")).readAll().count == 10)
     }
+
+    /// The seek group builds an index beside the largest log; the
+    /// allocations after it count a replay of every event all the same
+    /// (a replay through the index read a few, and the count per event
+    /// came out below zero).
+    @Test(
+        .enabled(
+            if: ["/usr/bin/heaptrack", "/usr/local/bin/heaptrack"].contains(where: FileManager.default.fileExists),
+            "needs heaptrack"))
+    func allocationsCountEveryEventWhenAnIndexIsBesideTheLog() throws {
+        let bench = try #require(BinaryTests.built("modal-bench"), "modal-bench was not built beside the tests")
+        let result = try runProgram(bench.path, ["--quick", "seek", "memory"])
+        #expect(result.status == 0, "\(result.error)")
+        let row = try #require(
+            result.output.split(separator: "\n").first { $0.hasPrefix("allocations per replayed event") })
+        let figure = try #require(row.split(separator: " ", omittingEmptySubsequences: true).dropFirst(5).first)
+        #expect(try #require(Double(figure)) > 0.1, "\(row)")
+    }
 }

@@ -107,16 +107,6 @@ import Testing
         #expect(try run(["index", log, "--check"]).status == 0)
     }
 
-    @Test func helpAndVersionGoToStandardOutput() throws {
-        let help = try run(["help", "validate"])
-        #expect(help.status == 0 && help.error.isEmpty && help.output.hasPrefix("OVERVIEW: "))
-        #expect(try run(["--version"]).output == "modal-log 0.2.0 (event log format v2, reads v1 too)\n")
-    }
-}
-
-/// `timeline --follow` run as a shell runs it, while a writer appends to the log.
-@Suite struct FollowTests {
-    /// Waits up to `seconds` for `file` to hold `text`; what it holds then.
     /// The timeline holds its lines back and writes 64 KiB at a time: what
     /// reaches a pipe is, byte for byte, what the tool writes in-process,
     /// and its warnings are all there.
@@ -127,7 +117,7 @@ import Testing
         let log = Data(EventLogEncoder.encode(events: events)) + Data("{\"seq\":3001,\"type\":\"nope\"}\n".utf8)
         try log.write(to: URL(fileURLWithPath: path))
         for arguments in [["timeline", path, "--json", "--lenient"], ["timeline", path, "--lenient", "--wide"]] {
-            let result = try BinaryTests().run(arguments)
+            let result = try run(arguments)
             let io = ToolIO.captured(environment: ["NO_COLOR": "1"])
             #expect(ModalLog.run(arguments: arguments, io: io) == result.status)
             #expect(result.output.utf8.count > 1 << 17, "several pieces")
@@ -136,6 +126,42 @@ import Testing
         }
     }
 
+    /// A timeline of standard input shows each row as its line comes: a
+    /// live pipe is not held back to be written 64 KiB at a time.
+    @Test func aTimelineOfStandardInputShowsEachLineAsItComes() throws {
+        let binary = try #require(Self.binary, "modal-log was not built beside the tests")
+        let folder = try TemporaryFolder()
+        let output = URL(fileURLWithPath: folder.file("out"))
+        try Data().write(to: output)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["timeline", "-", "--json"]
+        process.environment = ["NO_COLOR": "1"]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let tour = try String(contentsOfFile: sample("EventLogs/tour.jsonl"), encoding: .utf8)
+            .split(separator: "\n")
+        try input.fileHandleForWriting.write(contentsOf: Data((tour[0...3].joined(separator: "\n") + "\n").utf8))
+        let shown = FollowTests.wait(for: #""seq":3,"#, in: output)
+        #expect(shown.contains(#""seq":3,"#), "rows before standard input closes: \(shown)")
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test func helpAndVersionGoToStandardOutput() throws {
+        let help = try run(["help", "validate"])
+        #expect(help.status == 0 && help.error.isEmpty && help.output.hasPrefix("OVERVIEW: "))
+        #expect(try run(["--version"]).output == "modal-log 0.2.0 (event log format v2, reads v1 too)\n")
+    }
+}
+
+/// `timeline --follow` run as a shell runs it, while a writer appends to the log.
+@Suite struct FollowTests {
+    /// Waits up to `seconds` for `file` to hold `text`; what it holds then.
     static func wait(for text: String, in file: URL, seconds: Double = 20) -> String {
         waitForText(text, seconds: seconds) { (try? String(contentsOf: file, encoding: .utf8)) ?? "" }
     }

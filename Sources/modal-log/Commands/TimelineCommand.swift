@@ -64,18 +64,20 @@ struct TimelineCommand: ToolCommand {
     func run(io: ToolIO) throws -> Int32 {
         let width = wide ? nil : io.outputWidth
         let filter = try StepFilter(place: place, range: range, kind: kind)
-        // Many logs in JSON: one table, each row naming its log. A line a step: written 64 KiB at a time.
-        return try io.buffering {
+        // Many logs in JSON: one table, each row naming its log.
+        func timelines() throws -> Int32 {
             try ManyLogs.each(
                 logs, recursive: recursive, io: io, json: json, lenient: reading.lenient, following: follow,
-                width: width,
-                combined: ManyLogs.status(of:)
+                width: width, combined: ManyLogs.status(of:)
             ) { log, io, isOneOfMany in
                 try timeline(
                     of: log, filter: filter, width: width, io: io, naming: json && isOneOfMany ? log : nil,
                     isOneOfMany: isOneOfMany)
             }
         }
+        // A line a step, written 64 KiB at a time; but standard input may be a live pipe, whose
+        // lines are shown as they come.
+        return logs.paths.contains("-") ? try timelines() : try io.buffering(timelines)
     }
 
     /// The timeline of the log at `path`, its JSON rows naming the log as `naming` when given.

@@ -14,11 +14,18 @@ struct Executable {
         path = found
     }
 
+    /// This program, as the system started it (not as its first argument
+    /// names it: a name found on `PATH`, or a path relative to a folder).
+    static let thisProgram = Executable(
+        path: (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])).resolvingSymlinksInPath()
+            .path)
+
     /// `name` in the folder this program was built into: the release
     /// `modal-log` of a release `modal-bench`.
     init?(builtBesideThisProgram name: String) {
-        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.deletingLastPathComponent()
-        path = folder.appendingPathComponent(name).path
+        path =
+            URL(fileURLWithPath: Self.thisProgram.path).deletingLastPathComponent().appendingPathComponent(name)
+            .path
         guard FileManager.default.isExecutableFile(atPath: path) else { return nil }
     }
 
@@ -30,16 +37,22 @@ struct Executable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = keepingOutput ? output : FileHandle.nullDevice
-        let errors = Pipe()
+        let output = keepingOutput ? Pipe() : nil
+        process.standardOutput = output ?? FileHandle.nullDevice
+        // Error output goes to a file, read once the program ends: a pipe read after its output
+        // would stop both programs once the error output filled the pipe.
+        let errorPath = NSTemporaryDirectory() + "modal-bench-errors-\(getpid())-\(UUID().uuidString)"
+        guard FileManager.default.createFile(atPath: errorPath, contents: nil),
+            let errors = FileHandle(forWritingAtPath: errorPath)
+        else { throw BenchError(message: "\(errorPath): cannot be created") }
+        defer { try? FileManager.default.removeItem(atPath: errorPath) }
         process.standardError = errors
         try process.run()
-        let text =
-            keepingOutput ? String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) : ""
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text = output.map { String(decoding: $0.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) } ?? ""
         process.waitUntilExit()
+        try? errors.close()
         guard process.terminationStatus == 0 else {
+            let message = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
             throw BenchError(
                 message: "\(path) \(arguments.joined(separator: " ")) ended with status "
                     + "\(process.terminationStatus): \(message)")

@@ -1,6 +1,7 @@
 import Foundation
 import ModalEvents
 import ModalProjection
+import ModalTesting
 
 /// The arguments that make `modal-bench` measure one thing's memory in a
 /// process of its own, so that nothing the benchmark holds counts: replay
@@ -26,8 +27,7 @@ func fillStoreAndReportPeak(events count: Int) throws {
 
 /// Runs this program with `arguments` and reads the three figures it prints.
 func childPeak(_ arguments: [String]) throws -> (before: Int, after: Int, events: Int) {
-    let this = Executable(path: URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path)
-    let text = try this.run(arguments, keepingOutput: true)
+    let text = try Executable.thisProgram.run(arguments, keepingOutput: true)
     let figures = text.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     guard figures.count == 3 else {
         throw BenchError(message: "modal-bench \(arguments.joined(separator: " ")) printed \(text.debugDescription)")
@@ -56,6 +56,60 @@ func memoryBenchmarks(logs: [BenchLog], storeEvents: Int) throws -> [Row] {
             result: "\((store.after - store.before) / storeEvents) bytes",
             baseline: "LoggedEvent inline \(MemoryLayout<LoggedEvent>.stride) bytes"))
     return rows
+}
+
+/// Heap allocations per event of a replay once it runs steadily: heaptrack
+/// counts every allocation of `modal-log replay` on two logs, and the
+/// difference over the difference in events is what each further event
+/// costs (opening, buffers and caches cancel out).
+func allocationBenchmarks(logs: [BenchLog], folder: String) -> [Row] {
+    let pair = logs.suffix(2)
+    guard pair.count == 2, let small = pair.first, let large = pair.last else { return [] }
+    guard let tool = Executable(builtBesideThisProgram: "modal-log"), let heaptrack = Executable(named: "heaptrack"),
+        let heaptrackPrint = Executable(named: "heaptrack_print")
+    else {
+        return [
+            Row(
+                measure: "allocations per replayed event", events: large.events, result: "not measured",
+                baseline: "needs heaptrack (apt-get install heaptrack) and a release modal-log")
+        ]
+    }
+    func allocations(_ log: BenchLog) throws -> Int {
+        let trace = "\(folder)/allocations-\(log.events)"
+        try heaptrack.run(["-o", trace, tool.path, "replay", log.path, "--no-index"])
+        // Compressed with zstd, or with gzip where heaptrack was built without it.
+        guard let file = ["\(trace).zst", "\(trace).gz"].first(where: FileManager.default.fileExists) else {
+            throw BenchError(message: "heaptrack wrote no \(trace).zst or .gz")
+        }
+        let report = try heaptrackPrint.run([file], keepingOutput: true)
+        let prefix = "calls to allocation functions: "
+        guard let line = report.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }),
+            let count = Int(line.dropFirst(prefix.count).prefix(while: \.isNumber))
+        else { throw BenchError(message: "heaptrack_print \(file): no count of allocations") }
+        return count
+    }
+    let perEvent: Double
+    do {
+        let (fewer, more) = (try allocations(small), try allocations(large))
+        guard more > fewer else {
+            throw BenchError(
+                message:
+                    "heaptrack counted \(more) allocations for \(large.events) events, \(fewer) for \(small.events)")
+        }
+        perEvent = Double(more - fewer) / Double(large.events - small.events)
+    } catch {
+        return [
+            Row(
+                measure: "allocations per replayed event", events: large.events, result: "not measured",
+                baseline: "\(error)")
+        ]
+    }
+    return [
+        Row(
+            measure: "allocations per replayed event", events: large.events, result: fixed(perEvent, digits: 3),
+            baseline: "heaptrack, modal-log replay --no-index of \(grouped(small.events)) and \(grouped(large.events))",
+            target: "<= 0.1", verdict: verdict(met: perEvent <= 0.1, shortBy: 1 - 0.1 / perEvent))
+    ]
 }
 
 struct BenchError: Error, CustomStringConvertible {

@@ -78,7 +78,7 @@ print(
 var table = Table()
 if runs("read") { table.append(orExit("read") { try readBenchmarks(logs: logs, measure: measure) }) }
 if runs("describe") {
-    table.append(orExit("describe") { try describeBenchmarks(log: logs.last!, measure: measure) })
+    table.append(describeBenchmarks(log: logs.last!, measure: measure))
 }
 if runs("seek") { table.append(orExit("seek") { try seekBenchmarks(log: logs.last!, measure: measure) }) }
 if runs("store") { table.append(storeBenchmarks(count: quick ? 100_000 : 200_000, measure: measure)) }
@@ -96,7 +96,7 @@ if runs("fleet") {
 if runs("shrink") { table.append(shrinkBenchmarks(sessions: quick ? [2_000] : [2_000, 10_000], measure: measure)) }
 if runs("memory") {
     table.append(orExit("memory") { try memoryBenchmarks(logs: logs, storeEvents: quick ? 100_000 : 1_000_000) })
-    table.append(orExit("allocations") { try allocationBenchmarks(logs: logs, folder: folder) })
+    table.append(allocationBenchmarks(logs: logs, folder: folder))
 }
 print(table.text)
 

@@ -55,7 +55,8 @@ package struct JSONObjectWriter {
 }
 
 extension JSONWriter {
-    /// Writes an object whose members `body` writes, one at a time.
+    /// Writes an object whose members `body` writes, one at a time:
+    /// compact, whatever the writer's ``style``.
     package mutating func writeObject(_ body: (inout JSONObjectWriter) -> Void) {
         // The bytes move into the object's writer and back, so neither copies them.
         var object = JSONObjectWriter()
@@ -66,7 +67,8 @@ extension JSONWriter {
         swap(&object.writer, &self)
     }
 
-    /// Writes an array of `elements`, each through `write`.
+    /// Writes an array of `elements`, each through `write`: compact,
+    /// whatever the writer's ``style``.
     package mutating func writeArray<Elements: Sequence>(
         _ elements: Elements, _ write: (Elements.Element, inout JSONWriter) -> Void
     ) {

@@ -228,7 +228,7 @@ extension KeyboardState {
 }
 
 extension RootState {
-    /// The root's JSON without its modals: what a root's own changes compare.
+    /// The root's JSON without its modals: what a root that came or went shows.
     var ownJSON: JSONValue {
         .object(ownMembers)
     }

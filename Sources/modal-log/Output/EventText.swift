@@ -170,19 +170,20 @@ enum EventText {
         var groups: [(subject: StateChange.Subject, name: String, changes: [StateChange])] = []
         // Where each subject's group is: a diff over a long log has a group a rejection. A step has a
         // few, found quicker by a look through them than by hashing.
+        let looked = 8
         var places: [StateChange.Subject: Int] = [:]
         for change in changes {
             let index =
-                groups.count <= 8
+                groups.count <= looked
                 ? groups.firstIndex { $0.subject == change.subject } : places[change.subject]
             if let index {
                 groups[index].changes.append(change)
                 continue
             }
-            if groups.count == 8 {
+            if groups.count == looked {
                 for (index, group) in groups.enumerated() { places[group.subject] = index }
             }
-            if groups.count >= 8 { places[change.subject] = groups.count }
+            if groups.count >= looked { places[change.subject] = groups.count }
             groups.append((change.subject, name(of: change.subject), [change]))
         }
         func rank(_ subject: StateChange.Subject) -> Int {

@@ -122,7 +122,7 @@ final class LiveLog: Sendable {
 
     /// The page of the log, knowing of every step and holding none:
     /// `live` is its `data.live` (where it asks the tool), with the mark added.
-    func page(live: [JSONMember]) -> String {
+    func page(live: [JSONMember]) -> [UInt8] {
         shared.withLock { shared in
             let loaded = shared.loaded
             let mark = Mark(generation: shared.generation, steps: loaded.count)
@@ -143,7 +143,7 @@ final class LiveLog: Sendable {
                 "values": [],
                 "outline": loaded.outline.json(from: 0),
             ]
-            return String(decoding: HTMLExporter.page(title: name, data: data, chunks: []), as: UTF8.self)
+            return HTMLExporter.page(title: name, data: data, chunks: [])
         }
     }
 

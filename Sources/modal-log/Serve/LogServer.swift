@@ -178,8 +178,8 @@ final class LogServer: Sendable {
             """
     }
 
-    private static func html(_ page: String) -> HTTPResponse {
-        HTTPResponse(contentType: "text/html; charset=utf-8", body: Array(page.utf8))
+    private static func html(_ page: [UInt8]) -> HTTPResponse {
+        HTTPResponse(contentType: "text/html; charset=utf-8", body: page)
     }
 
     private static func json(_ value: JSONValue, status: Int = 200) -> HTTPResponse {

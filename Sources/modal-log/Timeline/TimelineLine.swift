@@ -162,14 +162,9 @@ enum TimelineLine {
     /// (its code, message and cause, or null), `changes` (as `modal-log diff
     /// --json` writes them), and for a batch `events`, its events as the
     /// log writes them.
-    static func json(of step: Step, after state: ModalState? = nil, log: String? = nil) -> String {
-        var writer = JSONWriter()
-        write(step, after: state, log: log, to: &writer)
-        return writer.string
-    }
-
-    /// Writes ``json(of:after:log:)`` after what `writer` holds, with no
-    /// tree built: the timeline writes a row for every step.
+    ///
+    /// The row is written after what `writer` holds, with no tree built:
+    /// the timeline writes one for every step.
     static func write(_ step: Step, after state: ModalState?, log: String?, to writer: inout JSONWriter) {
         let entry = step.entry
         let phase = state.flatMap { Self.phases(of: step, after: $0) }

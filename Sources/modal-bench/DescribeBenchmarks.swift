@@ -2,8 +2,8 @@ import Foundation
 
 /// The commands that describe every step of a log, as a user runs them: the
 /// release `modal-log` built beside this program, its output thrown away,
-/// against `modal-log replay` of the same log in the same run (the same
-/// process start, the same read and reduce, no description).
+/// against `modal-log replay --no-index` of the same log in the same run
+/// (the same process start, the same read and reduce, no description).
 func describeBenchmarks(log: BenchLog, measure: Measure) -> [Row] {
     guard let tool = Executable(builtBesideThisProgram: "modal-log") else {
         return [

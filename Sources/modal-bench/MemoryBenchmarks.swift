@@ -59,7 +59,7 @@ func memoryBenchmarks(logs: [BenchLog], storeEvents: Int) throws -> [Row] {
 }
 
 /// Heap allocations per event of a replay once it runs steadily: heaptrack
-/// counts every allocation of `modal-log replay` on two logs, and the
+/// counts every allocation of `modal-log replay --no-index` on two logs, and the
 /// difference over the difference in events is what each further event
 /// costs (opening, buffers and caches cancel out).
 func allocationBenchmarks(logs: [BenchLog], folder: String) -> [Row] {

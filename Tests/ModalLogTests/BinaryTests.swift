@@ -8,19 +8,8 @@ import Testing
 
 /// A few end-to-end runs of the built `modal-log` binary, as a shell would run it.
 @Suite struct BinaryTests {
-    /// `swift test` builds the tool in the products folder, beside the test
-    /// bundle (found through the running bundles, as on macOS the test binary
-    /// is a helper elsewhere).
-    static let binary = built("modal-log")
-
-    /// The package's program `name`, as `swift test` built it.
-    static func built(_ name: String) -> URL? {
-        let bundles = Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }
-        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let folders = bundles.map { $0.deletingLastPathComponent() } + [testBinary.deletingLastPathComponent()]
-        return folders.map { $0.appendingPathComponent(name) }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
+    /// `swift test` builds the tool in the products folder, beside the test bundle.
+    static let binary = builtProgram("modal-log").map(URL.init(fileURLWithPath:))
 
     /// Runs the binary, with `NO_COLOR` set.
     func run(_ arguments: [String], standardInput: Data = Data(), standardOutput: FileHandle? = nil) throws
@@ -219,13 +208,13 @@ import Testing
 /// `modal-bench`'s errors end in a message and a status, never a trap.
 @Suite struct BenchBinaryTests {
     @Test func aLogForAFolderThatDoesNotExistIsAnErrorNotATrap() throws {
-        let bench = try #require(BinaryTests.built("modal-bench"), "modal-bench was not built beside the tests")
+        let bench = try #require(builtProgram("modal-bench"), "modal-bench was not built beside the tests")
         let folder = try TemporaryFolder()
         let missing = folder.file("no/such/folder")
-        let failed = try runProgram(bench.path, ["--write-log", "10", missing])
+        let failed = try runProgram(bench, ["--write-log", "10", missing])
         #expect(failed.status == 74, "\(failed.error)")
         #expect(failed.error == "modal-bench: cannot write the log: \(missing): no such folder\n")
-        let written = try runProgram(bench.path, ["--write-log", "10", folder.path])
+        let written = try runProgram(bench, ["--write-log", "10", folder.path])
         #expect(written.status == 0 && written.output == folder.file("session-10.jsonl") + "\n")
         #expect(try EventLogReader(path: folder.file("session-10.jsonl")).readAll().count == 10)
     }
@@ -234,21 +223,16 @@ import Testing
     /// allocations after it count a replay of every event all the same
     /// (a replay through the index read a few, and the count per event
     /// came out below zero).
-    @Test(.enabled(if: Self.onPath("heaptrack") && Self.onPath("heaptrack_print"), "needs heaptrack"))
+    @Test(
+        .enabled(
+            if: installedProgram("heaptrack") != nil && installedProgram("heaptrack_print") != nil, "needs heaptrack"))
     func allocationsCountEveryEventWhenAnIndexIsBesideTheLog() throws {
-        let bench = try #require(BinaryTests.built("modal-bench"), "modal-bench was not built beside the tests")
-        let result = try runProgram(bench.path, ["--quick", "seek", "memory"])
+        let bench = try #require(builtProgram("modal-bench"), "modal-bench was not built beside the tests")
+        let result = try runProgram(bench, ["--quick", "seek", "memory"])
         #expect(result.status == 0, "\(result.error)")
         let row = try #require(
             result.output.split(separator: "\n").first { $0.hasPrefix("allocations per replayed event") })
         let figure = try #require(row.split(separator: " ", omittingEmptySubsequences: true).dropFirst(5).first)
         #expect(try #require(Double(figure), "\(row)") > 0, "\(row)")
-    }
-
-    /// Whether a program `name` is on `PATH`.
-    static func onPath(_ name: String) -> Bool {
-        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
-            FileManager.default.isExecutableFile(atPath: "\($0)/\(name)")
-        }
     }
 }

@@ -82,25 +82,39 @@ extension FileSystem {
 
 extension FileDescriptorSource {
     /// The next `limit` bytes, or fewer at the end: read straight into an
-    /// array made for `expecting` bytes, which grows when there are more.
+    /// array made for `expecting` bytes, not zeroed first, which grows when
+    /// there are more.
     ///
     /// The array has a byte to spare, so the read that finds the end (or
     /// that the file grew) lands in it: without it, a file of exactly the
-    /// length expected made the array twice as long, zeroed, to learn that.
+    /// length expected made the array twice as long to learn that.
     func read(upTo limit: Int, expecting: Int = 0) throws(EventLogError) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: min(limit, max(expecting + 1, 1 << 12)))
-        var end = 0
-        while end < limit {
-            if end == bytes.count { bytes += [UInt8](repeating: 0, count: min(bytes.count, limit - end)) }
-            let count = try bytes.withUnsafeMutableBytes { buffer in
-                Result { () throws(EventLogError) in
-                    try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[end...]))
+        var bytes: [UInt8] = []
+        var failure: EventLogError?
+        var atEnd = false
+        while !atEnd, failure == nil, bytes.count < limit {
+            let room = bytes.isEmpty ? min(limit, max(expecting + 1, 1 << 12)) : min(bytes.count, limit - bytes.count)
+            let chunk = [UInt8](unsafeUninitializedCapacity: room) { buffer, initialized in
+                while initialized < buffer.count {
+                    let count: Int
+                    do throws(EventLogError) {
+                        count = try read(
+                            into: UnsafeMutableRawBufferPointer(
+                                UnsafeMutableBufferPointer(rebasing: buffer[initialized...])))
+                    } catch {
+                        failure = error
+                        return
+                    }
+                    if count == 0 {
+                        atEnd = true
+                        return
+                    }
+                    initialized += count
                 }
-            }.get()
-            if count == 0 { break }
-            end += count
+            }
+            if bytes.isEmpty { bytes = chunk } else { bytes += chunk }
         }
-        bytes.removeSubrange(end...)
+        if let failure { throw failure }
         return bytes
     }
 }

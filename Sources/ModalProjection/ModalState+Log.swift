@@ -107,18 +107,12 @@ extension ModalState {
 
 /// The rejections: a log index stores and reads each once.
 extension ModalState: LogHistory {
-    package static var historyKey: String { "rejected" }
-
-    package var historyCount: Int { rejected.count }
-
-    package static func historyElement(json: JSONValue) throws(EventLogError) -> Rejection {
-        try Rejection(json: json, path: "rejected[].")
-    }
+    package var history: RejectionHistory { rejected }
 
     /// A state from its JSON, with `rejected` empty, and its rejections.
-    package init(json: JSONValue, history: [Rejection]) throws(EventLogError) {
+    package init(json: JSONValue, history: RejectionHistory) throws(EventLogError) {
         try self.init(json: json)
-        rejected = RejectionHistory(history)
+        rejected = history
         if let violation = rejectionViolations().first {
             throw EventLogError(.invalidState, message: "invalid state: \(violation)")
         }

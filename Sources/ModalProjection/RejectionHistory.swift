@@ -1,4 +1,4 @@
-internal import ModalEvents
+package import ModalEvents
 
 /// Every event of a log that could not apply, in log order: history, which
 /// a state only adds to (``ModalState/rejected``).
@@ -113,6 +113,23 @@ extension RejectionHistory {
             /// Where a recent reason is in ``reasons``, by its hash: a reason
             /// met again soon after is found there and not kept twice.
             var recent = [Int32](repeating: -1, count: 64)
+            /// The places of the reasons lately read from a log index's
+            /// blocks, by their bytes there: a block's reasons are mostly
+            /// those of the blocks before, found again without a String made.
+            var readReasons: [(bytes: ArraySlice<UInt8>, place: Int32)] = []
+
+            /// Where `reason` is in ``reasons``: found among the recent
+            /// ones, or added.
+            mutating func place(of reason: Reason) -> Int32 {
+                let slot = reason.hashValue & (recent.count - 1)
+                var index = recent[slot]
+                if index < 0 || reasons[Int(index)] != reason {
+                    index = Int32(reasons.count)
+                    reasons.append(reason)
+                    recent[slot] = index
+                }
+                return index
+            }
         }
 
         private let buffers = Lock(Buffers())
@@ -122,17 +139,63 @@ extension RejectionHistory {
         func append(_ rejection: Rejection, at count: Int) -> Bool {
             buffers.withLock { buffers in
                 guard buffers.seqs.count == count else { return false }
-                let reason = Reason(code: rejection.code, message: rejection.message)
-                let slot = reason.hashValue & (buffers.recent.count - 1)
-                var index = buffers.recent[slot]
-                if index < 0 || buffers.reasons[Int(index)] != reason {
-                    index = Int32(buffers.reasons.count)
-                    buffers.reasons.append(reason)
-                    buffers.recent[slot] = index
-                }
                 buffers.seqs.append(rejection.seq)
-                buffers.reasonIndexes.append(index)
+                buffers.reasonIndexes.append(
+                    buffers.place(of: Reason(code: rejection.code, message: rejection.message)))
                 return true
+            }
+        }
+
+        /// Appends a rejection for each of `seqs`, with the reason at its
+        /// place in `reasons` (each as a block of a log index holds it:
+        /// ``RejectionHistory/readReason(_:)`` reads one), after the first
+        /// `count`, unless another copy appended there first: then it
+        /// returns `false` and appends none. A reason read lately is found
+        /// by its bytes.
+        ///
+        /// - Throws: When a reason cannot be read; no rejection is appended.
+        func append(seqs: [Int], reasonPlaces: [Int32], reasons: [ArraySlice<UInt8>], at count: Int)
+            throws(EventLogError) -> Bool
+        {
+            try buffers.withLock { buffers throws(EventLogError) in
+                guard buffers.seqs.count == count else { return false }
+                var places: [Int32] = []
+                places.reserveCapacity(reasons.count)
+                for bytes in reasons {
+                    if let read = buffers.readReasons.first(where: { Self.same($0.bytes, bytes) }) {
+                        places.append(read.place)
+                        continue
+                    }
+                    let place = buffers.place(of: try RejectionHistory.readReason(bytes))
+                    if buffers.readReasons.count == 16 { buffers.readReasons.removeFirst() }
+                    buffers.readReasons.append((Array(bytes)[...], place))
+                    places.append(place)
+                }
+                buffers.seqs += seqs
+                for place in reasonPlaces { buffers.reasonIndexes.append(places[Int(place)]) }
+                return true
+            }
+        }
+
+        private static func same(_ left: ArraySlice<UInt8>, _ right: ArraySlice<UInt8>) -> Bool {
+            left.count == right.count
+                && left.withUnsafeBufferPointer { left in right.withUnsafeBufferPointer { left.elementsEqual($0) } }
+        }
+
+        /// The rejections in `range`: their seqs, their places in the
+        /// reasons returned, and those reasons, each once.
+        func rejections(in range: Range<Int>) -> (seqs: ArraySlice<Int>, reasonPlaces: [Int32], reasons: [Reason]) {
+            buffers.withLock { buffers in
+                var placeInBlock: [Int32: Int32] = [:]
+                var reasons: [Reason] = []
+                let places = buffers.reasonIndexes[range].map { index in
+                    if let place = placeInBlock[index] { return place }
+                    let place = Int32(reasons.count)
+                    placeInBlock[index] = place
+                    reasons.append(buffers.reasons[Int(index)])
+                    return place
+                }
+                return (buffers.seqs[range], places, reasons)
             }
         }
 
@@ -155,5 +218,73 @@ extension RejectionHistory {
             }
             return copy
         }
+    }
+}
+
+// MARK: In a log index
+
+/// How a log index keeps rejections: each checkpoint's new ones as a block,
+/// its reasons once (`[count] [code, message]...`), then its rejections
+/// (`[count] [seq, the reason's place]...`), in little-endian words.
+extension RejectionHistory: CheckpointHistory {
+    package func truncated(to count: Int) -> RejectionHistory {
+        precondition(count >= 0 && count <= self.count, "a history can only be cut shorter")
+        var copy = self
+        copy.count = count
+        return copy
+    }
+
+    package func encoded(from start: Int) -> [UInt8] {
+        let block = storage.rejections(in: Swift.min(start, count)..<count)
+        var writer = BinaryWriter()
+        writer.append(UInt32(block.reasons.count))
+        for reason in block.reasons {
+            writer.appendCounted(reason.code.rawValue.utf8)
+            writer.appendCounted(reason.message.utf8)
+        }
+        writer.append(UInt32(block.seqs.count))
+        for (seq, place) in zip(block.seqs, block.reasonPlaces) {
+            writer.append(seq)
+            writer.append(UInt32(place))
+        }
+        return writer.bytes
+    }
+
+    package mutating func append(encoded bytes: ArraySlice<UInt8>) throws(EventLogError) {
+        var reader = BinaryReader(bytes, what: "a block of rejections")
+        // A reason takes 8 bytes at least, a rejection 12: a damaged count is found before anything is made.
+        let reasonCount = try reader.count(atMost: reader.remaining / 8)
+        var reasons: [ArraySlice<UInt8>] = []
+        reasons.reserveCapacity(reasonCount)
+        for _ in 0..<reasonCount { reasons.append(try reader.pair()) }
+        let rejectionCount = try reader.count(atMost: reader.remaining / 12)
+        var seqs: [Int] = []
+        var places: [Int32] = []
+        seqs.reserveCapacity(rejectionCount)
+        places.reserveCapacity(rejectionCount)
+        var previous = last?.seq ?? 0
+        for _ in 0..<rejectionCount {
+            let seq = try reader.integer()
+            let place = try reader.word32()
+            guard seq > previous else { throw reader.fault("seq \(seq) does not come after \(previous)") }
+            guard place < reasonCount else { throw reader.fault("no reason \(place) among \(reasonCount)") }
+            seqs.append(seq)
+            places.append(Int32(place))
+            previous = seq
+        }
+        guard reader.isAtEnd else { throw reader.fault("it has bytes after its last rejection") }
+        if try !storage.append(seqs: seqs, reasonPlaces: places, reasons: reasons, at: count) {
+            storage = storage.prefix(count)
+            _ = try storage.append(seqs: seqs, reasonPlaces: places, reasons: reasons, at: count)
+        }
+        count += rejectionCount
+    }
+
+    /// A reason as a block holds it: its code's name and its message, each counted.
+    private static func readReason(_ bytes: ArraySlice<UInt8>) throws(EventLogError) -> Reason {
+        var reader = BinaryReader(bytes, what: "a block of rejections")
+        let name = try reader.string()
+        guard let code = RejectionCode(rawValue: name) else { throw reader.fault("no rejection code \"\(name)\"") }
+        return Reason(code: code, message: try reader.string())
     }
 }

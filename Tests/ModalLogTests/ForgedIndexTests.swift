@@ -16,16 +16,15 @@ import Testing
         let log = folder.file("tour.jsonl")
         try FileManager.default.copyItem(atPath: Fixtures.path("EventLogs/tour.jsonl"), toPath: log)
         #expect(Run(["index", log, "--every", "3"]).status == 0)
-        var lines = try String(contentsOfFile: log + ".index", encoding: .utf8).components(separatedBy: "\n")
-        // Line 0 is the header; each checkpoint has two lines, what it adds to the history and its state.
-        let state = lines[2]
-        let forged = state.replacingOccurrences(of: #""height":844"#, with: #""height":800"#)
-        #expect(forged != state)
-        lines[2] = forged
-        let hash = { (line: String) in ContentHash(of: Array(line.utf8)[...]).hex }
-        lines[0] = lines[0].replacingOccurrences(of: hash(state), with: hash(forged))
-        let sidecar = resigningIndexHeader(lines.joined(separator: "\n"))
-        try sidecar.write(toFile: log + ".index", atomically: true, encoding: .utf8)
+        let sidecar = URL(fileURLWithPath: log + ".index")
+        var lines = try #require(SidecarText.text(of: Array(try Data(contentsOf: sidecar)))).components(
+            separatedBy: "\n")
+        // After the header and the table's rows, each checkpoint has two lines: its history and its state.
+        let first = 1 + lines.filter { $0.hasPrefix("[") }.count + 1
+        let state = lines[first]
+        lines[first] = state.replacingOccurrences(of: #""height":844"#, with: #""height":800"#)
+        #expect(lines[first] != state)
+        try Data(SidecarText.sidecar(from: lines.joined(separator: "\n"), resigning: true)).write(to: sidecar)
         return log
     }
 

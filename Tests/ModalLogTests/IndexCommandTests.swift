@@ -27,7 +27,7 @@ import Testing
         #expect(built.output.hasPrefix("\(log).index: built in "))
         #expect(
             built.output.hasSuffix(
-                ": 5 checkpoints, one every 500 events, to seq 2500 (\(try folder.text("session.jsonl.index").utf8.count) bytes)\n"
+                ": 5 checkpoints, one every 500 events, to seq 2500 (\(try Data(contentsOf: URL(fileURLWithPath: log + ".index")).count) bytes)\n"
             ))
 
         let check = Run(["index", log, "--check"])
@@ -82,16 +82,21 @@ import Testing
     /// and built again: the log is never blamed for it.
     @Test func stateBuildsADamagedSidecarAgainWithAWarning() throws {
         let (folder, log) = try Self.sessionLog(1_500)
+        defer { withExtendedLifetime(folder) {} }
         #expect(Run(["index", log, "--every", "500"]).status == 0)
-        let sidecar = try folder.text("session.jsonl.index")
-        try sidecar.replacingOccurrences(of: #""height":844"#, with: #""height":845"#).write(
-            toFile: log + ".index", atomically: true, encoding: .utf8)
+        #expect(try SidecarText.damage(forLogAt: log, replacing: #""height":844"#, with: #""height":845"#))
         let check = Run(["index", log, "--check"])
-        #expect(check.status == 1 && check.output.contains("stale: it cannot be read: line "), "\(check.output)")
+        #expect(
+            check.status == 1
+                && check.output.contains(
+                    "stale: it cannot be read: checkpoint at seq 500: its state does not have the hash its table keeps"),
+            "\(check.output)")
         let run = Run(["state", log, "--at", "1200", "--json"])
         #expect(run.status == 0)
         #expect(
-            run.error.contains("warning: built \(log).index again: it cannot be read: checkpoint at seq 1000: line "))
+            run.error.contains(
+                "warning: built \(log).index again: it cannot be read: checkpoint at seq 1000: its state does not have the hash"
+            ), "\(run.error)")
         #expect(run.output == Run(["state", log, "--at", "1200", "--json", "--no-index"]).output)
         #expect(Run(["index", log, "--check"]).status == 0)
     }
@@ -132,18 +137,19 @@ import Testing
     /// built again.
     @Test func anIndexThatLeadsAstrayIsBuiltAgainAndTheLogIsNotBlamed() throws {
         let (folder, log) = try Self.sessionLog(1_000)
+        defer { withExtendedLifetime(folder) {} }
         #expect(Run(["index", log, "--every", "100"]).status == 0)
-        let sidecar = try folder.text("session.jsonl.index")
+        let sidecar = try SidecarText.read(forLogAt: log)
         let row = try #require(sidecar.firstMatch(of: /\[500,0,([0-9]+),/))
         let forged = sidecar.replacingOccurrences(of: String(row.output.0), with: "[500,0,\(Int(row.output.1)! + 7),")
-        try resigningIndexHeader(forged).write(toFile: log + ".index", atomically: true, encoding: .utf8)
+        try SidecarText.write(forged, forLogAt: log, resigning: true)
         let run = Run(["state", log, "--at", "550", "--json"])
         #expect(run.status == 0)
         #expect(
             run.error.contains(
                 "warning: built \(log).index again: reading from it found a fault a read from the top does not"))
         #expect(run.output == Run(["state", log, "--at", "550", "--json", "--no-index"]).output)
-        #expect(try folder.text("session.jsonl.index").contains(String(row.output.0)))
+        #expect(try SidecarText.read(forLogAt: log).contains(String(row.output.0)))
     }
 
     /// A stale index on a log with a malformed line after the seq wanted:

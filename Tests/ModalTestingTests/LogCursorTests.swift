@@ -41,14 +41,14 @@ import Testing
     @Test func aDamagedCheckpointIsRepairedNotThrown() throws {
         let folder = try TemporaryFolder()
         let (log, entries) = try LogIndexTests.indexedLog(200, in: folder)
-        // A checkpoint's state line changed without its hash: the header holds, the line does not.
-        try LogIndexTests.tamper(log, #"{"state":{"#, with: #"{"state":{"x":1,"#)
+        // A checkpoint's state changed without its hash: the header and table hold, the state does not.
+        #expect(try SidecarText.damage(forLogAt: log, replacing: #"{"seq":150,"#, with: #"{"seq":151,"#))
         let cursor = try Cursor(.path(log), at: 150, options: .init(index: .used))
         #expect(try cursor.advance(through: 150))
         #expect(cursor.state == Self.states(entries)[149])
         let warning = try #require(cursor.indexReport?.warning)
         #expect(warning.hasPrefix("built \(log).index again: it cannot be read: checkpoint at seq "), "\(warning)")
-        try #require(try LogIndex<ModalState>.read(forLogAt: log)).checkLines()
+        try #require(try LogIndex<ModalState>.read(forLogAt: log)).checkPieces()
     }
 
     @Test func aMalformedLineAfterACheckpointIsNamedAsAReadFromTheTopNamesIt() throws {

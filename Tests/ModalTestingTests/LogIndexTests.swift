@@ -96,7 +96,7 @@ import Testing
     }
 
     @Test func rejectionsAreStoredOnceAndComeBackWhole() throws {
-        // Every other event rejected: each checkpoint's line holds only its own.
+        // Every other event rejected: each checkpoint's history block holds only its own.
         var entries: [LoggedEvent] = [LoggedEvent(seq: 1, event: .rootRegister(RootRegistration()))]
         for seq in 2...400 {
             entries.append(LoggedEvent(seq: seq, event: seq % 2 == 0 ? .dimmingTap(root: "ghost") : .dimmingTap()))
@@ -108,8 +108,11 @@ import Testing
         let states = LogFilePropertyTests.states(entries)
         #expect(try Self.state(log, at: 399).rejected == states[399].rejected)
         #expect(try Self.state(log, at: 400).rejected.count == 200)
-        let sidecar = try folder.text("log.jsonl.index")
-        #expect(sidecar.components(separatedBy: #""code":"unknownRoot""#).count - 1 == 200, "each rejection once")
+        // The checkpoints' history blocks, one after another, are the rejections, each once.
+        var history = RejectionHistory()
+        let pieces = try SidecarText.pieces(forLogAt: log)
+        for block in stride(from: 0, to: pieces.count, by: 2) { try history.append(encoded: pieces[block][...]) }
+        #expect(history == states[400].rejected)
     }
 
     @Test func aSeqPastTheEndIsAnError() throws {
@@ -300,44 +303,81 @@ import Testing
         #expect(cursor.state == (try replayed(.path(log))))
     }
 
-    /// Replaces `original` with `tampered` in the sidecar of `log`; with
-    /// `resigned`, makes the header's `check` match again, as a program that
-    /// rewrote the header on purpose would.
-    static func tamper(_ log: String, _ original: String, with tampered: String, resigned: Bool = false) throws {
-        let sidecar = Index.path(forLog: log)
-        let text = try String(contentsOfFile: sidecar, encoding: .utf8)
-        #expect(text.contains(original))
-        let changed = text.replacingOccurrences(of: original, with: tampered)
-        try (resigned ? resigningIndexHeader(changed) : changed).write(
-            toFile: sidecar, atomically: true, encoding: .utf8)
+    /// A sidecar this package wrote before version 2 of its layout (JSON
+    /// lines: the tour indexed every 3 events) is never misread: it is built
+    /// again, with the interval its header keeps.
+    @Test func aSidecarOfTheFirstLayoutIsBuiltAgain() throws {
+        let folder = try TemporaryFolder()
+        let log = folder.file("tour.jsonl")
+        try FileManager.default.copyItem(atPath: Fixtures.path("EventLogs/tour.jsonl"), toPath: log)
+        try FileManager.default.copyItem(
+            atPath: Fixtures.path("Tests/Fixtures/index-v1/tour.jsonl.index-v1"), toPath: Index.path(forLog: log))
+        let cursor = try Self.cursor(log, at: 14)
+        #expect(Self.expectRebuilt(cursor.indexReport?.change) == "it cannot be read: an index of version 1, not 2")
+        #expect(cursor.state == (try replayed(.path(log))))
+        #expect(cursor.index?.interval == 3)
+        #expect(try Self.change(log) == .unchanged, "written back in version 2")
     }
 
-    /// A sidecar damaged anywhere (its table, a checkpoint's line, its
-    /// check) is found out by its hashes: as it is opened (the header) or
-    /// when a seek reads the line; then built again, never followed.
+    /// The tests' view of a sidecar as text (``SidecarText``) gives back the
+    /// bytes an index writes, and making its hashes hold changes nothing in
+    /// a sound one: a test that edits the text edits only what it means to.
+    @Test func aSidecarReadAsTextIsWrittenBackTheSame() throws {
+        let folder = try TemporaryFolder()
+        let (log, _) = try Self.indexedLog(100, in: folder)
+        let sidecar = Array(try Data(contentsOf: URL(fileURLWithPath: Index.path(forLog: log))))
+        let text = try #require(SidecarText.text(of: sidecar))
+        #expect(SidecarText.sidecar(from: text, resigning: false) == sidecar)
+        #expect(SidecarText.sidecar(from: text, resigning: true) == sidecar)
+        #expect(SidecarText.resigned(sidecar) == sidecar)
+        #expect(text.split(separator: "\n").count == 1 + 3 * 10, "a header, ten rows, and two pieces a checkpoint")
+    }
+
+    /// Replaces `original` with `tampered` in the sidecar of `log` as
+    /// ``SidecarText`` shows it; with `resigned`, makes its hashes match
+    /// again, as a program that rewrote it on purpose would.
+    static func tamper(_ log: String, _ original: String, with tampered: String, resigned: Bool = false) throws {
+        let text = try SidecarText.read(forLogAt: log)
+        #expect(text.contains(original))
+        try SidecarText.write(
+            text.replacingOccurrences(of: original, with: tampered), forLogAt: log, resigning: resigned)
+    }
+
+    /// A sidecar damaged anywhere (its table, a checkpoint's piece, its
+    /// check) is found out by its hashes: as it is opened (the header and
+    /// the table) or when a seek reads the piece; then built again, never
+    /// followed.
     @Test(arguments: [
-        (#"[20,0,"#, #"[20,1,"#, true),  // the table: a checkpoint's file
-        (#""lastSeq":100"#, #""lastSeq":101"#, true),
-        (#","check":""#, #","check":"0"#, true),
-        (#"{"state":{"seq":100,"#, #"{"state":{"seq":101,"#, false),  // the last checkpoint's state
-        (#""code":"#, #""cide":"#, false),  // a rejection kept in the history
+        (#"[20,0,"#, #"[20,1,"#, "its table does not have the hash"),  // a checkpoint's file
+        (#""lastSeq":100"#, #""lastSeq":101"#, "its header does not have the hash"),
+        (#","check":""#, #","check":"0"#, "its header does not have the hash"),
+        (#"{"seq":100,"#, #"{"seq":101,"#, nil),  // the last checkpoint's state
+        ("", "", nil),  // a rejection kept in the history: a byte of the first block
     ])
-    func aDamagedSidecarIsFoundByItsHashesAndBuiltAgain(original: String, damaged: String, inHeader: Bool) throws {
+    func aDamagedSidecarIsFoundByItsHashesAndBuiltAgain(original: String, damaged: String, opening: String?) throws {
         let folder = try TemporaryFolder()
         let (log, entries) = try Self.indexedLog(100, in: folder)
-        try Self.tamper(log, original, with: damaged)
+        if original.isEmpty {
+            var lines = try SidecarText.read(forLogAt: log).components(separatedBy: "\n")
+            let rows = lines.filter { $0.hasPrefix("[") }.count
+            let block = try #require(stride(from: 1 + rows, to: lines.count, by: 2).first { !lines[$0].isEmpty })
+            lines[block] = String(lines[block].dropLast()) + (lines[block].last == "0" ? "1" : "0")
+            try SidecarText.write(lines.joined(separator: "\n"), forLogAt: log, resigning: false)
+        } else if opening == nil {
+            #expect(try SidecarText.damage(forLogAt: log, replacing: original, with: damaged))
+        } else {
+            try Self.tamper(log, original, with: damaged)
+        }
         let full = try replayed(.path(log))
         let sidecar = try Data(contentsOf: URL(fileURLWithPath: Index.path(forLog: log)))
-        if inHeader {
-            #expect(
-                Self.expectRebuilt(try Self.change(log))?
-                    .hasPrefix("it cannot be read: its header does not have the hash") == true)
+        if let opening {
+            #expect(Self.expectRebuilt(try Self.change(log))?.hasPrefix("it cannot be read: \(opening)") == true)
         } else {
-            // The header holds: only a check of every line, or a seek that reads the line, finds it.
+            // The header and table hold: only a check of every piece, or a seek that reads the piece, finds it.
             #expect(Self.verdict(log) == "current")
             let checking = IndexPolicy(isUsed: true, extends: false, creates: false, checksEveryLine: true)
             #expect(
-                Self.expectRebuilt(try Self.change(log, checking))?.contains("does not have the hash the header keeps")
+                Self.expectRebuilt(try Self.change(log, checking))?.contains("does not have the hash its table keeps")
                     == true)
         }
         // The damaged sidecar again: a seek from it builds it again, and writes it back.
@@ -346,7 +386,7 @@ import Testing
         Self.expectRebuilt(try #require(resumed.indexReport).change)
         #expect(try Self.finish(resumed) == full)
         #expect(resumed.indexReport?.writeError == nil)
-        try Index.read(forLogAt: log)?.checkLines()
+        try Index.read(forLogAt: log)?.checkPieces()
         #expect(try Self.change(log) == .unchanged)
     }
 
@@ -373,7 +413,7 @@ import Testing
     @Test func aNegativeHistoryCountIsRefused() throws {
         let folder = try TemporaryFolder()
         let (log, _) = try Self.indexedLog(100, in: folder)
-        let text = try String(contentsOfFile: Index.path(forLog: log), encoding: .utf8)
+        let text = try SidecarText.read(forLogAt: log)
         // The fifth number of a checkpoint is its history's length.
         let row = try #require(text.firstMatch(of: /\[10,0,([0-9]+),([0-9]+),([0-9]+),/))
         try Self.tamper(log, String(row.output.0), with: "[10,0,\(row.output.1),\(row.output.2),-3,", resigned: true)
@@ -400,7 +440,7 @@ import Testing
         let whole = try Data(contentsOf: URL(fileURLWithPath: sidecar))
         try whole.dropLast(1).write(to: URL(fileURLWithPath: sidecar))
         let cut = try Self.cursor(log)
-        #expect(Self.expectRebuilt(cut.indexReport?.change)?.contains("and bytes after the last") == true)
+        #expect(Self.expectRebuilt(cut.indexReport?.change)?.contains("longer than the bytes after its table") == true)
         #expect(cut.index?.interval == 10)
         try whole.write(to: URL(fileURLWithPath: sidecar))
         try Self.tamper(log, #""lastSeq":100"#, with: #""lastSeq":99"#)
@@ -456,9 +496,8 @@ import Testing
     @Test func aCutSidecarIsBuiltAgain() throws {
         let folder = try TemporaryFolder()
         let (log, _) = try Self.indexedLog(100, in: folder)
-        let sidecar = Index.path(forLog: log)
-        let text = try String(contentsOfFile: sidecar, encoding: .utf8)
-        try String(text.dropLast(40)).write(toFile: sidecar, atomically: true, encoding: .utf8)
+        let sidecar = URL(fileURLWithPath: Index.path(forLog: log))
+        try Data(try Data(contentsOf: sidecar).dropLast(40)).write(to: sidecar)
         Self.expectRebuilt(try Self.change(log))
     }
 
@@ -531,7 +570,7 @@ import Testing
         store = nil
         // An index rewritten to point into the middle of a line (its check made
         // to match): the store reads the log from the top, and builds it again.
-        let text = try String(contentsOfFile: Index.path(forLog: log), encoding: .utf8)
+        let text = try SidecarText.read(forLogAt: log)
         let row = try #require(text.firstMatch(of: /\[60,0,([0-9]+),/))
         try Self.tamper(log, String(row.output.0), with: "[60,0,\(Int(row.output.1)! - 5),", resigned: true)
         store = try ModalStore(logAt: log, session: .continueLast, logOptions: options)

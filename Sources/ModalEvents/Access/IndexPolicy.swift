@@ -17,8 +17,9 @@ public struct IndexPolicy: Sendable, Hashable {
     /// The checkpoints' interval wanted; `nil` keeps the sidecar's (or
     /// 1,000 events for a new one).
     public var interval: Int?
-    /// Whether all of the sidecar's lines are checked against their hashes
-    /// on opening, not only its header.
+    /// Whether all of the sidecar's checkpoints (their states and history)
+    /// are checked against their hashes on opening, not only its header and
+    /// table.
     public var checksEveryLine: Bool
 
     /// The log is read from the top; its sidecar is neither read nor written.

@@ -51,13 +51,12 @@ extension LogIndex {
         if let last { state = last } else { state = try State(startOf: reader) }
         var builder = IndexBuilder<State>(interval: interval, fileSystem: options.fileSystem)
         builder.checkpoints = checkpoints
-        builder.lines = lines.bytes
-        builder.lineHashes = lines.hashes
+        builder.body = body
         builder.historyCount = checkpoints.last?.historyCount ?? 0
         builder.knownFiles = files
-        // Where the last checkpoint left the spacing: the next needs the log to grow by as many bytes as its state.
-        builder.stateBytes = lines.stateBytes
-        builder.lastStateBytes = lines.stateBytes(of: checkpoints.count - 1)
+        // Where the last checkpoint left the spacing: the next needs the log to grow by as many bytes as its pieces.
+        builder.stateBytes = body.bytes.count
+        builder.lastStateBytes = body.bytes(of: checkpoints.count - 1)
         builder.logBytesNeeded = builder.lastStateBytes
         return try builder.run(logPath: logPath, state: state, time: checkpoints.last?.time, reader: reader)
     }
@@ -117,7 +116,7 @@ extension LogIndex {
         case stale(reason: String, interval: Int?)
     }
 
-    /// Reads the sidecar of the log at `path` (all of its lines with
+    /// Reads the sidecar of the log at `path` (all of its pieces with
     /// `checkingEveryLine`), and compares it with the log and with the
     /// `interval` wanted (`nil`: any).
     package static func verdict(
@@ -128,7 +127,7 @@ extension LogIndex {
             guard let sidecar = try readSidecar(forLogAt: path, in: fileSystem) else { return .missing }
             keptInterval = sidecar.interval
             let existing = try index(of: sidecar, logPath: path, in: fileSystem)
-            if checkingEveryLine { try existing.checkLines() }
+            if checkingEveryLine { try existing.checkPieces() }
             if let interval, interval != existing.interval {
                 return .stale(
                     reason: "it keeps a checkpoint every \(existing.interval) events, not every \(interval)",
@@ -154,7 +153,7 @@ extension LogIndex {
         guard files != self.files else { return nil }
         return LogIndex(
             logPath: logPath, interval: interval, files: files, checkpoints: checkpoints, lastSeq: lastSeq,
-            lastTime: lastTime, lines: lines, fileSystem: fileSystem)
+            lastTime: lastTime, body: body, fileSystem: fileSystem)
     }
 
     /// The hash of the first `bytes` bytes of the file at `path`.
@@ -194,17 +193,15 @@ struct IndexBuilder<State: LogProjection> {
     /// before a state is made for the next: the last state's size, or,
     /// after a state too large to keep, its size or twice the log's growth.
     var logBytesNeeded = 0
-    /// The bytes of the checkpoints' lines kept so far, and of the last checkpoint made.
+    /// The bytes of the checkpoints' pieces kept so far, and of the last checkpoint made.
     var stateBytes = 0
     var lastStateBytes = 0
-    /// The sidecar's lines so far.
-    var lines: [UInt8] = []
-    /// The hash of each of those lines, without its `\n`.
-    var lineHashes: [UInt64] = []
+    /// The checkpoints' pieces so far.
+    var body = IndexBody()
     /// How many elements the state's history held at the last checkpoint.
     var historyCount = 0
     /// The bytes an element of the history took in the last checkpoint's
-    /// lines made, to tell without making them whether the next would fit.
+    /// pieces made, to tell without making them whether the next would fit.
     var historyBytesPerElement: Int?
     /// The files an index being extended covered, checked against the log
     /// just before: a file still of the length it had keeps its hash.
@@ -250,17 +247,17 @@ struct IndexBuilder<State: LogProjection> {
         }
         return LogIndex(
             logPath: logPath, interval: interval, files: files, checkpoints: checkpoints, lastSeq: state.seq,
-            lastTime: lastTime, lines: IndexLines(bytes: lines, hashes: lineHashes), fileSystem: fileSystem)
+            lastTime: lastTime, body: body, fileSystem: fileSystem)
     }
 
     /// Keeps `state` as a checkpoint at `position` when the sidecar's bound
     /// allows: once the log has grown, since the last checkpoint, by at
-    /// least as many bytes as the checkpoint's two lines have, the state's
-    /// and its history's new elements (or while the lines kept are within
+    /// least as many bytes as the checkpoint's two pieces have, the state's
+    /// and its history's new elements (or while the pieces kept are within
     /// the allowance of a small index). A checkpoint too large is not made
     /// again until the log has grown by its size, and by twice as much as
     /// when it was made, so however the state or its history grows, the
-    /// lines made and not kept cost no more than the log's own bytes; and a
+    /// pieces made and not kept cost no more than the log's own bytes; and a
     /// history that grows faster than the log (every event rejected, its
     /// message longer than its line) thins the checkpoints out as a large
     /// state does.
@@ -273,38 +270,21 @@ struct IndexBuilder<State: LogProjection> {
         if let perElement = historyBytesPerElement, newElements * perElement > max(logBytes, allowanceLeft) {
             return
         }
-        let (added, stateLine) = lines(of: state)
+        let added = state.historyBytes(from: historyCount)
+        let stateJSON = EventLogEncoder.line(state.json(historyFromElement: state.historyLength)).dropLast()
         if newElements > 0 { historyBytesPerElement = added.count / newElements }
-        let bytes = added.count + stateLine.count
+        let bytes = added.count + stateJSON.count
         lastStateBytes = bytes
         guard logBytes >= bytes || bytes <= allowanceLeft else {
             logBytesNeeded = max(bytes, 2 * logBytes)
             return
         }
-        for line in [added, stateLine] {
-            lines += line
-            lineHashes.append(ContentHash(of: line.dropLast()).value)
-        }
+        body.append(history: added, state: Array(stateJSON))
         stateBytes += bytes
         logBytes = 0
         logBytesNeeded = bytes
         historyCount = state.historyLength
         checkpoints.append(.init(seq: state.seq, time: time, position: position, historyCount: historyCount))
-    }
-
-    /// A checkpoint's two lines for `state`: its history's new elements,
-    /// and the rest of it.
-    private func lines(of state: State) -> (added: [UInt8], state: [UInt8]) {
-        var json = state.json(historyFromElement: historyCount)
-        var added: [JSONValue] = []
-        if let key = State.historyKeyIfAny, case .object(var members) = json,
-            let place = members.firstIndex(where: { $0.key == key }), case .array(let elements) = members[place].value
-        {
-            added = elements
-            members[place].value = .array([])
-            json = .object(members)
-        }
-        return (EventLogEncoder.line(["added": .array(added)]), EventLogEncoder.line(["state": json]))
     }
 
     /// What the index keeps of the file at `path`, of which it covers `bytes`.

@@ -1,124 +1,144 @@
-/// The lines of a sidecar after its header: for checkpoint *i* (from 0),
-/// `{"added":[...]}` (the history's elements since the checkpoint
-/// before) and then `{"state":{...}}` (the state, its history left empty).
-/// Each is parsed only when a seek needs it, and checked against its hash
-/// first, so a damaged line is found out instead of read as a state.
-struct IndexLines: Sendable {
-    /// The lines' bytes, each line ended by `\n`.
-    let bytes: [UInt8]
-    /// Where each line starts in `bytes`.
-    let starts: [Int]
-    /// The ``ContentHash`` of each line, without its `\n`.
-    let hashes: [UInt64]
+/// What a sidecar keeps after its table: for checkpoint *i* (from 0), the
+/// history's elements added since the checkpoint before (in the history's
+/// binary form, ``CheckpointHistory``), then the state's JSON (its history
+/// left empty). The table gives each piece's length and hash; a piece is
+/// read only when a seek needs it, and checked against its hash first, so a
+/// damaged one is found out instead of read as a state.
+struct IndexBody: Sendable {
+    /// The pieces' bytes, one after another: read in place from the sidecar's.
+    private(set) var bytes: ArraySlice<UInt8> = []
+    /// Where each piece starts in `bytes`, and where the last ends: the
+    /// history of checkpoint *i* is piece 2*i*, its state 2*i* + 1.
+    private(set) var starts: [Int] = [0]
+    /// The ``ContentHash`` of each piece.
+    private(set) var hashes: [UInt64] = []
 
-    init(bytes: [UInt8], hashes: [UInt64]) {
+    init() {}
+
+    /// The pieces in `bytes`, of the given lengths and hashes.
+    ///
+    /// - Throws: `invalidState` when the lengths do not add up to the bytes.
+    init(bytes: ArraySlice<UInt8>, lengths: [Int], hashes: [UInt64]) throws(EventLogError) {
         self.bytes = bytes
         self.hashes = hashes
-        var starts: [Int] = []
-        var start = 0
-        bytes.withUnsafeBytes { buffer in
-            while start < buffer.count, let newline = buffer.firstIndex(of: 0x0A, in: start..<buffer.count) {
-                starts.append(start)
-                start = newline + 1
+        starts = [bytes.startIndex]
+        starts.reserveCapacity(lengths.count + 1)
+        for length in lengths {
+            guard length >= 0, length <= bytes.endIndex - starts.last! else {
+                throw EventLogError(.invalidState, message: "its pieces are longer than the bytes after its table")
             }
+            starts.append(starts.last! + length)
         }
-        self.starts = starts
+        guard starts.last == bytes.endIndex else {
+            throw EventLogError(.invalidState, message: "it has bytes after its last piece")
+        }
     }
 
-    /// How a sidecar's lines are read: a state nests its payloads six
-    /// levels down (in a root's modal), so a state line may nest deeper than
-    /// the event that gave the payload; the largest depth a reader allows
-    /// leaves room for any payload a log reads.
+    /// Adds a checkpoint's pieces: its history's new elements and its state.
+    mutating func append(history: [UInt8], state: [UInt8]) {
+        for piece in [history, state] {
+            bytes += piece
+            starts.append(bytes.endIndex)
+            hashes.append(ContentHash(of: piece[...]).value)
+        }
+    }
+
+    /// The length of each piece.
+    var lengths: [Int] { zip(starts, starts.dropFirst()).map { $1 - $0 } }
+
+    /// How a state's JSON is read: a state nests its payloads six levels
+    /// down (in a root's modal), so it may nest deeper than the event that
+    /// gave the payload; the largest depth a reader allows leaves room for
+    /// any payload a log reads.
     static let reading = EventLogReader.Options(maximumDepth: JSONValue.largestMaximumDepth)
 
-    /// The bytes of checkpoint `checkpoint`'s state line, `\n` included; 0 for none.
-    func stateBytes(of checkpoint: Int) -> Int {
-        let line = 2 * checkpoint + 1
-        guard checkpoint >= 0, line < starts.count else { return 0 }
-        return (line + 1 < starts.count ? starts[line + 1] : bytes.count) - starts[line]
+    /// The bytes of checkpoint `checkpoint`'s pieces; 0 for none.
+    func bytes(of checkpoint: Int) -> Int {
+        guard checkpoint >= 0, 2 * checkpoint + 2 < starts.count else { return 0 }
+        return starts[2 * checkpoint + 2] - starts[2 * checkpoint]
     }
 
-    /// The bytes of every checkpoint's state line.
-    var stateBytes: Int {
-        (0..<starts.count / 2).reduce(0) { $0 + stateBytes(of: $1) }
-    }
-
-    /// Whether the bytes end with a whole line: nothing after the last `\n`.
-    var endsWithALine: Bool { bytes.last.map { $0 == 0x0A } ?? true }
-
+    /// The state checkpoint `checkpoint` keeps.
     func state(of checkpoint: Int) throws(EventLogError) -> JSONValue {
-        try field("state", ofLine: 2 * checkpoint + 1)
+        let json = try EventLogReader.json(ofLine: piece(2 * checkpoint + 1), options: Self.reading)
+        guard case .object = json else {
+            throw EventLogError(.wrongType, message: "a checkpoint's state is not a JSON object")
+        }
+        return json
     }
 
-    /// The history elements the given checkpoints added, in order: their
-    /// lines read as one JSON array, so many small lines cost one parse.
-    func added(byCheckpoints checkpoints: [Int]) throws(EventLogError) -> [JSONValue] {
-        guard !checkpoints.isEmpty else { return [] }
-        var text: [UInt8] = [UInt8(ascii: "[")]
-        for checkpoint in checkpoints {
-            if text.count > 1 { text.append(UInt8(ascii: ",")) }
-            text += bytes[try range(ofLine: 2 * checkpoint)]
-        }
-        text.append(UInt8(ascii: "]"))
-        // The text is an array, or no JSON at all (and the reader says so).
-        guard case .array(let lines) = try EventLogReader.json(ofLine: text, options: Self.reading) else {
-            throw EventLogError(.wrongType, message: "a line of added history elements is not a JSON object")
-        }
-        var elements: [JSONValue] = []
-        for line in lines {
-            guard case .array(let added) = line["added"] else {
-                throw EventLogError(.wrongType, message: "field \"added\" must be an array")
-            }
-            elements += added
-        }
-        return elements
+    /// The history's elements checkpoint `checkpoint` added, in binary.
+    func history(of checkpoint: Int) throws(EventLogError) -> ArraySlice<UInt8> {
+        try piece(2 * checkpoint)
     }
 
-    private func field(_ key: String, ofLine line: Int) throws(EventLogError) -> JSONValue {
-        let json = try EventLogReader.json(ofLine: bytes[try range(ofLine: line)], options: Self.reading)
-        guard let value = json[key] else { throw JSONFields.missing(key, path: "") }
-        return value
+    /// Checks checkpoint `checkpoint`'s pieces against their hashes.
+    func check(_ checkpoint: Int) throws(EventLogError) {
+        _ = try piece(2 * checkpoint)
+        _ = try piece(2 * checkpoint + 1)
     }
 
-    /// Checks every line against its hash.
-    func checkAll() throws(EventLogError) {
-        for line in starts.indices { _ = try range(ofLine: line) }
-    }
-
-    /// The bytes of `line`, without its `\n`, once they are found to have
-    /// the hash the header keeps for them.
-    private func range(ofLine line: Int) throws(EventLogError) -> Range<Int> {
-        guard line < starts.count, line < hashes.count else {
-            throw EventLogError(.missingField, message: "no line for a checkpoint")
+    /// The bytes of piece `piece`, once they are found to have the hash the
+    /// table keeps for them.
+    private func piece(_ piece: Int) throws(EventLogError) -> ArraySlice<UInt8> {
+        guard piece >= 0, piece < hashes.count else {
+            throw EventLogError(.missingField, message: "no piece for a checkpoint")
         }
-        let range = starts[line]..<(line + 1 < starts.count ? starts[line + 1] - 1 : bytes.count - 1)
-        guard ContentHash(of: bytes[range]).value == hashes[line] else {
-            throw EventLogError(.invalidState, message: "line \(line + 2) does not have the hash the header keeps")
+        let bytes = self.bytes[starts[piece]..<starts[piece + 1]]
+        guard ContentHash(of: bytes).value == hashes[piece] else {
+            throw EventLogError(
+                .invalidState,
+                message: "its \(piece % 2 == 0 ? "history" : "state") does not have the hash its table keeps")
         }
-        return range
+        return bytes
     }
 }
 
 extension LogIndex {
     /// The sidecar's `format`.
     package static var format: String { "modal-events-index" }
-    /// The version of the sidecar's layout this package reads and writes.
-    package static var version: Int { 1 }
+    /// The version of the sidecar's layout this package reads and writes:
+    /// 2, with a binary table and history. A sidecar of another version is
+    /// stale, and built again.
+    package static var version: Int { 2 }
     /// How the header ends: `,"check":"` + the hash of the header's bytes
     /// before it + `"}`.
     private static var checkPrefix: [UInt8] { Array(#","check":""#.utf8) }
     private static var checkLength: Int { checkPrefix.count + 16 + 2 }
+    /// The 64-bit words of a checkpoint's row in the table.
+    static var rowWords: Int { 10 }
+    /// A row's `time` when the checkpoint has none: the bits of no finite number.
+    private static var noTime: UInt64 { .max }
 
-    /// The sidecar's bytes: the header, then the checkpoints' lines.
+    /// The sidecar's bytes: the header line, the table, then each
+    /// checkpoint's pieces (``IndexBody``).
     ///
-    /// The header holds everything but the states: the log's files as the
-    /// index saw them, and a table of the checkpoints, each
-    /// `[seq, file, offset, line, historyCount, time, addedHash, stateHash]`
-    /// (the last two: the hashes of the checkpoint's two lines), so that
-    /// opening the index parses one line and a seek one more. It ends with
-    /// `check`, the hash of the header's bytes before it: a sidecar damaged
-    /// anywhere is found out, and built again, instead of followed.
+    /// The header is JSON: the log's files as the index saw them, how many
+    /// checkpoints there are, and `table`, the hash of the table. The table
+    /// is binary, a row of ten little-endian 64-bit words a checkpoint:
+    /// `seq, file, offset, line, historyCount, time` (a Double's bits; all
+    /// ones for none), then the lengths and the hashes of its two pieces,
+    /// its history's and its state's. So opening the index parses one short
+    /// line and reads the table in place, and a seek parses one state. The
+    /// header ends with `check`, the hash of the header's bytes before it:
+    /// a sidecar damaged anywhere is found out, and built again, instead of
+    /// followed.
     package var encoded: [UInt8] {
+        var table = BinaryWriter()
+        let lengths = body.lengths
+        for (index, checkpoint) in checkpoints.enumerated() {
+            for word in [
+                checkpoint.seq, checkpoint.position.file, checkpoint.position.offset, checkpoint.position.line,
+                checkpoint.historyCount,
+            ] {
+                table.append(word)
+            }
+            table.append(checkpoint.time?.bitPattern ?? Self.noTime)
+            table.append(lengths[2 * index])
+            table.append(lengths[2 * index + 1])
+            table.append(body.hashes[2 * index])
+            table.append(body.hashes[2 * index + 1])
+        }
         let header: JSONValue = .object([
             JSONMember("format", .string(Self.format)),
             JSONMember("version", .number(JSONNumber(Self.version))),
@@ -135,27 +155,14 @@ extension LogIndex {
                             "hash": .string(file.hash),
                         ]
                     })),
-            JSONMember(
-                "checkpoints",
-                .array(
-                    checkpoints.indices.map { index in
-                        let checkpoint = checkpoints[index]
-                        return .array(
-                            [
-                                checkpoint.seq, checkpoint.position.file, checkpoint.position.offset,
-                                checkpoint.position.line, checkpoint.historyCount,
-                            ].map { .number(JSONNumber($0)) } + [
-                                checkpoint.time.map { .number(JSONNumber($0)) } ?? .null,
-                                .string(ContentHash.hex(lines.hashes[2 * index])),
-                                .string(ContentHash.hex(lines.hashes[2 * index + 1])),
-                            ])
-                    })),
+            JSONMember("checkpoints", .number(JSONNumber(checkpoints.count))),
+            JSONMember("table", .string(ContentHash(of: table.bytes[...]).hex)),
         ])
         var bytes = EventLogEncoder.line(header)
         bytes.removeLast(2)  // "}\n"
         let check = ContentHash(of: bytes[...]).hex
         bytes += Self.checkPrefix + Array(check.utf8) + Array("\"}\n".utf8)
-        return bytes + lines.bytes
+        return bytes + table.bytes + body.bytes
     }
 
     /// The header line's bytes once its `check` is found to hold: the hash
@@ -212,7 +219,7 @@ extension LogIndex {
                 throw EventLogError(.emptyFile, message: "no header line")
             }
             let header = try JSONFields(
-                EventLogReader.json(ofLine: checked(header: bytes[..<newline]), options: IndexLines.reading),
+                EventLogReader.json(ofLine: checked(header: bytes[..<newline]), options: IndexBody.reading),
                 path: "")
             return Sidecar(bytes: bytes, newline: newline, header: header)
         } catch {
@@ -235,7 +242,10 @@ extension LogIndex {
                 throw EventLogError(.missingHeader, message: "not a modal-events index")
             }
             guard try header.requiredInteger("version") == Self.version else {
-                throw EventLogError(.newerVersion, message: "an index of another version")
+                throw EventLogError(
+                    .newerVersion,
+                    message: "an index of version \((try? header.requiredInteger("version")) ?? 0), not \(Self.version)"
+                )
             }
             let files = try header.requiredArray("files").enumerated().map {
                 (index, value) throws(EventLogError) -> FileStamp in
@@ -252,47 +262,26 @@ extension LogIndex {
                     name: try file.requiredString("name"), bytes: try file.requiredInteger("bytes"),
                     modified: modified, hash: try file.requiredString("hash"))
             }
-            var lineHashes: [UInt64] = []
-            let checkpoints = try header.requiredArray("checkpoints").map {
-                value throws(EventLogError) -> Checkpoint in
-                guard case .array(let fields) = value, fields.count == 8 else {
-                    throw EventLogError(.wrongType, message: "a checkpoint is an array of eight values")
-                }
-                let numbers = try fields.prefix(5).map { field throws(EventLogError) -> Int in
-                    // Exactly, from the literal: a seq may pass 2^53.
-                    guard case .number(let number) = field, let integer = number.integerValue else {
-                        throw EventLogError(.wrongType, message: "a checkpoint's place must be integers")
-                    }
-                    return integer
-                }
-                for field in fields[6...] {
-                    guard case .string(let hex) = field, hex.utf8.count == 16, let hash = UInt64(hex, radix: 16) else {
-                        throw EventLogError(.wrongType, message: "a checkpoint's line hashes must be 16 hex digits")
-                    }
-                    lineHashes.append(hash)
-                }
-                return Checkpoint(
-                    seq: numbers[0], time: fields[5].doubleValue,
-                    position: EventLogReader.Position(
-                        file: numbers[1], offset: numbers[2], line: numbers[3], seq: numbers[0]),
-                    historyCount: numbers[4])
+            let count = try header.requiredInteger("checkpoints")
+            let tableStart = newline + 1
+            guard count >= 0, count <= (bytes.count - tableStart) / (8 * Self.rowWords) else {
+                throw EventLogError(.invalidState, message: "its table of \(count) checkpoints is cut short")
             }
+            let tableEnd = tableStart + 8 * Self.rowWords * count
+            let table = bytes[tableStart..<tableEnd]
+            guard ContentHash(of: table).hex == (try header.requiredString("table")) else {
+                throw EventLogError(.invalidState, message: "its table does not have the hash its header keeps")
+            }
+            let (checkpoints, lengths, hashes) = try Self.rows(of: table, count: count)
             let interval = try header.requiredInteger("interval")
             let lastSeq = try header.requiredInteger("lastSeq")
             if let fault = Self.fault(interval: interval, lastSeq: lastSeq, files: files, checkpoints: checkpoints) {
                 throw EventLogError(.invalidState, message: fault)
             }
-            let lines = IndexLines(bytes: Array(bytes[(newline + 1)...]), hashes: lineHashes)
-            guard lines.starts.count == 2 * checkpoints.count, lines.endsWithALine else {
-                throw EventLogError(
-                    .missingField,
-                    message:
-                        "\(checkpoints.count) checkpoints listed, \(lines.starts.count) lines (not \(2 * checkpoints.count)) after the header"
-                        + (lines.endsWithALine ? "" : " and bytes after the last"))
-            }
+            let body = try IndexBody(bytes: bytes[tableEnd...], lengths: lengths, hashes: hashes)
             return LogIndex(
                 logPath: path, interval: interval, files: files, checkpoints: checkpoints, lastSeq: lastSeq,
-                lastTime: try header.number("lastTime"), lines: lines, fileSystem: fileSystem)
+                lastTime: try header.number("lastTime"), body: body, fileSystem: fileSystem)
         } catch {
             var located = error
             located.file = Self.path(forLog: path)
@@ -300,17 +289,53 @@ extension LogIndex {
         }
     }
 
-    /// Checks every checkpoint's lines in the sidecar against the hashes
-    /// its header keeps: a seek checks only the lines it reads.
+    /// The checkpoints in `table`'s `count` rows, and the lengths and
+    /// hashes of their pieces.
+    private static func rows(of table: ArraySlice<UInt8>, count: Int) throws(EventLogError) -> (
+        checkpoints: [Checkpoint], lengths: [Int], hashes: [UInt64]
+    ) {
+        var reader = BinaryReader(table, what: "its table")
+        var checkpoints: [Checkpoint] = []
+        var lengths: [Int] = []
+        var hashes: [UInt64] = []
+        checkpoints.reserveCapacity(count)
+        lengths.reserveCapacity(2 * count)
+        hashes.reserveCapacity(2 * count)
+        for _ in 0..<count {
+            let (seq, file, offset, line, historyCount) = (
+                try reader.integer(), try reader.integer(), try reader.integer(), try reader.integer(),
+                try reader.integer()
+            )
+            let timeBits = try reader.word64()
+            let time = timeBits == noTime ? nil : Double(bitPattern: timeBits)
+            guard time?.isFinite ?? true else { throw reader.fault("a checkpoint's time is not a finite number") }
+            lengths.append(try reader.integer())
+            lengths.append(try reader.integer())
+            hashes.append(try reader.word64())
+            hashes.append(try reader.word64())
+            checkpoints.append(
+                Checkpoint(
+                    seq: seq, time: time,
+                    position: EventLogReader.Position(file: file, offset: offset, line: line, seq: seq),
+                    historyCount: historyCount))
+        }
+        return (checkpoints, lengths, hashes)
+    }
+
+    /// Checks every checkpoint's pieces in the sidecar against the hashes
+    /// its table keeps: a seek checks only the pieces it reads.
     ///
-    /// - Throws: ``EventLogError`` naming the sidecar and the first damaged line.
-    package func checkLines() throws(EventLogError) {
-        do throws(EventLogError) {
-            try lines.checkAll()
-        } catch {
-            var located = error
-            located.file = path
-            throw located
+    /// - Throws: ``EventLogError`` naming the sidecar and the first damaged checkpoint.
+    package func checkPieces() throws(EventLogError) {
+        for (place, checkpoint) in checkpoints.enumerated() {
+            do throws(EventLogError) {
+                try body.check(place)
+            } catch {
+                var located = error
+                located.file = path
+                located.message = "checkpoint at seq \(checkpoint.seq): \(error.message)"
+                throw located
+            }
         }
     }
 

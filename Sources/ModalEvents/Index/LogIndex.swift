@@ -6,11 +6,11 @@
 ///
 /// The sidecar stays within a constant factor of its log: a checkpoint is
 /// kept only once the log has grown, since the one before, by at least as
-/// many bytes as the checkpoint's lines take (its state, and its history's
+/// many bytes as the checkpoint's pieces take (its state, and its history's
 /// elements added since the one before, each element once), but for the
-/// first lines of a small index, up to 1 MiB of them (``smallIndexStateBytes``).
-/// So its lines add up to at most the log's bytes plus 1 MiB, with a row
-/// of about 100 bytes a checkpoint. Where the state is small next to the
+/// first pieces of a small index, up to 1 MiB of them (``smallIndexStateBytes``).
+/// So its pieces add up to at most the log's bytes plus 1 MiB, with a row
+/// of 80 bytes a checkpoint. Where the state is small next to the
 /// log's growth (a few kilobytes against `interval` events: the usual
 /// case), that is a checkpoint every `interval` events; where it is large
 /// (tens of thousands of live modals), the checkpoints thin out, and a seek
@@ -82,8 +82,8 @@ package struct LogIndex<State: LogProjection>: Sendable {
     package let lastSeq: Int
     /// The last `time` of an event it covers, if any had one.
     package let lastTime: Double?
-    /// The states and history elements of the checkpoints, as the sidecar's lines.
-    let lines: IndexLines
+    /// The checkpoints' states and history elements, as the sidecar keeps them.
+    let body: IndexBody
     /// The file system the index reads the log and writes its sidecar through.
     let fileSystem: FileSystem
     /// The history elements read so far, shared by the copies of this index,
@@ -143,14 +143,21 @@ package struct LogIndex<State: LogProjection>: Sendable {
         let checkpoint = checkpoints[index]
         do throws(EventLogError) {
             let state = try State(
-                json: lines.state(of: index), historyCount: checkpoint.historyCount, cache: history
+                json: body.state(of: index), historyCount: checkpoint.historyCount, cache: history
             ) { read throws(EventLogError) in
-                // The checkpoints up to this one that added elements after the first `read`.
-                let adding = checkpoints.indices.prefix(index + 1).filter { earlier in
-                    checkpoints[earlier].historyCount
-                        > max(read, earlier == 0 ? 0 : checkpoints[earlier - 1].historyCount)
+                // The blocks of the checkpoints up to this one that added elements after the first `read`.
+                var blocks: [HistoryBlock] = []
+                var before = 0
+                for earlier in 0...index {
+                    let after = checkpoints[earlier].historyCount
+                    defer { before = after }
+                    guard after > read, after > before else { continue }
+                    guard before >= read else {
+                        throw EventLogError(.invalidState, message: "a history block starts within one read before")
+                    }
+                    blocks.append(HistoryBlock(bytes: try body.history(of: earlier), countAfter: after))
                 }
-                return try lines.added(byCheckpoints: adding)
+                return blocks
             }
             if let exceeded = state.limitExceeded() { throw EventLogError(exceeded) }
             guard state.seq == checkpoint.seq else {
@@ -170,45 +177,56 @@ struct IndexFault: Error {
     var message: String
 }
 
-/// The history elements of a log index read so far: the first *n* of the
-/// log's, in order. Shared by the copies of an index, under a lock.
-/// Where an index keeps its history's elements read so far: one
-/// ``HistoryCache`` of the state's element type, made on first use and
-/// shared by the copies of the index.
+/// Where an index keeps the history read so far: one ``HistoryCache`` of
+/// the state's history type, made on first use and shared by the copies of
+/// the index.
 final class HistorySlot: Sendable {
     private let slot = Lock<(any Sendable)?>(nil)
 
-    /// The cache of elements of type `Element`.
-    func cache<Element: Sendable>(of type: Element.Type) -> HistoryCache<Element> {
+    /// The cache of histories of type `History`.
+    func cache<History: CheckpointHistory>(of type: History.Type) -> HistoryCache<History> {
         slot.withLock { slot in
-            if let cache = slot as? HistoryCache<Element> { return cache }
-            let cache = HistoryCache<Element>()
+            if let cache = slot as? HistoryCache<History> { return cache }
+            let cache = HistoryCache<History>()
             slot = cache
             return cache
         }
     }
 }
 
-final class HistoryCache<Element: Sendable>: Sendable {
-    private let read = Lock<[Element]>([])
+/// The longest history an index has read: its first *n* elements, under a
+/// lock. A seek takes a prefix of it (sharing its storage), and reads only
+/// the blocks after it.
+final class HistoryCache<History: CheckpointHistory>: Sendable {
+    private let read = Lock(History())
 
-    /// The first `count` elements: read before, or given by `readMore`,
-    /// which gets how many were read and gives those after them, through at
-    /// least the `count`th.
+    /// The first `count` elements: read before, or appended from the blocks
+    /// `readMore` gives (it gets how many were read), each checked to leave
+    /// the history as long as the block says.
     ///
-    /// - Throws: `invalidState` when there are fewer than `count` then.
-    func elements(
-        count: Int, readMore: (_ read: Int) throws(EventLogError) -> [Element]
-    ) throws(EventLogError) -> [Element] {
-        try read.withLock { elements throws(EventLogError) in
-            if elements.count < count {
-                elements += try readMore(elements.count)
-                guard elements.count >= count else {
-                    throw EventLogError(
-                        .invalidState, message: "the history has \(elements.count) elements, not \(count)")
+    /// - Throws: `invalidState` when a block does not, or the history is
+    ///   shorter than `count` after them.
+    func history(
+        count: Int, readMore: (_ read: Int) throws(EventLogError) -> [HistoryBlock]
+    ) throws(EventLogError) -> History {
+        try read.withLock { history throws(EventLogError) in
+            if history.count < count {
+                var longer = history
+                for block in try readMore(history.count) {
+                    try longer.append(encoded: block.bytes)
+                    guard longer.count == block.countAfter else {
+                        throw EventLogError(
+                            .invalidState,
+                            message: "the history has \(longer.count) elements after a block, not \(block.countAfter)")
+                    }
                 }
+                guard longer.count >= count else {
+                    throw EventLogError(
+                        .invalidState, message: "the history has \(longer.count) elements, not \(count)")
+                }
+                history = longer
             }
-            return Array(elements.prefix(count))
+            return history.truncated(to: count)
         }
     }
 }

@@ -68,42 +68,56 @@ extension LogProjection {
 
 }
 
-/// A state whose JSON holds a list that only grows, at most one element an
-/// event (`ModalState`'s rejections): a log index (``LogIndex``) stores
-/// each element once, not the whole list in every checkpoint, and reads
-/// each once. The package's own: a state without such a list conforms to
+/// A list that only grows, at most one element an event, that a state
+/// keeps (``LogHistory``), in the binary form a log index stores it in:
+/// each checkpoint the elements added since the one before, each once.
+package protocol CheckpointHistory: Sendable {
+    /// An empty history.
+    init()
+
+    /// How many elements it holds.
+    var count: Int { get }
+
+    /// Its first `count` elements.
+    ///
+    /// - Complexity: O(1): the result shares this one's storage.
+    func truncated(to count: Int) -> Self
+
+    /// Its elements from `start` on, as bytes ``append(encoded:)`` reads.
+    func encoded(from start: Int) -> [UInt8]
+
+    /// Appends the elements `bytes` hold, as ``encoded(from:)`` made them.
+    ///
+    /// - Throws: ``EventLogError`` (`invalidState`) when the bytes are not
+    ///   elements that can follow this history's; nothing is appended then.
+    mutating func append(encoded bytes: ArraySlice<UInt8>) throws(EventLogError)
+}
+
+/// A state whose JSON holds a list that only grows (`ModalState`'s
+/// rejections): a log index (``LogIndex``) stores each element once, in
+/// binary, not the whole list in every checkpoint, and reads each once. The
+/// package's own: a state without such a list conforms to
 /// ``LogProjection`` alone, and the index treats it as having none.
 package protocol LogHistory: LogProjection {
-    associatedtype HistoryElement: Sendable
+    associatedtype History: CheckpointHistory
 
-    /// The key of the history in the state's JSON.
-    static var historyKey: String { get }
-
-    /// How many elements the history holds.
-    var historyCount: Int { get }
+    /// The list.
+    var history: History { get }
 
     /// The state's JSON with the history holding only its elements from `start` on.
     func json(historyFrom start: Int) -> JSONValue
-
-    /// A history element from its JSON.
-    ///
-    /// - Throws: ``EventLogError`` when it is not one.
-    static func historyElement(json: JSONValue) throws(EventLogError) -> HistoryElement
 
     /// A state from its JSON, whose history is empty, and its history.
     ///
     /// - Throws: ``EventLogError`` as ``init(json:)``, or `invalidState`
     ///   when the history does not fit the state.
-    init(json: JSONValue, history: [HistoryElement]) throws(EventLogError)
+    init(json: JSONValue, history: History) throws(EventLogError)
 }
 
 /// What the index asks of any state's history: a ``LogHistory``'s, or none.
 extension LogProjection {
-    /// The key of the history in the state's JSON; `nil` for a state without one.
-    package static var historyKeyIfAny: String? { (Self.self as? any LogHistory.Type)?.historyKey }
-
     /// How many elements the history holds; 0 for a state without one.
-    package var historyLength: Int { (self as? any LogHistory)?.historyCount ?? 0 }
+    package var historyLength: Int { (self as? any LogHistory)?.history.count ?? 0 }
 
     /// The state's JSON with its history holding only its elements from
     /// `start` on; its whole JSON for a state without one.
@@ -111,17 +125,23 @@ extension LogProjection {
         (self as? any LogHistory)?.json(historyFrom: start) ?? json
     }
 
+    /// The history's elements from `start` on, in binary; none for a state without one.
+    package func historyBytes(from start: Int) -> [UInt8] {
+        (self as? any LogHistory)?.history.encoded(from: start) ?? []
+    }
+
     /// A state from its JSON, whose history is empty, and the first
     /// `historyCount` elements of its history: those `cache` read before,
-    /// then those `readMore` gives as JSON (it gets how many were read).
-    /// The history's type is found once, not for each element.
+    /// then those in the blocks `readMore` gives (it gets how many were
+    /// read), each with the count the history must have after it. The
+    /// history's type is found once, not for each block.
     ///
     /// - Throws: ``EventLogError`` as ``init(json:)``, or `invalidState`
     ///   when the history does not fit the state (or it has none, and
     ///   `historyCount` is not 0).
     init(
         json: JSONValue, historyCount: Int, cache: HistorySlot,
-        readMore: (_ read: Int) throws(EventLogError) -> [JSONValue]
+        readMore: (_ read: Int) throws(EventLogError) -> [HistoryBlock]
     ) throws(EventLogError) {
         guard let historied = Self.self as? any LogHistory.Type else {
             guard historyCount == 0 else { throw EventLogError(.invalidState, message: "the state has no history") }
@@ -133,17 +153,20 @@ extension LogProjection {
     }
 }
 
+/// Elements of a history in binary, and how many the history holds once
+/// they are appended.
+struct HistoryBlock {
+    var bytes: ArraySlice<UInt8>
+    var countAfter: Int
+}
+
 extension LogHistory {
     /// ``LogProjection/init(json:historyCount:cache:readMore:)`` with the history's type known.
     fileprivate static func restoring(
         json: JSONValue, historyCount: Int, cache: HistorySlot,
-        readMore: (_ read: Int) throws(EventLogError) -> [JSONValue]
+        readMore: (_ read: Int) throws(EventLogError) -> [HistoryBlock]
     ) throws(EventLogError) -> Self {
-        let elements = try cache.cache(of: HistoryElement.self).elements(count: historyCount) {
-            read throws(EventLogError) in
-            try readMore(read).map { json throws(EventLogError) in try historyElement(json: json) }
-        }
-        return try Self(json: json, history: elements)
+        try Self(json: json, history: cache.cache(of: History.self).history(count: historyCount, readMore: readMore))
     }
 }
 

@@ -17,8 +17,8 @@ import ModalProjection
 ///
 /// Each input is tried twice: as it is, and with its hashes made to hold (a
 /// damaged sidecar fails them at once, which would hide the reading behind
-/// them from the fuzzer): each checkpoint's line hashes those of its lines,
-/// and the header's `check` that of the header.
+/// them from the fuzzer): each checkpoint's row the hashes of its pieces,
+/// the header the table's, and the header's `check` that of the header.
 package final class SidecarFuzzing: Sendable {
     /// The log: ``FuzzLog``'s text, in a folder of its own.
     package let logPath: String
@@ -46,7 +46,7 @@ package final class SidecarFuzzing: Sendable {
 
     /// Runs every check on `bytes` as the sidecar, as it is and with its hashes made to hold.
     package func exercise(_ bytes: [UInt8], check: FuzzCheck) {
-        let resigned = Self.resigned(bytes)
+        let resigned = SidecarText.resigned(bytes)
         for sidecar in resigned == bytes ? [bytes] : [bytes, resigned] {
             exerciseSidecar(sidecar, check: check)
         }
@@ -67,7 +67,7 @@ package final class SidecarFuzzing: Sendable {
             checkpoints = []
         case .current(let found), .behind(let found):
             checkpoints = [found.lastSeq] + found.checkpoints.map(\.seq)
-            _ = try? found.checkLines()
+            _ = try? found.checkPieces()
         }
         let lastSeq = FuzzLog.steps.count
         for seq in Set([0, lastSeq, lastSeq + 1] + checkpoints) where seq >= 0 {
@@ -96,33 +96,6 @@ package final class SidecarFuzzing: Sendable {
         {
             check(index.lastSeq == lastSeq, "an index \(report.change) ends at seq \(index.lastSeq), not \(lastSeq)")
         }
-    }
-
-    /// `sidecar` with its hashes made to hold: each checkpoint's two line
-    /// hashes those of the lines after the header, and the header's `check`
-    /// that of the header before it. As it is when its header is not a JSON
-    /// object.
-    static func resigned(_ sidecar: [UInt8]) -> [UInt8] {
-        let newline = sidecar.firstIndex(of: UInt8(ascii: "\n")) ?? sidecar.count
-        guard case .object(var members) = try? JSONReader.read(sidecar[..<newline]) else { return sidecar }
-        let rest = sidecar[min(newline + 1, sidecar.count)...]
-        let lines = rest.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        members.removeAll { $0.key == "check" }
-        if let place = members.firstIndex(where: { $0.key == "checkpoints" }),
-            case .array(var checkpoints) = members[place].value
-        {
-            for (index, checkpoint) in checkpoints.enumerated() {
-                guard case .array(var fields) = checkpoint, fields.count == 8 else { continue }
-                for line in 0..<2 where 2 * index + line < lines.count {
-                    fields[6 + line] = .string(ContentHash(of: lines[2 * index + line]).hex)
-                }
-                checkpoints[index] = .array(fields)
-            }
-            members[place].value = .array(checkpoints)
-        }
-        // The header as an index writes it: compact, its check last.
-        let header = signedIndexHeader(body: EventLogEncoder.line(.object(members)).dropLast(2))
-        return header + (newline < sidecar.count ? [UInt8(ascii: "\n")] + rest : [])
     }
 
     /// Writes `bytes` to the file at `path`, in place of what it held.

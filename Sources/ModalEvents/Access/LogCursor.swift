@@ -71,10 +71,16 @@ public final class LogCursor<State: LogProjection> {
 
     public let source: LogSource
     public let options: Options
+    // The properties each event reads and changes opt out of the runtime's
+    // exclusivity checks (two to four an event, about 6% of a replay), as the
+    // reader's do: a cursor is not `Sendable`, and the only code it calls
+    // while one of them is being changed is the projection's `apply`, a
+    // pure function of the state and the event that cannot reach the cursor.
+
     /// The state right after the last event read (or the checkpoint the
     /// cursor started from). A caller may change it: what the next events
     /// apply to (a list it keeps elsewhere, cleared).
-    public var state: State
+    @exclusivity(unchecked) public var state: State
     /// The last `time` of an event up to ``state``, if any had one.
     public var lastTime: Double? { position.lastTime }
     /// The reader, right after the last line read: its header, warnings,
@@ -89,12 +95,12 @@ public final class LogCursor<State: LogProjection> {
     public var indexReport: IndexReport? { keeper?.report }
     /// The events with these seqs are read and left out, as if they had not
     /// happened (a what-if replay).
-    public var skipping: Set<Int> = []
+    @exclusivity(unchecked) public var skipping: Set<Int> = []
     /// Where the cursor reads. The per-event path is `@inlinable`, so a
     /// caller's module specialises it for its state: unspecialised, each
     /// event asked the runtime for `Read<State>`'s metadata several times
     /// (a sixth of a replay's time).
-    @usableFromInline var position: Position
+    @usableFromInline @exclusivity(unchecked) var position: Position
 
     @usableFromInline struct Position {
         @usableFromInline var reader: EventLogReader

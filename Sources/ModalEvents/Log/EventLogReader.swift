@@ -94,7 +94,7 @@ public final class EventLogReader {
     public let path: String
     /// The file being read, which errors and warnings name: the path, or
     /// the current segment of a folder.
-    public private(set) var file: String
+    @exclusivity(unchecked) public private(set) var file: String
     /// The segment files of a folder, in order; empty for a single file.
     public let segments: [String]
     /// The limits the reader applies.
@@ -135,7 +135,7 @@ public final class EventLogReader {
     /// Where the last event's line is in `buffer`, until the next read.
     @exclusivity(unchecked) private var lastLine = 0..<0
 
-    private var source: any ByteSource
+    @exclusivity(unchecked) private var source: any ByteSource
     /// The segments not opened yet.
     private var laterSegments: ArraySlice<String>
     /// The bytes read from the file: `buffer[start..<end]` are not consumed
@@ -147,8 +147,8 @@ public final class EventLogReader {
     /// End of the bytes read into `buffer`.
     @exclusivity(unchecked) private var end = 0
     /// Byte offset in the file of `buffer[0]`.
-    private var bufferOffset = 0
-    private var atEnd = false
+    @exclusivity(unchecked) private var bufferOffset = 0
+    @exclusivity(unchecked) private var atEnd = false
     /// The fast path's table of fields and the strings it has made, reused for every line.
     private let lines = LoggedEvent.LineDecoder()
 

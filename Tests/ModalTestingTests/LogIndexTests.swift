@@ -410,6 +410,27 @@ import Testing
         #expect(cursor.state == (try replayed(.path(log))))
     }
 
+    /// A table that says a checkpoint is on a line past any the bytes before
+    /// it could hold (here the largest integer, which the line count of a
+    /// read from it would overflow), or holds more history than events, is
+    /// refused.
+    @Test(arguments: ["line", "history"])
+    func aCheckpointPastWhatItsBytesCanHoldIsRefused(word: String) throws {
+        let folder = try TemporaryFolder()
+        let (log, entries) = try Self.indexedLog(100, in: folder)
+        let text = try SidecarText.read(forLogAt: log)
+        let row = try #require(text.firstMatch(of: /\[10,0,([0-9]+),([0-9]+),([0-9]+),/))
+        let forged =
+            word == "line"
+            ? "[10,0,\(row.output.1),\(Int64.max),\(row.output.3)," : "[10,0,\(row.output.1),\(row.output.2),11,"
+        try Self.tamper(log, String(row.output.0), with: forged, resigned: true)
+        #expect(throws: EventLogError.self) { try Index.read(forLogAt: log) }
+        // A seek that would start from it: the index is built again, and the state is the log's.
+        let cursor = try Self.cursor(log, at: 15)
+        #expect(Self.expectRebuilt(cursor.indexReport?.change)?.contains("out of the log") == true)
+        #expect(cursor.state == LogFilePropertyTests.states(entries)[15])
+    }
+
     @Test func aNegativeHistoryCountIsRefused() throws {
         let folder = try TemporaryFolder()
         let (log, _) = try Self.indexedLog(100, in: folder)

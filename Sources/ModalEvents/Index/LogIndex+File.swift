@@ -370,9 +370,11 @@ extension LogIndex {
         var previous: Checkpoint?
         for checkpoint in checkpoints {
             let place = checkpoint.position
+            // Each line read, the header's too, ends with a byte of its own, and the history
+            // holds at most one element an event.
             guard checkpoint.seq >= 1, checkpoint.seq <= lastSeq, place.file >= 0, place.file < files.count,
                 place.offset >= 0, place.offset <= files[place.file].bytes, place.line >= 1,
-                checkpoint.historyCount >= 0
+                place.line <= place.offset, checkpoint.historyCount >= 0, checkpoint.historyCount <= checkpoint.seq
             else { return "the checkpoint at seq \(checkpoint.seq) is out of the log" }
             if let previous {
                 guard previous.seq < checkpoint.seq, previous.historyCount <= checkpoint.historyCount,

@@ -71,16 +71,22 @@ public final class LogCursor<State: LogProjection> {
 
     public let source: LogSource
     public let options: Options
-    // The properties each event reads and changes opt out of the runtime's
-    // exclusivity checks (two to four an event, about 6% of a replay), as the
-    // reader's do: a cursor is not `Sendable`, and the only code it calls
-    // while one of them is being changed is the projection's `apply`, a
-    // pure function of the state and the event that cannot reach the cursor.
+    // The stored properties each event reads and changes opt out of the
+    // runtime's exclusivity checks (two to four an event, about 6% of a
+    // replay), as the reader's do: a cursor is not `Sendable`, and the only
+    // code it calls while one of them is being changed is the projection's
+    // `apply`, a pure function of the state and the event. A caller reaches
+    // them through a getter and a setter (``state``, ``skipping``), never an
+    // access held open, so no caller's access can overlap the cursor's.
 
     /// The state right after the last event read (or the checkpoint the
     /// cursor started from). A caller may change it: what the next events
     /// apply to (a list it keeps elsewhere, cleared).
-    @exclusivity(unchecked) public var state: State
+    @inlinable public var state: State {
+        get { currentState }
+        set { currentState = newValue }
+    }
+    @usableFromInline @exclusivity(unchecked) var currentState: State
     /// The last `time` of an event up to ``state``, if any had one.
     public var lastTime: Double? { position.lastTime }
     /// The reader, right after the last line read: its header, warnings,
@@ -95,7 +101,11 @@ public final class LogCursor<State: LogProjection> {
     public var indexReport: IndexReport? { keeper?.report }
     /// The events with these seqs are read and left out, as if they had not
     /// happened (a what-if replay).
-    @exclusivity(unchecked) public var skipping: Set<Int> = []
+    @inlinable public var skipping: Set<Int> {
+        get { skippedSeqs }
+        set { skippedSeqs = newValue }
+    }
+    @usableFromInline @exclusivity(unchecked) var skippedSeqs: Set<Int> = []
     /// Where the cursor reads. The per-event path is `@inlinable`, so a
     /// caller's module specialises it for its state: unspecialised, each
     /// event asked the runtime for `Read<State>`'s metadata several times
@@ -135,7 +145,7 @@ public final class LogCursor<State: LogProjection> {
         self.options = options
         let reader = try source.reader(options: options.reading)
         position = Position(reader: reader)
-        state = try State(startOf: reader)
+        currentState = try State(startOf: reader)
         guard options.index.isUsed, !options.reading.lenient, let path = source.pathOnDisk else { return }
         do throws(EventLogError) {
             keeper = try IndexKeeper.open(logAt: path, policy: options.index, reading: options.reading, holding: lock)
@@ -212,8 +222,10 @@ public final class LogCursor<State: LogProjection> {
         if position.reader.laterSegmentsOpened != segments { try checkSegmentStart() }
         guard let entry = next else { return nil }
         if let time = entry.time { position.lastTime = time }
-        guard skipping.isEmpty || !skipping.contains(entry.seq) else { return Read(entry: entry, rejection: nil) }
-        return Read(entry: entry, rejection: try state.replay(entry, readBy: reader))
+        guard skippedSeqs.isEmpty || !skippedSeqs.contains(entry.seq) else {
+            return Read(entry: entry, rejection: nil)
+        }
+        return Read(entry: entry, rejection: try currentState.replay(entry, readBy: reader))
     }
 
     /// Checks the state the segments before replay to against the header
@@ -248,7 +260,7 @@ public final class LogCursor<State: LogProjection> {
 
     @usableFromInline func startFromTheTop() throws(EventLogError) {
         let reader = try source.reader(options: options.reading)
-        state = try State(startOf: reader)
+        currentState = try State(startOf: reader)
         position = Position(reader: reader)
     }
 
@@ -260,7 +272,7 @@ public final class LogCursor<State: LogProjection> {
     private func start(atOrBefore seq: Int) throws(EventLogError) {
         guard let start = try keeper?.start(atOrBefore: seq) else { return try startFromTheTop() }
         position = Position(reader: start.reader, lastTime: start.time, startedAtCheckpoint: true)
-        state = start.state
+        currentState = start.state
     }
 
     /// Builds the index again after `error`, found from it, was not found

@@ -253,7 +253,7 @@ extension RejectionHistory: CheckpointHistory {
     package mutating func append(encoded bytes: ArraySlice<UInt8>) throws(EventLogError) {
         var reader = BinaryReader(bytes, what: "a block of rejections")
         // A reason takes 8 bytes at least, a rejection 12: a damaged count is found before anything is made.
-        let reasonCount = try reader.count(atMost: reader.remaining / 8)
+        let reasonCount = try reader.count(atMost: Swift.min(reader.remaining / 8, Int(Int32.max)))
         var reasons: [ArraySlice<UInt8>] = []
         reasons.reserveCapacity(reasonCount)
         for _ in 0..<reasonCount { reasons.append(try reader.pair()) }

@@ -241,11 +241,11 @@ extension LogIndex {
             guard try header.string("format") == Self.format else {
                 throw EventLogError(.missingHeader, message: "not a modal-events index")
             }
-            guard try header.requiredInteger("version") == Self.version else {
+            let version = try header.requiredInteger("version")
+            guard version == Self.version else {
                 throw EventLogError(
-                    .newerVersion,
-                    message: "an index of version \((try? header.requiredInteger("version")) ?? 0), not \(Self.version)"
-                )
+                    version > Self.version ? .newerVersion : .olderVersion,
+                    message: "an index of version \(version), not \(Self.version)")
             }
             let files = try header.requiredArray("files").enumerated().map {
                 (index, value) throws(EventLogError) -> FileStamp in

@@ -55,6 +55,10 @@ public struct RejectionHistory: Sendable {
         count = 0
     }
 
+    /// How many reasons the store this history reads holds: each kept once
+    /// among the recent ones (for tests).
+    var storedReasonCount: Int { storage.reasonCount }
+
     /// Whether this history is `earlier` with rejections added since (or no
     /// more): the same store, read further. Found in constant time; `false`
     /// does not mean it is not.
@@ -198,6 +202,8 @@ extension RejectionHistory {
                 return (buffers.seqs[range], places, reasons)
             }
         }
+
+        var reasonCount: Int { buffers.withLock { $0.reasons.count } }
 
         func rejection(at position: Int) -> Rejection {
             buffers.withLock { buffers in

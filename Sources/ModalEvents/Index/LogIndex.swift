@@ -145,17 +145,16 @@ package struct LogIndex<State: LogProjection>: Sendable {
             let state = try State(
                 json: body.state(of: index), historyCount: checkpoint.historyCount, cache: history
             ) { read throws(EventLogError) in
-                // The blocks of the checkpoints up to this one that added elements after the first `read`.
+                // The blocks of the checkpoints up to this one that added elements after the first
+                // `read` (the cache holds each to the count its checkpoint keeps).
                 var blocks: [HistoryBlock] = []
                 var before = 0
                 for earlier in 0...index {
                     let after = checkpoints[earlier].historyCount
-                    defer { before = after }
-                    guard after > read, after > before else { continue }
-                    guard before >= read else {
-                        throw EventLogError(.invalidState, message: "a history block starts within one read before")
+                    if after > read, after > before {
+                        blocks.append(HistoryBlock(bytes: try body.history(of: earlier), countAfter: after))
                     }
-                    blocks.append(HistoryBlock(bytes: try body.history(of: earlier), countAfter: after))
+                    before = after
                 }
                 return blocks
             }

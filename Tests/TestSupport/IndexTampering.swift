@@ -75,14 +75,8 @@ package enum SidecarText {
     /// As it is when its header is not a JSON object.
     package static func resigned(_ sidecar: [UInt8]) -> [UInt8] {
         guard var parts = Parts(sidecar) else { return sidecar }
-        var start = 0
-        for row in parts.rows.indices {
-            for piece in 0..<2 {
-                let length = Int(truncatingIfNeeded: parts.rows[row][6 + piece])
-                guard length >= 0, length <= parts.body.count - start else { break }
-                parts.rows[row][8 + piece] = ContentHash(of: parts.body[start..<start + length]).value
-                start += length
-            }
+        for (place, range) in parts.pieceRanges.enumerated() {
+            parts.rows[place / 2][8 + place % 2] = ContentHash(of: parts.body[range]).value
         }
         var table = BinaryWriter()
         for word in parts.rows.joined() { table.append(word) }
@@ -119,19 +113,26 @@ package enum SidecarText {
             (tail, body) = rows.count < count ? (rest, []) : ([], rest)
         }
 
+        /// Where each piece is in the body, as the rows' lengths say, for the
+        /// pieces, in order, that the body holds.
+        var pieceRanges: [Range<Int>] {
+            var ranges: [Range<Int>] = []
+            for word in rows.flatMap({ $0[6..<8] }) {
+                let start = ranges.last?.upperBound ?? 0
+                let length = Int(truncatingIfNeeded: word)
+                guard length >= 0, length <= body.count - start else { break }
+                ranges.append(start..<start + length)
+            }
+            return ranges
+        }
+
         /// Each checkpoint's pieces, when the rows' lengths split the body exactly.
         var pieces: [[UInt8]]? {
-            var pieces: [[UInt8]] = []
-            var start = 0
-            for row in rows {
-                for piece in 0..<2 {
-                    let length = Int(truncatingIfNeeded: row[6 + piece])
-                    guard length >= 0, length <= body.count - start else { return nil }
-                    pieces.append(Array(body[start..<start + length]))
-                    start += length
-                }
+            let ranges = pieceRanges
+            guard ranges.count == 2 * rows.count, (ranges.last?.upperBound ?? 0) == body.count, tail.isEmpty else {
+                return nil
             }
-            return start == body.count && tail.isEmpty ? pieces : nil
+            return ranges.map { Array(body[$0]) }
         }
     }
 
